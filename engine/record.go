@@ -1,0 +1,148 @@
+package engine
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+)
+
+// Step is one entry of a game record: either an action by a side or the
+// dice of a chance event. Text is the human rendering at the time it was
+// played; it is informative only and is ignored on replay.
+type Step struct {
+	Player Player  `json:"p"`
+	Action *Action `json:"a,omitempty"`
+	Dice   *Dice   `json:"d,omitempty"`
+	Text   string  `json:"t,omitempty"`
+}
+
+// Record is a whole game: the rules and scenario it was played under, the
+// seeds, every action and every die, and the result. Replaying the steps on
+// a new game of the same scenario reaches the same result.
+type Record struct {
+	Ruleset      string    `json:"ruleset"`
+	RulesVersion string    `json:"rules_version"`
+	Scenario     string    `json:"scenario"`
+	ScenarioHash string    `json:"scenario_hash"`
+	Options      Options   `json:"options"`
+	DiceSeed     uint64    `json:"dice_seed"`
+	AgentSeeds   [2]uint64 `json:"agent_seeds"`
+	Agents       [2]string `json:"agents"`
+	Steps        []Step    `json:"steps"`
+	Result       Result    `json:"result"`
+	Turns        int       `json:"turns"`
+}
+
+// NewRecord starts a record for a game on scenario under rs.
+func NewRecord(rs Ruleset, scenario string, opts Options) (*Record, error) {
+	h, err := rs.ScenarioHash(scenario, opts)
+	if err != nil {
+		return nil, err
+	}
+	return &Record{
+		Ruleset:      rs.Name(),
+		RulesVersion: rs.Version(),
+		Scenario:     scenario,
+		ScenarioHash: h,
+		Options:      opts,
+	}, nil
+}
+
+// AddAction appends an action played by p; text is how it reads.
+func (r *Record) AddAction(p Player, a Action, text string) {
+	r.Steps = append(r.Steps, Step{Player: p, Action: &a, Text: text})
+}
+
+// AddDice appends the dice of a chance event; text says what was rolled.
+func (r *Record) AddDice(d Dice, text string) {
+	r.Steps = append(r.Steps, Step{Player: Chance, Dice: &d, Text: text})
+}
+
+// Write encodes the record as one JSON line.
+func (r *Record) Write(w io.Writer) error {
+	b, err := json.Marshal(r)
+	if err != nil {
+		return fmt.Errorf("encode record: %w", err)
+	}
+	b = append(b, '\n')
+	_, err = w.Write(b)
+	return err
+}
+
+// ReadRecords decodes every JSON-line record from rd.
+func ReadRecords(rd io.Reader) ([]*Record, error) {
+	var out []*Record
+	sc := bufio.NewScanner(rd)
+	sc.Buffer(make([]byte, 1<<20), 1<<30)
+	line := 0
+	for sc.Scan() {
+		line++
+		if len(sc.Bytes()) == 0 {
+			continue
+		}
+		var r Record
+		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
+			return out, fmt.Errorf("record on line %d: %w", line, err)
+		}
+		out = append(out, &r)
+	}
+	if err := sc.Err(); err != nil {
+		return out, fmt.Errorf("read records: %w", err)
+	}
+	return out, nil
+}
+
+// ErrReplayMismatch is wrapped when a replay does not follow its record.
+var ErrReplayMismatch = errors.New("replay does not match record")
+
+// Replay plays a record's steps on a new game and checks that each step fits
+// the state (an action when a side is to move, dice when chance is) and that
+// the game ends with the recorded result. It returns the final state.
+func Replay(rs Ruleset, rec *Record) (State, error) {
+	if rec.Ruleset != rs.Name() {
+		return nil, fmt.Errorf("%w: record is for ruleset %q, not %q", ErrReplayMismatch, rec.Ruleset, rs.Name())
+	}
+	if rec.RulesVersion != rs.Version() {
+		return nil, fmt.Errorf("%w: record was played under %s version %s, this is version %s", ErrReplayMismatch, rs.Name(), rec.RulesVersion, rs.Version())
+	}
+	h, err := rs.ScenarioHash(rec.Scenario, rec.Options)
+	if err != nil {
+		return nil, err
+	}
+	if h != rec.ScenarioHash {
+		return nil, fmt.Errorf("%w: scenario %q hashes to %s, record says %s", ErrReplayMismatch, rec.Scenario, h, rec.ScenarioHash)
+	}
+	st, err := rs.NewGame(rec.Scenario, rec.Options)
+	if err != nil {
+		return nil, err
+	}
+	for i, s := range rec.Steps {
+		switch {
+		case s.Dice != nil:
+			if st.ToMove() != Chance {
+				return st, fmt.Errorf("%w: step %d has dice but %s is to move", ErrReplayMismatch, i, st.ToMove())
+			}
+			if err := st.ApplyDice(*s.Dice); err != nil {
+				return st, fmt.Errorf("%w: step %d dice: %v", ErrReplayMismatch, i, err)
+			}
+		case s.Action != nil:
+			if st.ToMove() != s.Player {
+				return st, fmt.Errorf("%w: step %d is by %s but %s is to move", ErrReplayMismatch, i, s.Player, st.ToMove())
+			}
+			if err := st.Apply(*s.Action); err != nil {
+				return st, fmt.Errorf("%w: step %d (%s): %v", ErrReplayMismatch, i, s.Text, err)
+			}
+		default:
+			return st, fmt.Errorf("%w: step %d has neither action nor dice", ErrReplayMismatch, i)
+		}
+	}
+	if rec.Result.Over {
+		got := st.Result()
+		if !got.Over || got.Winner != rec.Result.Winner || got.Reason != rec.Result.Reason {
+			return st, fmt.Errorf("%w: replay ends %s, record says %s", ErrReplayMismatch, got, rec.Result)
+		}
+	}
+	return st, nil
+}

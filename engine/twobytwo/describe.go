@@ -1,0 +1,190 @@
+package twobytwo
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/grognard/grognard/engine"
+	"github.com/grognard/grognard/engine/geom"
+)
+
+// DescribeAction renders an action in words a person can carry out at the
+// table: unit labels, distances in inches, facings in degrees (0 = north,
+// 90 = east).
+func (s *State) DescribeAction(a engine.Action) string {
+	u, t := int(a.Unit), int(a.Target)
+	switch a.Kind {
+	case KindEnd:
+		switch s.phase {
+		case phDeploy:
+			return "end deployment"
+		case phQueue:
+			return "finish this reinforcement queue"
+		case phMove:
+			return "end movement"
+		case phShoot:
+			return "end shooting"
+		case phArrival:
+			return "leave the reinforcement off table this turn"
+		}
+		return "end"
+	case KindDeploy:
+		return fmt.Sprintf("deploy %s at (%.2f, %.2f) facing %.0f", s.label(u), a.Path[0].X, a.Path[0].Y, a.Facing)
+	case KindPoint:
+		return fmt.Sprintf("reinforcement point on the %s edge at (%.2f, %.2f)", Edge(a.Arg&3), a.Path[0].X, a.Path[0].Y)
+	case KindQueue:
+		return fmt.Sprintf("queue %s at the reinforcement point", s.label(u))
+	case KindMove:
+		return s.describeMove(a)
+	case KindHold:
+		return fmt.Sprintf("%s holds", s.label(u))
+	case KindFace:
+		return fmt.Sprintf("%s turns to face %.0f", s.label(u), a.Facing)
+	case KindVolRout:
+		return fmt.Sprintf("%s routs voluntarily", s.label(u))
+	case KindExit:
+		return fmt.Sprintf("%s exits by the %s edge at (%.2f, %.2f)", s.label(u), Edge(a.Arg&3), a.Path[a.NPath-1].X, a.Path[a.NPath-1].Y)
+	case KindDiceReinf:
+		return fmt.Sprintf("dice for a reinforcement at point %d", a.Arg+1)
+	case KindPlace:
+		return fmt.Sprintf("%s arrives at (%.2f, %.2f) facing %.0f", s.label(u), a.Path[0].X, a.Path[0].Y, a.Facing)
+	case KindExchange:
+		return fmt.Sprintf("exchange arriving %s for enemy %s", s.label(u), s.label(t))
+	case KindConfront:
+		return fmt.Sprintf("%s confronts the charge of %s", s.label(t), s.label(u))
+	case KindStall:
+		return fmt.Sprintf("%s stalls the charge of %s with fire", s.label(t), s.label(u))
+	case KindFire:
+		return fmt.Sprintf("%s fires at %s", s.label(u), s.label(t))
+	case KindSupport:
+		return fmt.Sprintf("%s adds supporting fire", s.label(u))
+	case KindResolve:
+		return "roll the shot"
+	case KindRout:
+		if a.Arg == 1 {
+			return fmt.Sprintf("%s routs directly away from the fire", s.label(u))
+		}
+		return fmt.Sprintf("%s routs to its direct rear", s.label(u))
+	case KindMelee:
+		return fmt.Sprintf("resolve the melee against %s", s.label(t))
+	case KindFollowUp:
+		if a.Arg == 1 {
+			return fmt.Sprintf("%s follows up", s.label(u))
+		}
+		return fmt.Sprintf("%s stays", s.label(u))
+	}
+	return fmt.Sprintf("action kind %d", a.Kind)
+}
+
+func (s *State) describeMove(a engine.Action) string {
+	u := int(a.Unit)
+	var b strings.Builder
+	if a.Order == OrderCharge {
+		fmt.Fprintf(&b, "%s charges %s (%s face)", s.label(u), s.label(int(a.Target)), geom.Face(a.Arg))
+	} else {
+		fmt.Fprintf(&b, "%s", s.label(u))
+		if a.Order != OrderFree {
+			fmt.Fprintf(&b, " [%s", OrderName(a.Order))
+			if a.Target != NoUnit && int(a.Target) < int(s.n) {
+				fmt.Fprintf(&b, " %s", s.label(int(a.Target)))
+			}
+			b.WriteString("]")
+		}
+	}
+	prev := geom.Vec{}
+	if u < int(s.n) {
+		prev = s.U[u].Pos
+	}
+	for k, p := range a.Points() {
+		if k == 0 {
+			b.WriteString(":")
+		} else {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, " wheel to %.0f, %.2f\" to (%.2f, %.2f)", geom.FacingOf(p.Sub(prev)), p.Dist(prev), p.X, p.Y)
+		prev = p
+	}
+	if a.Order != OrderCharge {
+		fmt.Fprintf(&b, ", face %.0f", a.Facing)
+	}
+	return b.String()
+}
+
+// DescribeRoll says what the pending die roll is for, with its modifiers.
+func (s *State) DescribeRoll() string {
+	switch s.chance {
+	case chSetup:
+		return fmt.Sprintf("2d6 set-up: one die for %s, one for %s; the higher attacks, a tie adds 10 AP a side and re-rolls", s.sc.SideNames[0], s.sc.SideNames[1])
+	case chReinf:
+		side := int(s.phasing)
+		pt := int(s.diceFor)
+		i := s.nextInQueue(side, pt)
+		return fmt.Sprintf("1d6 reinforcement at point %d (%s edge) for %s: %d+ needed", pt+1, s.points[side][pt].Edge, s.label(i), s.reinfNeed(side, pt))
+	case chRally:
+		return fmt.Sprintf("1d6 rally: %s (%s), modifier %+d, 5+ rallies", s.label(int(s.chUnit)), statusNames[s.U[s.chUnit].Stat], s.chMod)
+	case chFire:
+		var sup []string
+		for k := 0; k < int(s.n); k++ {
+			if k != int(s.firePrimary) && s.fireMask&(1<<uint(k)) != 0 {
+				sup = append(sup, s.label(k))
+			}
+		}
+		w := ""
+		if len(sup) > 0 {
+			w = " supported by " + strings.Join(sup, ", ")
+		}
+		return fmt.Sprintf("1d6 shooting: %s at %s%s, modifier %+d (8+ rout, 7 disrupted, 6 pinned, 5 halted)", s.label(int(s.firePrimary)), s.label(int(s.fireTarget)), w, s.chMod)
+	case chRoutTest:
+		return fmt.Sprintf("1d6 rout: %s is destroyed on 1 or 2", s.label(int(s.chUnit)))
+	case chMelee:
+		return fmt.Sprintf("2d6 melee: first die %s (modifier %+d), second die %s (modifier %+d); draws re-roll", s.meleeSide(true), s.chMod, s.meleeSide(false), s.chMod2)
+	}
+	return "no roll pending"
+}
+
+func (s *State) meleeSide(att bool) string {
+	mask := s.mDefMask
+	if att {
+		mask = s.mAttMask
+	}
+	var names []string
+	for k := 0; k < int(s.n); k++ {
+		if mask&(1<<uint(k)) != 0 {
+			names = append(names, s.label(k))
+		}
+	}
+	return strings.Join(names, "+")
+}
+
+// Summary is a short text picture of the position for people.
+func (s *State) Summary() string {
+	var b strings.Builder
+	if s.turn == 0 {
+		fmt.Fprintf(&b, "Set-up, %s", phaseNames[s.phase])
+	} else {
+		fmt.Fprintf(&b, "Turn %d, %s's %s phase", s.turn, s.sc.SideNames[s.phasing], phaseNames[s.phase])
+	}
+	fmt.Fprintf(&b, "; destroyed %s %d, %s %d\n", s.sc.SideNames[0], s.destroyed[0], s.sc.SideNames[1], s.destroyed[1])
+	for side := 0; side < 2; side++ {
+		fmt.Fprintf(&b, "%s%s:\n", s.sc.SideNames[side], map[bool]string{true: " (attacker)", false: " (defender)"}[int(s.attacker) == side && s.turn > 0 || int(s.attacker) == side && s.phase > phSetupRoll])
+		for i := 0; i < int(s.n); i++ {
+			if int(s.side(i)) != side {
+				continue
+			}
+			u := &s.U[i]
+			switch u.Loc {
+			case LocTable:
+				fmt.Fprintf(&b, "  %-10s %-18s (%5.2f, %5.2f) facing %3.0f  %s\n", s.label(i), s.typ(i), u.Pos.X, u.Pos.Y, geom.FacingOf(u.Dir), statusNames[u.Stat])
+			case LocWaiting:
+				fmt.Fprintf(&b, "  %-10s %-18s waiting at point %d (#%d)\n", s.label(i), s.typ(i), u.Point+1, u.Queue+1)
+			case LocExited:
+				fmt.Fprintf(&b, "  %-10s %-18s exited\n", s.label(i), s.typ(i))
+			case LocDestroyed:
+				fmt.Fprintf(&b, "  %-10s %-18s destroyed\n", s.label(i), s.typ(i))
+			default:
+				fmt.Fprintf(&b, "  %-10s %-18s not yet deployed\n", s.label(i), s.typ(i))
+			}
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,60 @@
+package twobytwo
+
+import (
+	"testing"
+
+	"github.com/grognard/grognard/engine/geom"
+)
+
+// checkInvariants fails the test if any two bases on the table overlap, a
+// unit is somewhere it cannot be, or the destroyed counts disagree with the
+// units marked destroyed.
+func checkInvariants(t testing.TB, s *State, where string) {
+	t.Helper()
+	var dead [2]int
+	for i := 0; i < int(s.n); i++ {
+		u := &s.U[i]
+		switch u.Loc {
+		case LocUnplaced, LocWaiting, LocExited:
+		case LocDestroyed:
+			dead[s.side(i)]++
+		case LocTable:
+			r := s.rect(i)
+			if !s.sc.onTableRect(r) {
+				t.Fatalf("%s: %s is off the table at %v", where, s.label(i), u.Pos)
+			}
+			if d := u.Dir.Len(); d < 0.999 || d > 1.001 {
+				t.Fatalf("%s: %s has a non-unit facing %v", where, s.label(i), u.Dir)
+			}
+			for j := i + 1; j < int(s.n); j++ {
+				if s.U[j].Loc == LocTable && geom.Overlap(r, s.rect(j), 2*overlapTol) {
+					t.Fatalf("%s: %s at %v and %s at %v overlap", where, s.label(i), u.Pos, s.label(j), s.U[j].Pos)
+				}
+			}
+		default:
+			t.Fatalf("%s: %s has location %d", where, s.label(i), u.Loc)
+		}
+		if u.Loc == LocWaiting && (u.Point < 0 || u.Point > 1) {
+			t.Fatalf("%s: %s waits at no point", where, s.label(i))
+		}
+	}
+	if dead[0] != int(s.destroyed[0]) || dead[1] != int(s.destroyed[1]) {
+		t.Fatalf("%s: destroyed counts %v, units marked destroyed %v", where, s.destroyed, dead)
+	}
+}
+
+// TestPropertyRandomGames plays random games and checks after every action
+// that no two bases overlap and every unit is accounted for (on the table,
+// waiting as a reinforcement, exited, or destroyed).
+func TestPropertyRandomGames(t *testing.T) {
+	n := uint64(1000)
+	if testing.Short() {
+		n = 100
+	}
+	for seed := uint64(1); seed <= n; seed++ {
+		s, _ := playRandom(t, seed, func(s *State) { checkInvariants(t, s, "random game") })
+		if !s.Terminal() {
+			t.Fatalf("seed %d: not terminal", seed)
+		}
+	}
+}

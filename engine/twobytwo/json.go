@@ -1,0 +1,121 @@
+package twobytwo
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/grognard/grognard/engine"
+)
+
+// stateJSON is the wire form of a State: every field, plus the scenario's
+// name and hash so a decoder can find the same static data.
+type stateJSON struct {
+	Ruleset      string          `json:"ruleset"`
+	Version      string          `json:"version"`
+	Scenario     string          `json:"scenario"`
+	ScenarioHash string          `json:"scenario_hash"`
+	Units        []Unit          `json:"units"`
+	Turn         uint16          `json:"turn"`
+	TurnLimit    uint16          `json:"turn_limit"`
+	Phase        uint8           `json:"phase"`
+	PhaseName    string          `json:"phase_name"`
+	Phasing      uint8           `json:"phasing"`
+	Actor        uint8           `json:"actor"`
+	Attacker     uint8           `json:"attacker"`
+	SetupStep    uint8           `json:"setup_step"`
+	Ties         uint8           `json:"ties"`
+	DeployAP     [2]float32      `json:"deploy_ap"`
+	Points       [2][2]rpoint    `json:"points"`
+	PointCur     int8            `json:"point_cur"`
+	ReinfDice    uint8           `json:"reinf_dice"`
+	DiceFor      int8            `json:"dice_for"`
+	ArrivalPt    int8            `json:"arrival_pt"`
+	StallAtt     uint8           `json:"stall_att"`
+	StallDef     uint8           `json:"stall_def"`
+	Chance       uint8           `json:"chance"`
+	ChanceN      uint8           `json:"chance_n"`
+	ChanceWhy    string          `json:"chance_why,omitempty"`
+	ChUnit       uint8           `json:"ch_unit"`
+	ChTarget     uint8           `json:"ch_target"`
+	ChMod        int8            `json:"ch_mod"`
+	ChMod2       int8            `json:"ch_mod2"`
+	FireTarget   uint8           `json:"fire_target"`
+	FirePrimary  uint8           `json:"fire_primary"`
+	FireMask     uint64          `json:"fire_mask"`
+	FireStall    bool            `json:"fire_stall"`
+	MAttMask     uint64          `json:"m_att_mask"`
+	MDefMask     uint64          `json:"m_def_mask"`
+	MAttPrimary  uint8           `json:"m_att_primary"`
+	MDefPrimary  uint8           `json:"m_def_primary"`
+	MAttSide     uint8           `json:"m_att_side"`
+	MMultiFront  bool            `json:"m_multi_front"`
+	MFollow      uint8           `json:"m_follow"`
+	MMandatory   bool            `json:"m_mandatory"`
+	FuChain      bool            `json:"fu_chain"`
+	Routs        []routReq       `json:"routs"`
+	RoutCur      routReq         `json:"rout_cur"`
+	Resume       uint8           `json:"resume"`
+	Destroyed    [2]uint8        `json:"destroyed"`
+	Result       engine.Result   `json:"result"`
+}
+
+// MarshalJSON encodes the whole state, including a pending die roll.
+func (s *State) MarshalJSON() ([]byte, error) {
+	w := stateJSON{
+		Ruleset: Name, Version: Version, Scenario: s.sc.Name, ScenarioHash: s.sc.Hash(),
+		Units: s.U[:s.n], Turn: s.turn, TurnLimit: s.turnLimit, Phase: s.phase, PhaseName: phaseNames[s.phase],
+		Phasing: s.phasing, Actor: s.actor, Attacker: s.attacker, SetupStep: s.setupStep, Ties: s.ties,
+		DeployAP: s.deployAP, Points: s.points, PointCur: s.pointCur, ReinfDice: s.reinfDice, DiceFor: s.diceFor,
+		ArrivalPt: s.arrivalPt, StallAtt: s.stallAtt, StallDef: s.stallDef,
+		Chance: s.chance, ChanceN: s.chN, ChUnit: s.chUnit, ChTarget: s.chTarget, ChMod: s.chMod, ChMod2: s.chMod2,
+		FireTarget: s.fireTarget, FirePrimary: s.firePrimary, FireMask: s.fireMask, FireStall: s.fireStall,
+		MAttMask: s.mAttMask, MDefMask: s.mDefMask, MAttPrimary: s.mAttPrimary, MDefPrimary: s.mDefPrimary,
+		MAttSide: s.mAttSide, MMultiFront: s.mMultiFront, MFollow: s.mFollow, MMandatory: s.mMandatory, FuChain: s.fuChain,
+		Routs: s.routs[:s.routN], RoutCur: s.routCur, Resume: s.resume, Destroyed: s.destroyed, Result: s.result,
+	}
+	if s.chance != chNone {
+		w.ChanceWhy = s.DescribeRoll()
+	}
+	return json.Marshal(w)
+}
+
+// decodeState restores a state on scenario sc from its JSON form.
+func decodeState(data []byte, lookup func(name string) (*Scenario, error)) (*State, error) {
+	var w stateJSON
+	if err := json.Unmarshal(data, &w); err != nil {
+		return nil, fmt.Errorf("decode state: %w", err)
+	}
+	if w.Ruleset != Name {
+		return nil, fmt.Errorf("decode state: ruleset %q is not %q", w.Ruleset, Name)
+	}
+	sc, err := lookup(w.Scenario)
+	if err != nil {
+		return nil, fmt.Errorf("decode state: %w", err)
+	}
+	if h := sc.Hash(); h != w.ScenarioHash {
+		return nil, fmt.Errorf("decode state: scenario %q has hash %s, the state was saved on %s", w.Scenario, h, w.ScenarioHash)
+	}
+	if len(w.Units) != len(sc.Units) || len(w.Routs) > routCap {
+		return nil, fmt.Errorf("decode state: %d units saved, scenario %q has %d", len(w.Units), w.Scenario, len(sc.Units))
+	}
+	if w.Phase > phOver || w.Chance > chMelee || w.Phasing > 1 || w.Actor > 1 || w.Attacker > 1 || w.PointCur > 1 || w.PointCur < 0 {
+		return nil, fmt.Errorf("decode state: phase, chance or side out of range")
+	}
+	for i, u := range w.Units {
+		if u.Loc > LocDestroyed || u.Stat > Disrupted || u.Point > 1 || u.Point < -1 {
+			return nil, fmt.Errorf("decode state: unit %d has an invalid location, status or point", i)
+		}
+	}
+	s := &State{sc: sc, n: uint8(len(sc.Units))}
+	copy(s.U[:], w.Units)
+	s.turn, s.turnLimit, s.phase, s.phasing, s.actor, s.attacker = w.Turn, w.TurnLimit, w.Phase, w.Phasing, w.Actor, w.Attacker
+	s.setupStep, s.ties, s.deployAP, s.points, s.pointCur = w.SetupStep, w.Ties, w.DeployAP, w.Points, w.PointCur
+	s.reinfDice, s.diceFor, s.arrivalPt, s.stallAtt, s.stallDef = w.ReinfDice, w.DiceFor, w.ArrivalPt, w.StallAtt, w.StallDef
+	s.chance, s.chN, s.chUnit, s.chTarget, s.chMod, s.chMod2 = w.Chance, w.ChanceN, w.ChUnit, w.ChTarget, w.ChMod, w.ChMod2
+	s.fireTarget, s.firePrimary, s.fireMask, s.fireStall = w.FireTarget, w.FirePrimary, w.FireMask, w.FireStall
+	s.mAttMask, s.mDefMask, s.mAttPrimary, s.mDefPrimary, s.mAttSide = w.MAttMask, w.MDefMask, w.MAttPrimary, w.MDefPrimary, w.MAttSide
+	s.mMultiFront, s.mFollow, s.mMandatory, s.fuChain = w.MMultiFront, w.MFollow, w.MMandatory, w.FuChain
+	s.routN = uint8(copy(s.routs[:], w.Routs))
+	s.routCur, s.resume, s.destroyed, s.result = w.RoutCur, w.Resume, w.Destroyed, w.Result
+	return s, nil
+}

@@ -1,0 +1,336 @@
+package twobytwo
+
+import (
+	"math"
+
+	"github.com/grognard/grognard/engine/geom"
+)
+
+// refusal says why a move is refused, without allocating; Apply turns it
+// into an error message for people.
+type refusal uint8
+
+const (
+	okMove refusal = iota
+	refNotOnTable
+	refCannotMove
+	refInContact
+	refOffTable
+	refWoods
+	refSteepHill
+	refRiver
+	refThroughFriend
+	refContactNotAhead
+	refTooFar
+	refOverlap
+	refTouchEnemy
+	refNoCharge
+	refInfantryVsCavalry
+	refCavalryTown
+	refNotFront
+	refEmptyPath
+)
+
+var refusalText = [...]string{
+	okMove:               "ok",
+	refNotOnTable:        "the unit is not on the table",
+	refCannotMove:        "the unit may not move (pinned, disrupted, engaged or already moved this phase)",
+	refInContact:         "the unit is in contact with the enemy and may not move away",
+	refOffTable:          "the move would leave the table",
+	refWoods:             "woods are impassable to all but light infantry (and Cossacks)",
+	refSteepHill:         "steep hills are impassable",
+	refRiver:             "rivers may only be crossed at a bridge",
+	refThroughFriend:     "units may not move through other units",
+	refContactNotAhead:   "a unit may only contact the enemy if the last 2\" of its move (or all of it, if shorter) is straight ahead",
+	refTooFar:            "the move is longer than the unit's movement allowance",
+	refOverlap:           "the unit would end overlapping another base",
+	refTouchEnemy:        "the unit would end touching an enemy without charging it straight ahead",
+	refNoCharge:          "this unit may not move to contact (artillery and HQs never voluntarily melee)",
+	refInfantryVsCavalry: "infantry may not voluntarily attack cavalry in open terrain",
+	refCavalryTown:       "cavalry may not move to contact on a turn it moves through a town",
+	refNotFront:          "contact must be made with the front of the moving base",
+	refEmptyPath:         "the move has no path",
+}
+
+func (r refusal) String() string { return refusalText[r] }
+
+// moveResult is the outcome of checking a move.
+type moveResult struct {
+	end      geom.Vec // final centre
+	dir      geom.Vec // final facing
+	cost     float64
+	allow    float64
+	contact  int // enemy contacted (charge) or -1
+	town     bool
+	road     bool // whole move on road
+	bridge   bool
+	traveled float64
+}
+
+// allowance is the unit's movement rate for a move ("Movement rates",
+// "Modifiers": road +1" when the whole move is on road and not through a
+// town; bridges at half rate unless in road column all move).
+func (s *State) allowance(i int, road, town, bridge bool) float64 {
+	a := s.prof(i).Move
+	if road && !town {
+		a++
+	}
+	if bridge && !road {
+		a /= 2
+	}
+	return a
+}
+
+// segCost is the cost of moving unit i's centre along a-b: the distance,
+// doubled inside towns ("Towns - All units move at 1/2 rate"), doubled in
+// woods for Cossacks, +1" per stream crossed away from a bridge.
+func (s *State) segCost(i int, a, b geom.Vec, w *waterCrossing, town *bool) float64 {
+	c := a.Dist(b)
+	sc := s.sc
+	for k := range sc.Terrain {
+		f := &sc.Terrain[k]
+		switch f.Kind {
+		case Town:
+			if l := geom.SegInPolygonLength(a, b, f.Points); l > 0 {
+				c += l
+				*town = true
+			} else if geom.PointInPolygon(a, f.Points) {
+				*town = true
+			}
+		case Wood:
+			if s.typ(i) == Cossacks {
+				c += geom.SegInPolygonLength(a, b, f.Points)
+			}
+		}
+	}
+	wc := sc.crossWater(a, b)
+	c += float64(wc.streams)
+	w.streams += wc.streams
+	w.bridge = w.bridge || wc.bridge
+	w.river = w.river || wc.river
+	return c
+}
+
+// sweepRect is the base of unit i facing dir at p.
+func baseAt(p, dir geom.Vec) geom.Rect { return geom.Rect{C: p, F: dir, HW: 0.5, HD: 0.25} }
+
+// checkMove validates a move of unit i through pts ending facing dir, as
+// the movement rules require, and says where it ends. A contact with an
+// enemy on the last leg is a charge and ends the move there.
+func (s *State) checkMove(i int, pts []geom.Vec, facing geom.Vec) (moveResult, refusal) {
+	var res moveResult
+	res.contact = -1
+	if len(pts) == 0 {
+		return res, refEmptyPath
+	}
+	u := &s.U[i]
+	side := s.side(i)
+	t := s.typ(i)
+	cur := u.Pos
+	curDir := u.Dir
+	var water waterCrossing
+	road := s.sc.onRoad(cur)
+	total := 0.0
+	for k, p := range pts {
+		d := p.Sub(cur)
+		l := d.Len()
+		if l < 1e-9 {
+			continue
+		}
+		dir := d.Scale(1 / l)
+		last := k == len(pts)-1
+		start := baseAt(cur, dir)
+		// Impassable terrain along the swept base.
+		swept := geom.Rect{C: cur.Add(p).Scale(0.5), F: dir, HW: 0.5, HD: l/2 + 0.25}
+		if t != LightInfantry && t != Cossacks && s.sc.rectInArea(swept, Wood) {
+			return res, refWoods
+		}
+		if s.sc.rectInArea(swept, SteepHill) {
+			return res, refSteepHill
+		}
+		if !s.sc.onTableRect(baseAt(p, dir)) {
+			return res, refOffTable
+		}
+		// Other bases in the way. The earliest enemy touched on the last leg
+		// is the charge target.
+		hitT, hitJ := 2.0, -1
+		for j := 0; j < int(s.n); j++ {
+			if j == i || s.U[j].Loc != LocTable {
+				continue
+			}
+			o := &s.U[j]
+			// Broad phase: no base within reach of the leg.
+			if geom.PointSegDist(o.Pos, cur, p) > 1.2 {
+				continue
+			}
+			other := s.rect(j)
+			if s.side(j) == side {
+				if _, hit := geom.Sweep(start, d, other, overlapTol); hit {
+					return res, refThroughFriend
+				}
+				continue
+			}
+			if tt, hit := geom.Sweep(start, d, other, -contactTol/2); hit && tt < hitT {
+				hitT, hitJ = tt, j
+			}
+		}
+		if hitJ >= 0 {
+			if !last {
+				return res, refContactNotAhead
+			}
+			if hitT < 1e-6 && geom.RectDistance(baseAt(cur, curDir), s.rect(hitJ)) <= contactTol {
+				return res, refInContact
+			}
+			p = cur.Add(d.Scale(hitT))
+			l *= hitT
+		}
+		if road && !s.sc.segOnRoad(cur, p) {
+			road = false
+		}
+		res.cost += s.segCost(i, cur, p, &water, &res.town)
+		total += l
+		if hitJ >= 0 {
+			// "the last 2" of the unit's move OR its entire move (if less than
+			// 2") must be STRAIGHT AHEAD".
+			if l+1e-9 < math.Min(2, total) {
+				return res, refContactNotAhead
+			}
+			res.contact = hitJ
+			facing = dir
+		}
+		cur, curDir = p, dir
+	}
+	if water.river {
+		return res, refRiver
+	}
+	res.road, res.bridge, res.traveled = road, water.bridge, total
+	res.allow = s.allowance(i, road, res.town, water.bridge)
+	if res.cost > res.allow+1e-9 {
+		return res, refTooFar
+	}
+	if facing.Len2() < 0.5 {
+		facing = curDir
+	}
+	res.end, res.dir = cur, facing
+	end := baseAt(cur, facing)
+	if !s.sc.onTableRect(end) {
+		return res, refOffTable
+	}
+	if t != LightInfantry && t != Cossacks && s.sc.rectInArea(end, Wood) {
+		return res, refWoods
+	}
+	for j := 0; j < int(s.n); j++ {
+		if j == i || s.U[j].Loc != LocTable || s.U[j].Pos.Dist(cur) > 1.2 {
+			continue
+		}
+		other := s.rect(j)
+		if geom.Overlap(end, other, overlapTol) {
+			return res, refOverlap
+		}
+		if j != res.contact && s.side(j) != side && geom.RectDistance(end, other) <= contactTol {
+			if res.contact < 0 {
+				return res, refTouchEnemy
+			}
+		}
+	}
+	if res.contact >= 0 {
+		if r := s.chargeAllowed(i, res.contact, end, res.town); r != okMove {
+			return res, r
+		}
+	}
+	return res, okMove
+}
+
+// chargeAllowed applies the restrictions on moving to contact ("Moving to
+// contact", "Melee").
+func (s *State) chargeAllowed(i, target int, end geom.Rect, town bool) refusal {
+	t := s.typ(i)
+	if t.IsArtillery() || t.IsHQ() {
+		return refNoCharge
+	}
+	tt := s.typ(target)
+	if t.IsInfantry() && tt.IsCavalry() && !s.inCover(target) {
+		return refInfantryVsCavalry
+	}
+	if t.IsCavalry() && (town || s.has(i, fThroughTown)) {
+		return refCavalryTown
+	}
+	// "the front part of the movers base contacts any part of an enemy base".
+	fa, fb := end.FaceEnds(geom.FaceFront)
+	if pointRectDistSeg(fa, fb, s.rect(target)) > contactTol {
+		return refNotFront
+	}
+	return okMove
+}
+
+// pointRectDistSeg is the distance between segment a-b and rectangle r.
+func pointRectDistSeg(a, b geom.Vec, r geom.Rect) float64 {
+	if geom.SegRectIntersects(a, b, r) {
+		return 0
+	}
+	best := math.Min(pointRectDist(a, r), pointRectDist(b, r))
+	cs := r.Corners()
+	for k := 0; k < 4; k++ {
+		if d := geom.PointSegDist(cs[k], a, b); d < best {
+			best = d
+		}
+	}
+	return best
+}
+
+// inCover reports whether unit i stands in a town or a wood (not "open
+// terrain" for the infantry-against-cavalry rule; ruling R-OPEN).
+func (s *State) inCover(i int) bool {
+	r := s.rect(i)
+	return s.sc.inArea(r.C, Town) || s.sc.inArea(r.C, Wood)
+}
+
+// inContactWithEnemy reports whether unit i touches any enemy base.
+func (s *State) inContactWithEnemy(i int) bool {
+	r := s.rect(i)
+	side := s.side(i)
+	for j := 0; j < int(s.n); j++ {
+		if s.U[j].Loc != LocTable || s.side(j) == side || s.U[j].Pos.Dist(s.U[i].Pos) > 1.2 {
+			continue
+		}
+		if geom.RectDistance(r, s.rect(j)) <= contactTol {
+			return true
+		}
+	}
+	return false
+}
+
+// touching reports whether units i and j are in base contact.
+func (s *State) touching(i, j int) bool {
+	if s.U[i].Pos.Dist(s.U[j].Pos) > 1.2 {
+		return false
+	}
+	return geom.RectDistance(s.rect(i), s.rect(j)) <= contactTol
+}
+
+// canMove reports whether unit i may make a normal move this phase.
+func (s *State) canMove(i int) bool {
+	u := &s.U[i]
+	return u.Loc == LocTable && int(s.side(i)) == int(s.phasing) && u.Flags&fMoved == 0 &&
+		(u.Stat == Ordered || u.Stat == Halted) && !s.inContactWithEnemy(i)
+}
+
+// clearAt reports whether base r can stand at its place: on the table, out
+// of woods (unless light infantry) and steep hills, overlapping no base but skip.
+func (s *State) clearAt(r geom.Rect, t UnitType, skip int) bool {
+	if !s.sc.onTableRect(r) || s.sc.rectInArea(r, SteepHill) {
+		return false
+	}
+	if t != LightInfantry && t != Cossacks && s.sc.rectInArea(r, Wood) {
+		return false
+	}
+	for j := 0; j < int(s.n); j++ {
+		if j == skip || s.U[j].Loc != LocTable || s.U[j].Pos.Dist(r.C) > 1.2 {
+			continue
+		}
+		if geom.Overlap(r, s.rect(j), overlapTol) {
+			return false
+		}
+	}
+	return true
+}

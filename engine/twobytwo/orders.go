@@ -1,0 +1,265 @@
+package twobytwo
+
+import (
+	"math"
+
+	"github.com/grognard/grognard/engine"
+	"github.com/grognard/grognard/engine/geom"
+)
+
+// orders appends the generated orders of unit i, which may move: charges,
+// advances, occupying terrain, supporting friends, screening and
+// threatening reinforcement points, withdrawing, exiting, and HQ moves.
+// Every order is a concrete path checked by the movement rules, so it is
+// exactly as legal as the same move typed by a person.
+func (s *State) orders(i int, buf []engine.Action) []engine.Action {
+	u := &s.U[i]
+	t := s.typ(i)
+	reach := s.prof(i).Move + 1.5
+	side := s.side(i)
+	// Charges: straight at each face of every enemy in reach, and squared
+	// up on the face after a 2" straight run-in.
+	if !t.IsArtillery() && !t.IsHQ() {
+		for j := 0; j < int(s.n); j++ {
+			if s.U[j].Loc != LocTable || s.side(j) == side || s.U[j].Pos.Dist(u.Pos) > reach+1 {
+				continue
+			}
+			buf = s.chargeOrders(buf, i, j)
+		}
+	}
+	// Advance on the two nearest enemies to a useful range.
+	near := s.nearestK(i, 2, true)
+	for _, j := range near {
+		if j < 0 {
+			continue
+		}
+		stop := 1.5
+		if s.prof(i).Shoots {
+			stop = s.fireReach(i) * 0.9
+			if s.prof(i).Normal > 0 && t.IsArtillery() {
+				stop = s.prof(i).Normal * 0.9
+			}
+		}
+		if t.IsHQ() {
+			stop = 4
+		}
+		buf = s.towardOrder(buf, i, s.U[j].Pos, stop+0.5, s.U[j].Pos, OrderAdvance, j)
+	}
+	face := s.U[i].Pos.Add(s.U[i].Dir)
+	if len(near) > 0 && near[0] >= 0 {
+		face = s.U[near[0]].Pos
+	}
+	// Occupy the nearest town, hill (and wood, for light infantry).
+	for _, k := range [...]TerrainKind{Town, Hill, Wood} {
+		if k == Wood && t != LightInfantry {
+			continue
+		}
+		if f := s.nearestFeature(u.Pos, k); f >= 0 {
+			c := geom.PolygonCentroid(s.sc.Terrain[f].Points)
+			buf = s.towardOrder(buf, i, c, 0, face, OrderOccupy, NoUnit)
+		}
+	}
+	// Support: column behind, or beside, the nearest friends.
+	if !t.IsHQ() {
+		for _, j := range s.nearestK(i, 2, false) {
+			if j < 0 || s.typ(j).IsHQ() {
+				continue
+			}
+			o := &s.U[j]
+			behind := o.Pos.Sub(o.Dir.Scale(0.5 + 2*overlapTol))
+			buf = s.toPoseOrder(buf, i, behind, o.Dir, OrderSupport, j)
+			right := o.Dir.Perp()
+			buf = s.toPoseOrder(buf, i, o.Pos.Add(right.Scale(1+2*overlapTol)), o.Dir, OrderSupport, j)
+			buf = s.toPoseOrder(buf, i, o.Pos.Sub(right.Scale(1+2*overlapTol)), o.Dir, OrderSupport, j)
+		}
+	}
+	// Screen own reinforcement points that still have units to come.
+	for pt := 0; pt < 2; pt++ {
+		p := s.points[side][pt]
+		if !p.Placed || s.nextInQueue(int(side), pt) < 0 {
+			continue
+		}
+		dest := p.Pos.Add(inward(p.Edge).Scale(2.5))
+		if dest.Dist(u.Pos) > 0.5 {
+			buf = s.towardOrder(buf, i, dest, 0, face, OrderScreen, NoUnit)
+		}
+	}
+	// Threaten enemy reinforcement points, exiting there when in reach.
+	for pt := 0; pt < 2; pt++ {
+		p := s.points[1-side][pt]
+		if !p.Placed || s.nextInQueue(int(1-side), pt) < 0 || t.IsHQ() {
+			continue
+		}
+		in := inward(p.Edge)
+		buf = s.exitOrder(buf, i, p.Pos.Add(in.Scale(0.25)), p.Edge)
+		if p.Pos.Dist(u.Pos) > 2 {
+			buf = s.towardOrder(buf, i, p.Pos.Add(in.Scale(1)), 0, p.Pos.Add(in.Scale(4)), OrderThreaten, NoUnit)
+		}
+	}
+	// Withdraw a full move towards the own edge.
+	home := inward(BaseEdge(int(side))).Scale(-1)
+	buf = s.towardOrder(buf, i, u.Pos.Add(home.Scale(s.prof(i).Move)), 0, u.Pos.Add(home.Scale(-20)), OrderWithdraw, NoUnit)
+	// Exit by the own edge, once that is allowed (playing for the draw).
+	if s.exitAllowed() {
+		e := BaseEdge(int(side))
+		x := math.Min(math.Max(u.Pos.X, 0.5), s.sc.Size-0.5)
+		buf = s.exitOrder(buf, i, s.sc.edgePoint(e, x).Add(inward(e).Scale(0.25)), e)
+	}
+	// HQs: into base contact behind a unit that needs a rally, or behind the
+	// nearest friends (to lead a charge or hold a critical point).
+	if t.IsHQ() {
+		n := 0
+		for j := 0; j < int(s.n) && n < 3; j++ {
+			o := &s.U[j]
+			if j == i || o.Loc != LocTable || s.side(j) != side || s.typ(j).IsHQ() || o.Stat < Pinned || o.Pos.Dist(u.Pos) > reach {
+				continue
+			}
+			buf = s.toPoseOrder(buf, i, o.Pos.Sub(o.Dir.Scale(0.5+2*overlapTol)), o.Dir, OrderHQRally, j)
+			n++
+		}
+		for _, j := range s.nearestK(i, 2, false) {
+			if j >= 0 && !s.typ(j).IsHQ() {
+				o := &s.U[j]
+				buf = s.toPoseOrder(buf, i, o.Pos.Sub(o.Dir.Scale(0.5+2*overlapTol)), o.Dir, OrderHQContact, j)
+			}
+		}
+	}
+	if len(near) > 0 && near[0] >= 0 {
+		buf = s.appendFace(buf, i, s.U[near[0]].Pos)
+	}
+	return buf
+}
+
+// chargeOrders appends charges of unit i on enemy j.
+func (s *State) chargeOrders(buf []engine.Action, i, j int) []engine.Action {
+	jr := s.rect(j)
+	for f := geom.FaceFront; f <= geom.FaceLeft; f++ {
+		n := faceNormal(jr, f)
+		dest := jr.FaceCentre(f).Add(n.Scale(0.25))
+		// Straight in from where the unit stands.
+		a := act(KindMove, i, j)
+		a.Order, a.Arg = OrderCharge, uint8(f)
+		a.NPath, a.Path[0] = 1, dest
+		if res, ref := s.checkMove(i, a.Points(), geom.Vec{}); ref == okMove && res.contact == j {
+			a.Facing = geom.FacingOf(res.dir)
+			buf = append(buf, a)
+			continue
+		}
+		// Squared up after a 2" run-in.
+		w := dest.Add(n.Scale(2))
+		a.NPath, a.Path[0], a.Path[1] = 2, w, dest
+		if res, ref := s.checkMove(i, a.Points(), geom.Vec{}); ref == okMove && res.contact == j {
+			a.Facing = geom.FacingOf(res.dir)
+			buf = append(buf, a)
+		}
+	}
+	return buf
+}
+
+// towardOrder appends a move of unit i straight towards dest, stopping
+// stop short of it, as far as the unit can legally go (trying the full
+// distance, then shorter ones), ending facing faceAt.
+func (s *State) towardOrder(buf []engine.Action, i int, dest geom.Vec, stop float64, faceAt geom.Vec, order uint8, target int) []engine.Action {
+	u := &s.U[i]
+	d := dest.Sub(u.Pos)
+	l := d.Len() - stop
+	if l < 0.25 {
+		return buf
+	}
+	dir := d.Norm()
+	l = math.Min(l, s.prof(i).Move+1)
+	for _, frac := range [...]float64{1, 0.75, 0.5, 0.25} {
+		p := u.Pos.Add(dir.Scale(l * frac))
+		fd := faceAt.Sub(p).Norm()
+		if fd.Len2() == 0 {
+			fd = dir
+		}
+		a := act(KindMove, i, target)
+		a.Order = order
+		a.NPath, a.Path[0], a.Facing = 1, p, geom.FacingOf(fd)
+		if res, ref := s.checkMove(i, a.Points(), fd); ref == okMove && res.contact < 0 {
+			return append(buf, a)
+		}
+	}
+	return buf
+}
+
+// toPoseOrder appends a move of unit i to exactly pos facing dir, if legal.
+func (s *State) toPoseOrder(buf []engine.Action, i int, pos, dir geom.Vec, order uint8, target int) []engine.Action {
+	if pos.Dist(s.U[i].Pos) > s.prof(i).Move+1 || pos.Dist(s.U[i].Pos) < 0.1 {
+		return buf
+	}
+	a := act(KindMove, i, target)
+	a.Order = order
+	a.NPath, a.Path[0], a.Facing = 1, pos, geom.FacingOf(dir)
+	if res, ref := s.checkMove(i, a.Points(), dir); ref == okMove && res.contact < 0 {
+		buf = append(buf, a)
+	}
+	return buf
+}
+
+// exitOrder appends an exit of unit i whose base ends at centre c with its
+// front on edge e, if it can reach it with 1" to spare.
+func (s *State) exitOrder(buf []engine.Action, i int, c geom.Vec, e Edge) []engine.Action {
+	u := &s.U[i]
+	if c.Dist(u.Pos) > s.prof(i).Move {
+		return buf
+	}
+	out := inward(e).Scale(-1)
+	// The centre must sit 0.25" inside the edge for the front to line up.
+	c = c.Sub(inward(e).Scale(c.Sub(s.sc.edgePoint(e, 0)).Dot(inward(e)) - 0.25))
+	a := act(KindExit, i, NoUnit)
+	a.Order, a.Arg = OrderExit, uint8(e)
+	a.NPath, a.Path[0], a.Facing = 1, c, geom.FacingOf(out)
+	res, ref := s.checkMove(i, a.Points(), out)
+	if ref != okMove || res.contact >= 0 || res.cost+1 > res.allow+1e-9 {
+		return buf
+	}
+	side := int(s.side(i))
+	if k := s.enemyPointAt(side, c.Add(out.Scale(0.25))); (k >= 0 && s.nextInQueue(1-side, k) >= 0) || (e == BaseEdge(side) && s.exitAllowed()) {
+		buf = append(buf, a)
+	}
+	return buf
+}
+
+// nearestK returns up to k nearest units on the table to unit i: enemies
+// when enemy is true, friends otherwise (-1 fills missing places).
+func (s *State) nearestK(i, k int, enemy bool) [2]int {
+	out := [2]int{-1, -1}
+	dist := [2]float64{math.MaxFloat64, math.MaxFloat64}
+	if k > 2 {
+		k = 2
+	}
+	for j := 0; j < int(s.n); j++ {
+		if j == i || s.U[j].Loc != LocTable || (s.side(j) != s.side(i)) != enemy {
+			continue
+		}
+		d := s.U[j].Pos.Dist(s.U[i].Pos)
+		for p := 0; p < k; p++ {
+			if d < dist[p] {
+				for q := k - 1; q > p; q-- {
+					out[q], dist[q] = out[q-1], dist[q-1]
+				}
+				out[p], dist[p] = j, d
+				break
+			}
+		}
+	}
+	return out
+}
+
+// nearestFeature is the index of the nearest terrain feature of kind k to
+// p (by centroid), or -1.
+func (s *State) nearestFeature(p geom.Vec, k TerrainKind) int {
+	best, bd := -1, math.MaxFloat64
+	for f := range s.sc.Terrain {
+		ft := &s.sc.Terrain[f]
+		if ft.Kind != k || len(ft.Points) < 3 {
+			continue
+		}
+		if d := geom.PolygonCentroid(ft.Points).Dist(p); d < bd {
+			best, bd = f, d
+		}
+	}
+	return best
+}
