@@ -1,6 +1,5 @@
 package twobytwo
 
-
 // beginRally starts the phasing player's rally phase: every pinned or
 // disrupted unit that may attempt a rally does so, in unit order (ruling
 // R-RALLYALL: attempting never hurts, so it is not a choice).
@@ -125,4 +124,3 @@ func (s *State) rallyModifier(i int) (int, bool) {
 	}
 	return mod, true
 }
-

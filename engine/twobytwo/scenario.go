@@ -136,22 +136,22 @@ type PointSpec struct {
 // Scenario is the static data of a battle: the table, the armies and how
 // the game is set up. States hold a read-only pointer to it.
 type Scenario struct {
-	Name        string    `json:"name"`
-	Title       string    `json:"title"`
-	Description string    `json:"description,omitempty"`
-	Size        float64   `json:"size"` // the table is Size x Size inches
-	Terrain     []Feature `json:"terrain"`
-	SideNames   [2]string `json:"side_names"`
+	Name        string     `json:"name"`
+	Title       string     `json:"title"`
+	Description string     `json:"description,omitempty"`
+	Size        float64    `json:"size"` // the table is Size x Size inches
+	Terrain     []Feature  `json:"terrain"`
+	SideNames   [2]string  `json:"side_names"`
 	Units       []UnitSpec `json:"units"`
-	Victory     Victory   `json:"victory"`
+	Victory     Victory    `json:"victory"`
 	// SetupByPlay: attacker by dice, deployment and reinforcement points are
 	// actions of the game ("Game setup", "Force deployment"). Otherwise the
 	// Start placements, Attacker and Points are used as given.
-	SetupByPlay bool            `json:"setup_by_play"`
-	Attacker    int             `json:"attacker,omitempty"`
-	Points      [2][]PointSpec  `json:"points,omitempty"`
-	DeployAP    float64         `json:"deploy_ap"` // AP deployed at the start (10)
-	TurnLimit   int             `json:"turn_limit"`
+	SetupByPlay  bool           `json:"setup_by_play"`
+	Attacker     int            `json:"attacker,omitempty"`
+	Points       [2][]PointSpec `json:"points,omitempty"`
+	DeployAP     float64        `json:"deploy_ap"` // AP deployed at the start (10)
+	TurnLimit    int            `json:"turn_limit"`
 	GrandBattery bool           `json:"grand_battery,omitempty"`
 }
 
