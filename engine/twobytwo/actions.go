@@ -24,10 +24,11 @@ const (
 	KindRout                       // rout direction: Arg 0 = direct rear, 1 = away from the firer
 	KindMelee                      // resolve the melee around enemy unit Target
 	KindFollowUp                   // Arg 1 = follow up, 0 = stay
+	KindSlide                      // Unit moves along Path keeping its facing (sideways x2, straight back x1), ends facing Facing
 	numKinds
 )
 
-var kindNames = [...]string{"", "end", "deploy", "point", "queue", "move", "hold", "face", "rout", "exit", "reinforce", "place", "exchange", "confront", "stall", "fire", "support", "resolve", "rout-direction", "melee", "follow-up"}
+var kindNames = [...]string{"", "end", "deploy", "point", "queue", "move", "hold", "face", "rout", "exit", "reinforce", "place", "exchange", "confront", "stall", "fire", "support", "resolve", "rout-direction", "melee", "follow-up", "slide"}
 
 // KindName is the short name of an action kind (as used in the protocol).
 func KindName(k uint8) string {

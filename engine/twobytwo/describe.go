@@ -34,7 +34,7 @@ func (s *State) DescribeAction(a engine.Action) string {
 		return fmt.Sprintf("reinforcement point on the %s edge at (%.2f, %.2f)", Edge(a.Arg&3), a.Path[0].X, a.Path[0].Y)
 	case KindQueue:
 		return fmt.Sprintf("queue %s at the reinforcement point", s.label(u))
-	case KindMove:
+	case KindMove, KindSlide:
 		return s.describeMove(a)
 	case KindHold:
 		return fmt.Sprintf("%s holds", s.label(u))
@@ -101,7 +101,11 @@ func (s *State) describeMove(a engine.Action) string {
 		} else {
 			b.WriteString(",")
 		}
-		fmt.Fprintf(&b, " wheel to %.0f, %.2f\" to (%.2f, %.2f)", geom.FacingOf(p.Sub(prev)), p.Dist(prev), p.X, p.Y)
+		if a.Kind == KindSlide {
+			fmt.Fprintf(&b, " keeping its facing, %.2f\" to (%.2f, %.2f)", p.Dist(prev), p.X, p.Y)
+		} else {
+			fmt.Fprintf(&b, " wheel to %.0f, %.2f\" to (%.2f, %.2f)", geom.FacingOf(p.Sub(prev)), p.Dist(prev), p.X, p.Y)
+		}
 		prev = p
 	}
 	if a.Order != OrderCharge {

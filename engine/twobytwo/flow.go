@@ -194,7 +194,7 @@ func (s *State) applyMovePhase(a engine.Action) error {
 		}
 		s.U[i].Flags |= fMoved
 		return nil
-	case KindMove:
+	case KindMove, KindSlide:
 		return s.applyMove(a)
 	case KindFace:
 		return s.applyFace(a)
@@ -222,7 +222,7 @@ func (s *State) applyMove(a engine.Action) error {
 		}
 		return fmt.Errorf("%s: %s", s.label(i), refCannotMove)
 	}
-	res, ref := s.checkMove(i, a.Points(), geom.Heading(a.Facing))
+	res, ref := s.checkMoveMode(i, a.Points(), geom.Heading(a.Facing), a.Kind == KindSlide)
 	if ref != okMove {
 		return fmt.Errorf("%s: %s", s.label(i), ref)
 	}
@@ -355,16 +355,20 @@ func (s *State) applyStall(a engine.Action) error {
 }
 
 // canStall reports whether def may stall att's charge with fire: it must be
-// able to fire, be otherwise unengaged, and not have fired this turn.
+// able to fire, be otherwise unengaged, and not have fired this turn. A
+// unit may shoot only once, so it stalls one charge, or several that come
+// from the same aspect ("they are considered 1 unit for target purposes";
+// ruling R-STALLONE).
 func (s *State) canStall(def, att int) bool {
 	p := s.prof(def)
 	u := &s.U[def]
 	if !p.Shoots || u.Stat == Disrupted || u.Flags&fFired != 0 || s.engagedExcept(def, att) {
 		return false
 	}
-	// Only one stalled charge per defender (ruling R-STALLONE).
+	dr := s.rect(def)
+	face := nearestFace(s.rect(att), dr)
 	for j := 0; j < int(s.n); j++ {
-		if s.U[j].Loc == LocTable && s.U[j].Flags&fStalled != 0 && int(s.U[j].StallOn) == def {
+		if s.U[j].Loc == LocTable && s.U[j].Flags&fStalled != 0 && int(s.U[j].StallOn) == def && nearestFace(s.rect(j), dr) != face {
 			return false
 		}
 	}

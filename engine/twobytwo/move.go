@@ -29,6 +29,7 @@ const (
 	refCavalryTown
 	refNotFront
 	refEmptyPath
+	refSlideContact
 )
 
 var refusalText = [...]string{
@@ -50,6 +51,7 @@ var refusalText = [...]string{
 	refCavalryTown:       "cavalry may not move to contact on a turn it moves through a town",
 	refNotFront:          "contact must be made with the front of the moving base",
 	refEmptyPath:         "the move has no path",
+	refSlideContact:      "units may not move to contact sideways or backwards",
 }
 
 func (r refusal) String() string { return refusalText[r] }
@@ -114,10 +116,21 @@ func (s *State) segCost(i int, a, b geom.Vec, w *waterCrossing, town *bool) floa
 // sweepRect is the base of unit i facing dir at p.
 func baseAt(p, dir geom.Vec) geom.Rect { return geom.Rect{C: p, F: dir, HW: 0.5, HD: 0.25} }
 
-// checkMove validates a move of unit i through pts ending facing dir, as
-// the movement rules require, and says where it ends. A contact with an
+// checkMove validates a forward move of unit i through pts ending facing
+// dir, as the movement rules require, and says where it ends. The unit
+// wheels for free to face each leg (ruling R-PIVOT). A contact with an
 // enemy on the last leg is a charge and ends the move there.
 func (s *State) checkMove(i int, pts []geom.Vec, facing geom.Vec) (moveResult, refusal) {
+	return s.checkMoveMode(i, pts, facing, false)
+}
+
+// checkMoveMode is checkMove; with slide the unit keeps its facing on every
+// leg: straight back costs nothing extra, any other direction but straight
+// ahead is sideways at double distance, and no contact is allowed
+// ("Units may move sideways at a cost of x2 distance but units may not move
+// to contact in this manner. Units may move directly to their rear at no
+// additional cost.").
+func (s *State) checkMoveMode(i int, pts []geom.Vec, facing geom.Vec, slide bool) (moveResult, refusal) {
 	var res moveResult
 	res.contact = -1
 	if len(pts) == 0 {
@@ -139,16 +152,20 @@ func (s *State) checkMove(i int, pts []geom.Vec, facing geom.Vec) (moveResult, r
 		}
 		dir := d.Scale(1 / l)
 		last := k == len(pts)-1
-		start := baseAt(cur, dir)
+		baseDir := dir
+		mult := 1.0
+		if slide {
+			baseDir = u.Dir
+			if c := dir.Dot(u.Dir); c > -0.985 && c < 0.985 {
+				mult = 2
+			}
+		}
+		start := baseAt(cur, baseDir)
 		// Impassable terrain along the swept base.
-		swept := geom.Rect{C: cur.Add(p).Scale(0.5), F: dir, HW: 0.5, HD: l/2 + 0.25}
-		if t != LightInfantry && t != Cossacks && s.sc.rectInArea(swept, Wood) {
-			return res, refWoods
+		if r := s.sweptTerrain(t, cur, p, baseDir, slide); r != okMove {
+			return res, r
 		}
-		if s.sc.rectInArea(swept, SteepHill) {
-			return res, refSteepHill
-		}
-		if !s.sc.onTableRect(baseAt(p, dir)) {
+		if !s.sc.onTableRect(baseAt(p, baseDir)) {
 			return res, refOffTable
 		}
 		// Other bases in the way. The earliest enemy touched on the last leg
@@ -175,6 +192,9 @@ func (s *State) checkMove(i int, pts []geom.Vec, facing geom.Vec) (moveResult, r
 			}
 		}
 		if hitJ >= 0 {
+			if slide {
+				return res, refSlideContact
+			}
 			if !last {
 				return res, refContactNotAhead
 			}
@@ -187,7 +207,7 @@ func (s *State) checkMove(i int, pts []geom.Vec, facing geom.Vec) (moveResult, r
 		if road && !s.sc.segOnRoad(cur, p) {
 			road = false
 		}
-		res.cost += s.segCost(i, cur, p, &water, &res.town)
+		res.cost += s.segCost(i, cur, p, &water, &res.town) + (mult-1)*l
 		total += l
 		if hitJ >= 0 {
 			// "the last 2" of the unit's move OR its entire move (if less than
@@ -198,7 +218,7 @@ func (s *State) checkMove(i int, pts []geom.Vec, facing geom.Vec) (moveResult, r
 			res.contact = hitJ
 			facing = dir
 		}
-		cur, curDir = p, dir
+		cur, curDir = p, baseDir
 	}
 	if water.river {
 		return res, refRiver
@@ -239,6 +259,33 @@ func (s *State) checkMove(i int, pts []geom.Vec, facing geom.Vec) (moveResult, r
 		}
 	}
 	return res, okMove
+}
+
+// sweptTerrain checks the ground a base crosses on one leg for woods (all
+// but light infantry and Cossacks) and steep hills, both impassable.
+func (s *State) sweptTerrain(t UnitType, a, b, baseDir geom.Vec, slide bool) refusal {
+	check := func(r geom.Rect) refusal {
+		if t != LightInfantry && t != Cossacks && s.sc.rectInArea(r, Wood) {
+			return refWoods
+		}
+		if s.sc.rectInArea(r, SteepHill) {
+			return refSteepHill
+		}
+		return okMove
+	}
+	l := a.Dist(b)
+	if !slide {
+		return check(geom.Rect{C: a.Add(b).Scale(0.5), F: baseDir, HW: 0.5, HD: l/2 + 0.25})
+	}
+	// A sideways base sweeps a hexagon; sampling its positions every 1/4"
+	// is exact enough for features at least 1" across.
+	n := int(l/0.25) + 1
+	for k := 0; k <= n; k++ {
+		if r := check(baseAt(a.Lerp(b, float64(k)/float64(n)), baseDir)); r != okMove {
+			return r
+		}
+	}
+	return okMove
 }
 
 // chargeAllowed applies the restrictions on moving to contact ("Moving to

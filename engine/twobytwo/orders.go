@@ -96,9 +96,17 @@ func (s *State) orders(i int, buf []engine.Action) []engine.Action {
 			buf = s.towardOrder(buf, i, p.Pos.Add(in.Scale(1)), 0, p.Pos.Add(in.Scale(4)), OrderThreaten, NoUnit)
 		}
 	}
-	// Withdraw a full move towards the own edge.
-	home := inward(BaseEdge(int(side))).Scale(-1)
-	buf = s.towardOrder(buf, i, u.Pos.Add(home.Scale(s.prof(i).Move)), 0, u.Pos.Add(home.Scale(-20)), OrderWithdraw, NoUnit)
+	// Withdraw: back away keeping the front to the enemy, as far as the
+	// unit can go.
+	for _, frac := range [...]float64{1, 0.5} {
+		a := act(KindSlide, i, NoUnit)
+		a.Order = OrderWithdraw
+		a.NPath, a.Path[0], a.Facing = 1, u.Pos.Sub(u.Dir.Scale(s.prof(i).Move*frac)), geom.FacingOf(u.Dir)
+		if res, ref := s.checkMoveMode(i, a.Points(), u.Dir, true); ref == okMove && res.contact < 0 {
+			buf = append(buf, a)
+			break
+		}
+	}
 	// Exit by the own edge, once that is allowed (playing for the draw).
 	if s.exitAllowed() {
 		e := BaseEdge(int(side))

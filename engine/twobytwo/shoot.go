@@ -307,7 +307,8 @@ func (s *State) fireModifier() int {
 }
 
 // resolveFire applies "Resolving shooting": 8+ rout, 7 disrupted, 6 pinned,
-// 5 halted. Light infantry treats any result as pinned.
+// 5 halted. Light infantry treats any result as pinned. A shot that stalls
+// a charge hits every charger stalled on the firer from that aspect.
 func (s *State) resolveFire(d int) {
 	f, t := int(s.firePrimary), int(s.fireTarget)
 	total := d + int(s.chMod)
@@ -320,11 +321,29 @@ func (s *State) resolveFire(d int) {
 			s.U[k].Stat = Pinned // "Any Infantry unit that shoots is automatically pinned"
 		}
 	}
-	if s.fireStall && total >= 5 {
-		s.U[t].Flags |= fStallHit
-	}
 	s.fireMask = 0
 	s.phase = phShoot
+	s.resume = phShoot
+	if !s.fireStall {
+		s.shotResult(t, f, total)
+	} else {
+		for k := 0; k < int(s.n); k++ {
+			u := &s.U[k]
+			if u.Loc == LocTable && u.Flags&fStalled != 0 && int(u.StallOn) == f {
+				if total >= 5 {
+					u.Flags |= fStallHit
+				}
+				s.shotResult(k, f, total)
+			}
+		}
+	}
+	if s.routN > 0 {
+		s.runRouts()
+	}
+}
+
+// shotResult applies a shooting total to target t fired on by f.
+func (s *State) shotResult(t, f, total int) {
 	res := Ordered
 	switch {
 	case total >= 8:
@@ -342,10 +361,7 @@ func (s *State) resolveFire(d int) {
 		res = Pinned
 	}
 	if res == 4 {
-		away := s.U[t].Pos.Sub(s.U[f].Pos).Norm()
-		s.queueRout(t, away, true)
-		s.resume = phShoot
-		s.runRouts()
+		s.queueRout(t, s.U[t].Pos.Sub(s.U[f].Pos).Norm(), true)
 		return
 	}
 	if s.U[t].Stat < res {
