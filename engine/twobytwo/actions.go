@@ -25,10 +25,11 @@ const (
 	KindMelee                      // resolve the melee around enemy unit Target
 	KindFollowUp                   // Arg 1 = follow up, 0 = stay
 	KindSlide                      // Unit moves along Path keeping its facing (sideways x2, straight back x1), ends facing Facing
+	KindBombard                    // the grand battery led by Unit bombards the area centred at Path[0]
 	numKinds
 )
 
-var kindNames = [...]string{"", "end", "deploy", "point", "queue", "move", "hold", "face", "rout", "exit", "reinforce", "place", "exchange", "confront", "stall", "fire", "support", "resolve", "rout-direction", "melee", "follow-up", "slide"}
+var kindNames = [...]string{"", "end", "deploy", "point", "queue", "move", "hold", "face", "rout", "exit", "reinforce", "place", "exchange", "confront", "stall", "fire", "support", "resolve", "rout-direction", "melee", "follow-up", "slide", "bombard"}
 
 // KindName is the short name of an action kind (as used in the protocol).
 func KindName(k uint8) string {

@@ -67,6 +67,8 @@ func (s *State) DescribeAction(a engine.Action) string {
 		return fmt.Sprintf("%s routs to its direct rear", s.label(u))
 	case KindMelee:
 		return fmt.Sprintf("resolve the melee against %s", s.label(t))
+	case KindBombard:
+		return fmt.Sprintf("grand battery of %s bombards the area centred at (%.2f, %.2f)", s.label(u), a.Path[0].X, a.Path[0].Y)
 	case KindFollowUp:
 		if a.Arg == 1 {
 			return fmt.Sprintf("%s follows up", s.label(u))
@@ -140,6 +142,8 @@ func (s *State) DescribeRoll() string {
 		return fmt.Sprintf("1d6 shooting: %s at %s%s, modifier %+d (8+ rout, 7 disrupted, 6 pinned, 5 halted)", s.label(int(s.firePrimary)), s.label(int(s.fireTarget)), w, s.chMod)
 	case chRoutTest:
 		return fmt.Sprintf("1d6 rout: %s is destroyed on 1 or 2", s.label(int(s.chUnit)))
+	case chBombard:
+		return fmt.Sprintf("1d6 bombardment of %s, modifier %+d (8+ rout, 7 disrupted, 6 pinned, 5 halted)", s.label(int(s.chUnit)), s.chMod)
 	case chMelee:
 		return fmt.Sprintf("2d6 melee: first die %s (modifier %+d), second die %s (modifier %+d); draws re-roll", s.meleeSide(true), s.chMod, s.meleeSide(false), s.chMod2)
 	}

@@ -25,6 +25,12 @@ func newState(sc *Scenario, opts engine.Options) (*State, error) {
 	}
 	s.routCur.Unit = NoUnit
 	s.stallAtt, s.stallDef = NoUnit, NoUnit
+	s.grandBattery = sc.GrandBattery
+	for _, v := range opts.Variants {
+		if v == VariantGrandBattery {
+			s.grandBattery = true
+		}
+	}
 	if sc.SetupByPlay {
 		s.phase = phSetupRoll
 		s.chance, s.chN = chSetup, 2
@@ -159,6 +165,8 @@ func (s *State) ApplyDice(d engine.Dice) error {
 		s.resolveRoutTest(int(d.V[0]))
 	case chMelee:
 		s.resolveMelee(int(d.V[0]), int(d.V[1]))
+	case chBombard:
+		s.resolveBombard(int(d.V[0]))
 	}
 	return nil
 }
@@ -233,7 +241,9 @@ func (s *State) applyMove(a engine.Action) error {
 // doMove applies a checked move, and a charge's consequences.
 func (s *State) doMove(i int, res moveResult) {
 	u := &s.U[i]
+	from := u.Pos
 	u.Pos, u.Dir = res.end, res.dir
+	s.bombardPassing(i, from)
 	u.Flags |= fMoved
 	if res.town {
 		u.Flags |= fThroughTown | fRoadColumn
@@ -243,6 +253,10 @@ func (s *State) doMove(i int, res moveResult) {
 	}
 	if res.contact >= 0 {
 		s.charged(i, res.contact)
+	}
+	if s.bombQ != 0 {
+		s.resume = s.phase
+		s.nextBombard()
 	}
 }
 

@@ -55,6 +55,9 @@ type stateJSON struct {
 	Routs        []routReq     `json:"routs"`
 	RoutCur      routReq       `json:"rout_cur"`
 	Resume       uint8         `json:"resume"`
+	GrandBattery bool          `json:"grand_battery,omitempty"`
+	Bomb         bombArea      `json:"bomb"`
+	BombQ        uint64        `json:"bomb_q,omitempty"`
 	Destroyed    [2]uint8      `json:"destroyed"`
 	Result       engine.Result `json:"result"`
 }
@@ -72,6 +75,7 @@ func (s *State) MarshalJSON() ([]byte, error) {
 		MAttMask: s.mAttMask, MDefMask: s.mDefMask, MAttPrimary: s.mAttPrimary, MDefPrimary: s.mDefPrimary,
 		MAttSide: s.mAttSide, MMultiFront: s.mMultiFront, MFollow: s.mFollow, MMandatory: s.mMandatory, FuChain: s.fuChain,
 		Routs: s.routs[:s.routN], RoutCur: s.routCur, Resume: s.resume, Destroyed: s.destroyed, Result: s.result,
+		GrandBattery: s.grandBattery, Bomb: s.bomb, BombQ: s.bombQ,
 	}
 	if s.chance != chNone {
 		w.ChanceWhy = s.DescribeRoll()
@@ -98,7 +102,7 @@ func decodeState(data []byte, lookup func(name string) (*Scenario, error)) (*Sta
 	if len(w.Units) != len(sc.Units) || len(w.Routs) > routCap {
 		return nil, fmt.Errorf("decode state: %d units saved, scenario %q has %d", len(w.Units), w.Scenario, len(sc.Units))
 	}
-	if w.Phase > phOver || w.Chance > chMelee || w.Phasing > 1 || w.Actor > 1 || w.Attacker > 1 || w.PointCur > 1 || w.PointCur < 0 {
+	if w.Phase > phOver || w.Chance > chBombard || w.Phasing > 1 || w.Actor > 1 || w.Attacker > 1 || w.PointCur > 1 || w.PointCur < 0 {
 		return nil, fmt.Errorf("decode state: phase, chance or side out of range")
 	}
 	for i, u := range w.Units {
@@ -117,5 +121,6 @@ func decodeState(data []byte, lookup func(name string) (*Scenario, error)) (*Sta
 	s.mMultiFront, s.mFollow, s.mMandatory, s.fuChain = w.MMultiFront, w.MFollow, w.MMandatory, w.FuChain
 	s.routN = uint8(copy(s.routs[:], w.Routs))
 	s.routCur, s.resume, s.destroyed, s.result = w.RoutCur, w.Resume, w.Destroyed, w.Result
+	s.grandBattery, s.bomb, s.bombQ = w.GrandBattery, w.Bomb, w.BombQ
 	return s, nil
 }

@@ -58,6 +58,9 @@ func (s *State) Legal(buf []engine.Action) []engine.Action {
 				}
 			}
 		}
+		if s.grandBattery {
+			buf = s.legalBombard(buf)
+		}
 		buf = append(buf, act(KindEnd, NoUnit, NoUnit))
 	case phSupport:
 		for i := 0; i < int(s.n); i++ {

@@ -51,6 +51,12 @@ func (s *State) resumePlay() {
 	switch s.resume {
 	case phMove:
 		s.phase, s.actor = phMove, s.phasing
+	case phStall:
+		s.phase, s.actor = phStall, s.side(int(s.stallDef))
+		if s.U[s.stallAtt].Loc != LocTable || s.U[s.stallDef].Loc != LocTable {
+			s.stallAtt, s.stallDef = NoUnit, NoUnit
+			s.phase, s.actor = phMove, s.phasing
+		}
 	case phShoot:
 		s.phase, s.actor = phShoot, 1-s.phasing
 	case phMelee:

@@ -82,7 +82,9 @@ func cachedScenario(name string) (*Scenario, error) {
 
 func checkOptions(opts engine.Options) error {
 	for _, v := range opts.Variants {
-		return fmt.Errorf("unknown variant %q (no optional rules are available yet)", v)
+		if v != VariantGrandBattery {
+			return fmt.Errorf("unknown variant %q (available: %s)", v, VariantGrandBattery)
+		}
 	}
 	return nil
 }
@@ -123,6 +125,9 @@ func (Rules) ScenarioHash(scenario string, opts engine.Options) (string, error) 
 	h := sc.Hash()
 	if opts.TurnLimit > 0 {
 		h += fmt.Sprintf("-t%d", opts.TurnLimit)
+	}
+	for _, v := range opts.Variants {
+		h += "-" + v
 	}
 	return h, nil
 }

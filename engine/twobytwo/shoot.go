@@ -13,6 +13,9 @@ import (
 func (s *State) beginShoot() {
 	s.phase = phShoot
 	s.actor = 1 - s.phasing
+	if s.bomb.Active && s.bomb.Side == s.actor {
+		s.bomb = bombArea{} // the area lasts until its side shoots again
+	}
 	for i := range s.U[:s.n] {
 		if s.side(i) == s.actor {
 			s.U[i].Flags &^= fFired
@@ -190,6 +193,11 @@ func (s *State) applyShoot(a engine.Action) error {
 		}
 		s.declareFire(f, t, false)
 		return nil
+	case KindBombard:
+		if d >= 0 {
+			return fmt.Errorf("%s must first fire at %s, whose charge it stalled", s.label(d), s.label(att))
+		}
+		return s.applyBombard(a)
 	case KindEnd:
 		if d >= 0 {
 			return fmt.Errorf("%s must first fire at %s, whose charge it stalled", s.label(d), s.label(att))

@@ -104,6 +104,7 @@ const (
 	chFire
 	chRoutTest
 	chMelee
+	chBombard
 )
 
 // routReq is a unit waiting to rout: its away direction and why.
@@ -176,6 +177,11 @@ type State struct {
 	routN   uint8
 	routCur routReq
 	resume  uint8
+
+	// Grand battery (optional rule).
+	grandBattery bool
+	bomb         bombArea
+	bombQ        uint64 // units waiting to be bombarded
 
 	destroyed [2]uint8
 	result    engine.Result
@@ -270,7 +276,10 @@ func (s *State) Hash() uint64 {
 	}
 	mix(uint64(s.turn) | uint64(s.phase)<<16 | uint64(s.phasing)<<24 | uint64(s.actor)<<32 | uint64(s.attacker)<<40 | uint64(s.chance)<<48)
 	mix(uint64(s.chUnit) | uint64(s.chTarget)<<8 | uint64(uint8(s.chMod))<<16 | uint64(s.chN)<<24 | uint64(s.reinfDice)<<32 | uint64(s.routN)<<40)
-	mix(s.fireMask ^ s.mAttMask<<1 ^ s.mDefMask<<2)
+	mix(s.fireMask ^ s.mAttMask<<1 ^ s.mDefMask<<2 ^ s.bombQ<<3)
+	if s.bomb.Active {
+		mix(math.Float64bits(s.bomb.C.X) ^ math.Float64bits(s.bomb.C.Y)<<1 ^ math.Float64bits(s.bomb.HW)<<2)
+	}
 	mix(uint64(s.destroyed[0]) | uint64(s.destroyed[1])<<8 | uint64(s.ties)<<16 | uint64(s.setupStep)<<24)
 	for side := 0; side < 2; side++ {
 		for k := 0; k < 2; k++ {
