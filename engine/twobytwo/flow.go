@@ -12,6 +12,7 @@ func newState(sc *Scenario, opts engine.Options) (*State, error) {
 	if err := sc.Validate(); err != nil {
 		return nil, err
 	}
+	sc.prepare()
 	s := &State{sc: sc, n: uint8(len(sc.Units))}
 	s.turnLimit = uint16(sc.TurnLimit)
 	if opts.TurnLimit > 0 {

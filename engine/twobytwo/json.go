@@ -110,6 +110,7 @@ func decodeState(data []byte, lookup func(name string) (*Scenario, error)) (*Sta
 			return nil, fmt.Errorf("decode state: unit %d has an invalid location, status or point", i)
 		}
 	}
+	sc.prepare()
 	s := &State{sc: sc, n: uint8(len(sc.Units))}
 	copy(s.U[:], w.Units)
 	s.turn, s.turnLimit, s.phase, s.phasing, s.actor, s.attacker = w.Turn, w.TurnLimit, w.Phase, w.Phasing, w.Actor, w.Attacker

@@ -107,7 +107,7 @@ func (s *State) legalDeploy(buf []engine.Action) []engine.Action {
 				}
 				a := act(KindDeploy, i, NoUnit)
 				a.NPath, a.Path[0], a.Facing = 1, geom.V(x, y), face
-				if s.checkDeploy(a) == nil {
+				if s.checkDeploy(a) == "" {
 					buf = append(buf, a)
 				}
 			}
@@ -128,7 +128,7 @@ func (s *State) legalPoint(buf []engine.Action) []engine.Action {
 			a := act(KindPoint, NoUnit, NoUnit)
 			a.Arg = uint8(e)
 			a.NPath, a.Path[0] = 1, s.sc.edgePoint(e, at)
-			if _, err := s.checkPoint(a); err == nil {
+			if _, why := s.checkPoint(a); why == "" {
 				buf = append(buf, a)
 			}
 		}
@@ -142,7 +142,7 @@ func (s *State) legalArrival(buf []engine.Action) []engine.Action {
 		r := s.arrivalPose(side, pt, off)
 		a := act(KindPlace, s.nextInQueue(side, pt), NoUnit)
 		a.NPath, a.Path[0], a.Facing = 1, r.C, geom.FacingOf(r.F)
-		if _, _, err := s.checkPlace(a); err == nil {
+		if _, _, why := s.checkPlace(a); why == "" {
 			buf = append(buf, a)
 		}
 	}

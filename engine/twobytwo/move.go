@@ -89,8 +89,12 @@ func (s *State) allowance(i int, road, town, bridge bool) float64 {
 func (s *State) segCost(i int, a, b geom.Vec, w *waterCrossing, town *bool) float64 {
 	c := a.Dist(b)
 	sc := s.sc
+	sb := segBox(a, b)
 	for k := range sc.Terrain {
 		f := &sc.Terrain[k]
+		if !sc.box(k).hits(sb) {
+			continue
+		}
 		switch f.Kind {
 		case Town:
 			if l := geom.SegInPolygonLength(a, b, f.Points); l > 0 {

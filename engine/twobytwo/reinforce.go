@@ -1,6 +1,7 @@
 package twobytwo
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/grognard/grognard/engine"
@@ -54,11 +55,11 @@ func (s *State) arrivalPose(side, pt int, off float64) geom.Rect {
 
 // checkPlace validates an arrival: "placed at any point on the board edge
 // within 3" of the reinforcement point", not on top of another unit.
-func (s *State) checkPlace(a engine.Action) (int, geom.Rect, error) {
+func (s *State) checkPlace(a engine.Action) (int, geom.Rect, string) {
 	side, pt := int(s.phasing), int(s.arrivalPt)
 	i := s.nextInQueue(side, pt)
 	if a.NPath < 1 {
-		return i, geom.Rect{}, fmt.Errorf("no position given")
+		return i, geom.Rect{}, "no position given"
 	}
 	p := s.points[side][pt]
 	in := inward(p.Edge)
@@ -66,20 +67,20 @@ func (s *State) checkPlace(a engine.Action) (int, geom.Rect, error) {
 	// The rear face must lie on the edge.
 	rc := r.FaceCentre(geom.FaceRear)
 	if d := rc.Sub(p.Pos).Dot(in); d < -1e-6 || d > 0.01 || r.F.Dot(in) < 0.999 {
-		return i, r, fmt.Errorf("arrivals are placed with the rear of the base on the table edge, facing in")
+		return i, r, "arrivals are placed with the rear of the base on the table edge, facing in"
 	}
 	if rc.Dist(p.Pos) > 3+1e-9 {
-		return i, r, fmt.Errorf("arrivals are placed within 3\" of the reinforcement point")
+		return i, r, "arrivals are placed within 3\" of the reinforcement point"
 	}
 	if !s.clearAt(r, s.typ(i), i) {
-		return i, r, fmt.Errorf("that place is blocked")
+		return i, r, "that place is blocked"
 	}
 	for j := range s.U[:s.n] {
 		if s.U[j].Loc == LocTable && s.side(j) != uint8(side) && s.U[j].Pos.Dist(r.C) < 1.2 && geom.RectDistance(r, s.rect(j)) <= contactTol {
-			return i, r, fmt.Errorf("a reinforcement may not be placed touching the enemy")
+			return i, r, "a reinforcement may not be placed touching the enemy"
 		}
 	}
-	return i, r, nil
+	return i, r, ""
 }
 
 // exchangeable reports whether enemy unit j is within 3" of the arriving
@@ -109,9 +110,9 @@ func (s *State) applyArrival(a engine.Action) error {
 	side, pt := int(s.phasing), int(s.arrivalPt)
 	switch a.Kind {
 	case KindPlace:
-		i, r, err := s.checkPlace(a)
-		if err != nil {
-			return err
+		i, r, why := s.checkPlace(a)
+		if why != "" {
+			return errors.New(why)
 		}
 		u := &s.U[i]
 		u.Loc, u.Pos, u.Dir = LocTable, r.C, r.F

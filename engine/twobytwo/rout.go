@@ -31,6 +31,7 @@ func (s *State) runRouts() {
 		s.routCur = s.routs[0]
 		copy(s.routs[:], s.routs[1:s.routN])
 		s.routN--
+		s.routs[s.routN] = routReq{} // keep equal positions equal
 		if s.U[s.routCur.Unit].Loc != LocTable {
 			continue
 		}

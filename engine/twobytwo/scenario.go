@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/grognard/grognard/engine/geom"
 )
@@ -153,6 +154,9 @@ type Scenario struct {
 	DeployAP     float64        `json:"deploy_ap"` // AP deployed at the start (10)
 	TurnLimit    int            `json:"turn_limit"`
 	GrandBattery bool           `json:"grand_battery,omitempty"`
+
+	once  sync.Once
+	boxes []bbox
 }
 
 // Hash is a stable hash of the scenario's rules-relevant content.

@@ -1,6 +1,7 @@
 package twobytwo
 
 import (
+	"errors"
 	"fmt"
 	"math"
 
@@ -45,36 +46,38 @@ func (s *State) deployZoneOK(side int, r geom.Rect) bool {
 	return true
 }
 
-func (s *State) checkDeploy(a engine.Action) error {
-	i, err := s.unitArg(a)
-	if err != nil {
-		return err
+// checkDeploy validates a deployment; it returns "" when legal, else a
+// constant reason (no allocation: Legal calls it for every candidate).
+func (s *State) checkDeploy(a engine.Action) string {
+	i := int(a.Unit)
+	if i >= int(s.n) {
+		return "no such unit"
 	}
 	side := int(s.actor)
 	if int(s.side(i)) != side || s.U[i].Loc != LocUnplaced {
-		return fmt.Errorf("%s is not an undeployed unit of yours", s.label(i))
+		return "that is not an undeployed unit of yours"
 	}
 	if cost := s.sc.Units[i].UnitCost(); float32(cost) > s.deployAP[side]+1e-6 {
-		return fmt.Errorf("%s costs %.1f AP; only %.1f AP are left to deploy", s.label(i), cost, s.deployAP[side])
+		return "the unit costs more AP than are left to deploy"
 	}
 	if a.NPath < 1 {
-		return fmt.Errorf("no position given")
+		return "no position given"
 	}
 	r := baseAt(a.Path[0], geom.Heading(a.Facing))
 	if !s.deployZoneOK(side, r) {
-		return fmt.Errorf("units deploy within 6\" of their own edge and no closer than 3\" to a side edge")
+		return "units deploy within 6\" of their own edge and no closer than 3\" to a side edge"
 	}
 	if !s.clearAt(r, s.typ(i), i) {
-		return fmt.Errorf("that place overlaps another base or impassable terrain")
+		return "that place overlaps another base or impassable terrain"
 	}
-	return nil
+	return ""
 }
 
 func (s *State) applyDeploy(a engine.Action) error {
 	switch a.Kind {
 	case KindDeploy:
-		if err := s.checkDeploy(a); err != nil {
-			return err
+		if why := s.checkDeploy(a); why != "" {
+			return fmt.Errorf("%s (%.1f AP left to deploy)", why, s.deployAP[s.actor])
 		}
 		i := int(a.Unit)
 		u := &s.U[i]
@@ -130,11 +133,11 @@ func (s *State) countLoc(side int, loc uint8) int {
 // checkPoint validates a reinforcement point: the defender on his own edge;
 // the attacker on his own edge or a flank, not within 6" of a defending unit
 // or reinforcement point.
-func (s *State) checkPoint(a engine.Action) (rpoint, error) {
+func (s *State) checkPoint(a engine.Action) (rpoint, string) {
 	e := Edge(a.Arg & 3)
 	side := int(s.actor)
 	if a.NPath < 1 {
-		return rpoint{}, fmt.Errorf("no position given")
+		return rpoint{}, "no position given"
 	}
 	var at float64
 	if e == South || e == North {
@@ -143,39 +146,39 @@ func (s *State) checkPoint(a engine.Action) (rpoint, error) {
 		at = a.Path[0].Y
 	}
 	if at < 0 || at > s.sc.Size {
-		return rpoint{}, fmt.Errorf("the point must lie on the table edge")
+		return rpoint{}, "the point must lie on the table edge"
 	}
 	p := rpoint{Placed: true, Edge: e, Pos: s.sc.edgePoint(e, at)}
 	if side == int(s.defender()) {
 		if e != BaseEdge(side) {
-			return p, fmt.Errorf("the defender's reinforcement points are on his own (%s) edge", BaseEdge(side))
+			return p, "the defender's reinforcement points are on his own edge"
 		}
-		return p, nil
+		return p, ""
 	}
 	if e == BaseEdge(1-side) {
-		return p, fmt.Errorf("the attacker's points are on his own edge or a flank, not the enemy's edge")
+		return p, "the attacker's points are on his own edge or a flank, not the enemy's edge"
 	}
 	def := int(s.defender())
 	for i := range s.U[:s.n] {
 		if int(s.side(i)) == def && s.U[i].Loc == LocTable && pointRectDist(p.Pos, s.rect(i)) < 6 {
-			return p, fmt.Errorf("the point is within 6\" of defending unit %s", s.label(i))
+			return p, "the point is within 6\" of a defending unit"
 		}
 	}
 	for _, q := range s.points[def] {
 		if q.Placed && q.Pos.Dist(p.Pos) < 6 {
-			return p, fmt.Errorf("the point is within 6\" of a defending reinforcement point")
+			return p, "the point is within 6\" of a defending reinforcement point"
 		}
 	}
-	return p, nil
+	return p, ""
 }
 
 func (s *State) applyPoint(a engine.Action) error {
 	if a.Kind != KindPoint {
 		return fmt.Errorf("place a reinforcement point")
 	}
-	p, err := s.checkPoint(a)
-	if err != nil {
-		return err
+	p, why := s.checkPoint(a)
+	if why != "" {
+		return errors.New(why)
 	}
 	s.points[s.actor][s.pointCur] = p
 	s.phase = phQueue

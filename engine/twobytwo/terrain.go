@@ -66,9 +66,10 @@ func faceNormal(r geom.Rect, f geom.Face) geom.Vec {
 
 // inArea reports whether point p lies in any feature of kind k.
 func (sc *Scenario) inArea(p geom.Vec, k TerrainKind) bool {
+	pb := bbox{p.X, p.Y, p.X, p.Y}
 	for i := range sc.Terrain {
 		f := &sc.Terrain[i]
-		if f.Kind == k && geom.PointInPolygon(p, f.Points) {
+		if f.Kind == k && sc.box(i).hits(pb) && geom.PointInPolygon(p, f.Points) {
 			return true
 		}
 	}
@@ -77,9 +78,10 @@ func (sc *Scenario) inArea(p geom.Vec, k TerrainKind) bool {
 
 // rectInArea reports whether base r overlaps any feature of kind k.
 func (sc *Scenario) rectInArea(r geom.Rect, k TerrainKind) bool {
+	rb := rectBox(r)
 	for i := range sc.Terrain {
 		f := &sc.Terrain[i]
-		if f.Kind == k && geom.RectPolygonOverlap(r, f.Points) {
+		if f.Kind == k && sc.box(i).hits(rb) && geom.RectPolygonOverlap(r, f.Points) {
 			return true
 		}
 	}
@@ -88,26 +90,28 @@ func (sc *Scenario) rectInArea(r geom.Rect, k TerrainKind) bool {
 
 // onRoad reports whether p is on a road.
 func (sc *Scenario) onRoad(p geom.Vec) bool {
+	pb := bbox{p.X, p.Y, p.X, p.Y}
 	for i := range sc.Terrain {
 		f := &sc.Terrain[i]
-		if f.Kind == Road && geom.PointPolylineDist(p, f.Points) <= roadHalf {
+		if f.Kind == Road && sc.box(i).hits(pb) && geom.PointPolylineDist(p, f.Points) <= roadHalf {
 			return true
 		}
 	}
 	return false
 }
 
-// segOnRoad reports whether the whole segment a-b runs on roads (sampled
-// every 0.1", since a move may pass from one road to another at a junction).
+// segOnRoad reports whether the whole segment a-b runs on one road
+// (ruling R-ROAD: a leg follows one road; a move may change roads at a
+// waypoint).
 func (sc *Scenario) segOnRoad(a, b geom.Vec) bool {
-	l := a.Dist(b)
-	n := int(l/0.1) + 1
-	for i := 0; i <= n; i++ {
-		if !sc.onRoad(a.Lerp(b, float64(i)/float64(n))) {
-			return false
+	sb := segBox(a, b)
+	for i := range sc.Terrain {
+		f := &sc.Terrain[i]
+		if f.Kind == Road && sc.box(i).hits(sb) && geom.SegWithinPolyline(a, b, f.Points, roadHalf) {
+			return true
 		}
 	}
-	return true
+	return false
 }
 
 // onHill reports whether the centre of r is on a hill ("Higher than
@@ -125,9 +129,10 @@ type waterCrossing struct {
 
 func (sc *Scenario) crossWater(a, b geom.Vec) waterCrossing {
 	var w waterCrossing
+	sb := segBox(a, b)
 	for i := range sc.Terrain {
 		f := &sc.Terrain[i]
-		if f.Kind != Stream && f.Kind != River {
+		if f.Kind != Stream && f.Kind != River || !sc.box(i).hits(sb) {
 			continue
 		}
 		for j := 0; j+1 < len(f.Points); j++ {
@@ -164,8 +169,12 @@ func (sc *Scenario) nearRoad(p geom.Vec, d float64) bool {
 // woods, towns, copses and hills block, except a wood, town or hill that
 // the firer or target itself stands in; streams, roads and hedges do not).
 func (sc *Scenario) blocksSight(a, b geom.Vec, from, to geom.Rect) bool {
+	sb := segBox(a, b)
 	for i := range sc.Terrain {
 		f := &sc.Terrain[i]
+		if !sc.box(i).hits(sb) {
+			continue
+		}
 		switch f.Kind {
 		case Copse:
 			if geom.SegCircleIntersects(a, b, f.Centre, f.Radius) {

@@ -1,0 +1,177 @@
+package twobytwo
+
+import (
+	"bytes"
+	"encoding/json"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/grognard/grognard/engine"
+)
+
+// TestStateJSONRoundTrip saves states at every step of random games,
+// including those waiting on a die, restores them, and checks the copy is
+// the same position and plays on identically.
+func TestStateJSONRoundTrip(t *testing.T) {
+	rs := Rules{}
+	for seed := uint64(1); seed <= 5; seed++ {
+		s, err := NewGame(DefaultScenario, engine.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(seed, 2))
+		dice := engine.NewRandomDice(seed)
+		var buf []engine.Action
+		pendingSeen := false
+		for step := 0; !s.Terminal(); step++ {
+			b, err := json.Marshal(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := rs.DecodeState(b)
+			if err != nil {
+				t.Fatalf("seed %d step %d: decode: %v", seed, step, err)
+			}
+			g := got.(*State)
+			if *g != *s {
+				t.Fatalf("seed %d step %d: decoded state differs from the saved one:\n%s", seed, step, stateDiff(s, g))
+			}
+			if g.Hash() != s.Hash() {
+				t.Fatalf("seed %d step %d: hash differs after round trip", seed, step)
+			}
+			if s.ToMove() == engine.Chance {
+				pendingSeen = true
+				if !bytes.Contains(b, []byte(`"chance_why"`)) {
+					t.Fatalf("a state waiting on a die does not say what is rolled: %s", b)
+				}
+				d, _ := dice.Roll(s.PendingRoll())
+				if err := s.ApplyDice(d); err != nil {
+					t.Fatal(err)
+				}
+				continue
+			}
+			buf = s.Legal(buf[:0])
+			if err := s.Apply(buf[rng.IntN(len(buf))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if !pendingSeen {
+			t.Fatal("no state with a pending die was saved")
+		}
+	}
+}
+
+func TestDecodeStateRejectsBadInput(t *testing.T) {
+	s, _ := NewGame(DefaultScenario, engine.Options{})
+	good, _ := json.Marshal(s)
+	for name, in := range map[string]string{
+		"not json":         "{",
+		"wrong ruleset":    `{"ruleset":"chess"}`,
+		"unknown scenario": `{"ruleset":"twobytwo","scenario":"nowhere"}`,
+		"bad hash":         string(bytes.Replace(good, []byte(s.sc.Hash()), []byte("0000000000000000"), 1)),
+		"bad phase":        string(bytes.Replace(good, []byte(`"phase":0`), []byte(`"phase":99`), 1)),
+	} {
+		if _, err := (Rules{}).DecodeState([]byte(in)); err == nil {
+			t.Errorf("%s: decoded without error", name)
+		}
+	}
+}
+
+func FuzzDecodeState(f *testing.F) {
+	s, _ := NewGame(DefaultScenario, engine.Options{})
+	good, _ := json.Marshal(s)
+	f.Add(good)
+	f.Add([]byte(`{}`))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		st, err := (Rules{}).DecodeState(b)
+		if err != nil {
+			return
+		}
+		// A decoded state must never make the engine panic.
+		buf := st.Legal(nil)
+		if st.ToMove() == engine.Chance {
+			d, _ := engine.NewRandomDice(1).Roll(st.PendingRoll())
+			_ = st.ApplyDice(d)
+		} else if len(buf) > 0 {
+			_ = st.Apply(buf[0])
+		}
+		_ = st.Hash()
+	})
+}
+
+func TestCopyFromIsIndependent(t *testing.T) {
+	s, _ := playRandom(t, 7, nil)
+	var c State
+	c.CopyFrom(s)
+	if c != *s || c.Hash() != s.Hash() {
+		t.Fatal("copy differs")
+	}
+	c.U[0].Pos.X += 1
+	if c.Hash() == s.Hash() {
+		t.Fatal("hash did not change with a unit's position")
+	}
+	if s.U[0].Pos.X == c.U[0].Pos.X {
+		t.Fatal("copy shares memory with the original")
+	}
+}
+
+// TestSeededGamesRepeat pins determinism: the same seeds give the same game.
+func TestSeededGamesRepeat(t *testing.T) {
+	a, na := playRandom(t, 42, nil)
+	b, nb := playRandom(t, 42, nil)
+	if na != nb || *a != *b {
+		t.Fatal("two games with the same seeds differ")
+	}
+}
+
+func TestRecordReplay(t *testing.T) {
+	rs := Rules{}
+	rec, err := engine.NewRecord(rs, DefaultScenario, engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, _ := NewGame(DefaultScenario, engine.Options{})
+	rng := rand.New(rand.NewPCG(9, 9))
+	dice := engine.NewRandomDice(9)
+	var buf []engine.Action
+	for !s.Terminal() {
+		if s.ToMove() == engine.Chance {
+			d, _ := dice.Roll(s.PendingRoll())
+			rec.AddDice(d, s.DescribeRoll())
+			_ = s.ApplyDice(d)
+			continue
+		}
+		buf = s.Legal(buf[:0])
+		a := buf[rng.IntN(len(buf))]
+		rec.AddAction(s.ToMove(), a, s.DescribeAction(a))
+		if err := s.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rec.Result = s.Result()
+	var w bytes.Buffer
+	if err := rec.Write(&w); err != nil {
+		t.Fatal(err)
+	}
+	recs, err := engine.ReadRecords(&w)
+	if err != nil || len(recs) != 1 {
+		t.Fatalf("read back: %v (%d records)", err, len(recs))
+	}
+	end, err := engine.Replay(rs, recs[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if end.Hash() != s.Hash() {
+		t.Fatal("replay ends in a different position")
+	}
+	// A tampered die no longer replays to the same result.
+	for i := range recs[0].Steps {
+		if d := recs[0].Steps[i].Dice; d != nil && d.N == 2 && d.V[0] != d.V[1] {
+			d.V[0], d.V[1] = d.V[1], d.V[0]
+			break
+		}
+	}
+	if _, err := engine.Replay(rs, recs[0]); err == nil {
+		t.Fatal("a record with a changed die replayed without complaint")
+	}
+}
