@@ -17,8 +17,13 @@ const (
 	NoPlayer Player = -2
 )
 
-// Other returns the opposing side of p (p must be 0 or 1).
-func (p Player) Other() Player { return 1 - p }
+// Other returns the opposing side of p; Chance and NoPlayer have none.
+func (p Player) Other() Player {
+	if p != 0 && p != 1 {
+		return NoPlayer
+	}
+	return 1 - p
+}
 
 // String names the player for logs and records.
 func (p Player) String() string {

@@ -37,6 +37,11 @@ type Record struct {
 
 // NewRecord starts a record for a game on scenario under rs.
 func NewRecord(rs Ruleset, scenario string, opts Options) (*Record, error) {
+	if scenario == "" {
+		if names := rs.Scenarios(); len(names) > 0 {
+			scenario = names[0]
+		}
+	}
 	h, err := rs.ScenarioHash(scenario, opts)
 	if err != nil {
 		return nil, err
@@ -138,11 +143,12 @@ func Replay(rs Ruleset, rec *Record) (State, error) {
 			return st, fmt.Errorf("%w: step %d has neither action nor dice", ErrReplayMismatch, i)
 		}
 	}
-	if rec.Result.Over {
-		got := st.Result()
-		if !got.Over || got.Winner != rec.Result.Winner || got.Reason != rec.Result.Reason {
-			return st, fmt.Errorf("%w: replay ends %s, record says %s", ErrReplayMismatch, got, rec.Result)
-		}
+	got := st.Result()
+	if got.Over != rec.Result.Over || got.Winner != rec.Result.Winner || got.Reason != rec.Result.Reason {
+		return st, fmt.Errorf("%w: replay ends %s, record says %s", ErrReplayMismatch, got, rec.Result)
+	}
+	if rec.Turns > 0 && st.Turn() != rec.Turns {
+		return st, fmt.Errorf("%w: replay ends on turn %d, record says %d", ErrReplayMismatch, st.Turn(), rec.Turns)
 	}
 	return st, nil
 }

@@ -86,7 +86,7 @@ func (s *State) batteryFront(mask uint64, lead int) (geom.Vec, geom.Vec) {
 	return c.Scale(1 / float64(n)), s.U[lead].Dir
 }
 
-// checkBombard validates a bombardment by the battery led by a.Unit at the
+// checkBombard (ruling R-GBAREA) validates a bombardment by the battery led by a.Unit at the
 // area centred on a.Path[0]: straight ahead of the battery, its far edge
 // within the battery's maximum range.
 func (s *State) checkBombard(a engine.Action) (uint64, bombArea, error) {

@@ -167,14 +167,24 @@ func (s *State) meleeSide(att bool) string {
 // Summary is a short text picture of the position for people.
 func (s *State) Summary() string {
 	var b strings.Builder
-	if s.turn == 0 {
+	switch {
+	case s.result.Over:
+		fmt.Fprintf(&b, "Game over on turn %d: %s", s.turn, s.result)
+	case s.turn == 0:
 		fmt.Fprintf(&b, "Set-up, %s", phaseNames[s.phase])
-	} else {
-		fmt.Fprintf(&b, "Turn %d, %s's %s phase", s.turn, s.sc.SideNames[s.phasing], phaseNames[s.phase])
+	default:
+		fmt.Fprintf(&b, "Turn %d, %s to play, %s phase", s.turn, s.sc.SideNames[s.phasing], phaseNames[s.phase])
 	}
 	fmt.Fprintf(&b, "; destroyed %s %d, %s %d\n", s.sc.SideNames[0], s.destroyed[0], s.sc.SideNames[1], s.destroyed[1])
 	for side := 0; side < 2; side++ {
-		fmt.Fprintf(&b, "%s%s:\n", s.sc.SideNames[side], map[bool]string{true: " (attacker)", false: " (defender)"}[int(s.attacker) == side && s.turn > 0 || int(s.attacker) == side && s.phase > phSetupRoll])
+		role := ""
+		if s.turn > 0 || s.phase > phSetupRoll {
+			role = " (defender)"
+			if int(s.attacker) == side {
+				role = " (attacker)"
+			}
+		}
+		fmt.Fprintf(&b, "%s%s:\n", s.sc.SideNames[side], role)
 		for i := 0; i < int(s.n); i++ {
 			if int(s.side(i)) != side {
 				continue

@@ -14,6 +14,9 @@ func newState(sc *Scenario, opts engine.Options) (*State, error) {
 	}
 	sc.prepare()
 	s := &State{sc: sc, n: uint8(len(sc.Units))}
+	if opts.TurnLimit < 0 || opts.TurnLimit > MaxTurnLimit || sc.TurnLimit < 0 || sc.TurnLimit > MaxTurnLimit {
+		return nil, fmt.Errorf("turn limit must be between 0 (the default) and %d", MaxTurnLimit)
+	}
 	s.turnLimit = uint16(sc.TurnLimit)
 	if opts.TurnLimit > 0 {
 		s.turnLimit = uint16(opts.TurnLimit)
@@ -77,6 +80,9 @@ func newState(sc *Scenario, opts engine.Options) (*State, error) {
 // The document has no turn limit (ruling R-TURNLIMIT).
 const DefaultTurnLimit = 40
 
+// MaxTurnLimit is the largest turn limit a game accepts.
+const MaxTurnLimit = 10000
+
 func facingOfSide(side int) float64 {
 	if side == 0 {
 		return 0
@@ -84,7 +90,9 @@ func facingOfSide(side int) float64 {
 	return 180
 }
 
-// startPlay begins turn 1: "The defender then takes the first move."
+// startPlay begins turn 1: "The defender then takes the first move." The
+// turn then runs move, rally, enemy shooting, melee for each side (ruling
+// R-SEQUENCE).
 func (s *State) startPlay() {
 	s.turn = 1
 	s.phasing = 1 - s.attacker
@@ -264,7 +272,7 @@ func (s *State) doMove(i int, res moveResult) {
 // charged handles a contact made in the movement phase ("Moving to
 // contact"): infantry turns to face a single charger (ruling R-TURNFACE),
 // then the defender may stall the charge with fire if it can shoot at the
-// charger.
+// charger (ruling R-STALL).
 func (s *State) charged(att, def int) {
 	if s.typ(def).IsInfantry() && !s.engagedExcept(def, att) {
 		s.turnToFace(def, att)
@@ -406,13 +414,13 @@ func (s *State) endHalfTurn() {
 	if s.checkEnd() {
 		return
 	}
+	if s.phasing != s.defender() && s.turn >= s.turnLimit {
+		s.finish(engine.NoPlayer, "turn limit reached")
+		return
+	}
 	s.phasing = 1 - s.phasing
 	if s.phasing == s.defender() {
 		s.turn++
-		if s.turn > s.turnLimit {
-			s.finish(engine.NoPlayer, "turn limit reached")
-			return
-		}
 	}
 	s.beginMove()
 }
@@ -424,7 +432,8 @@ func (s *State) finish(w engine.Player, reason string) {
 }
 
 // checkEnd applies the victory conditions and the draw by exiting
-// ("Victory Conditions"); it reports whether the game ended.
+// ("Victory Conditions"; rulings R-VICTORY, R-DRAWEXIT); it reports whether
+// the game ended.
 func (s *State) checkEnd() bool {
 	if s.result.Over {
 		return true

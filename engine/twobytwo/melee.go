@@ -32,7 +32,7 @@ func (s *State) afterMelee() {
 	s.endHalfTurn()
 }
 
-// meleeCandidate reports whether non-phasing unit d is in contact with a
+// meleeCandidate (ruling R-MELEEGROUP) reports whether non-phasing unit d is in contact with a
 // phasing unit and has not fought this phase.
 func (s *State) meleeCandidate(d int) bool {
 	u := &s.U[d]
@@ -87,7 +87,7 @@ func (s *State) setupMelee(att uint64, d int, attSide uint8) {
 	}
 	// "A unit that is attacked on more than one front is destroyed if it
 	// loses a frontal melee."
-	s.mMultiFront = bits.OnesCount(uint(faces)) > 1
+	s.mMultiFront = bits.OnesCount(uint(faces)) > 1 // ruling R-MULTIFRONT
 	if c := s.columnSupport(int(s.mAttPrimary)); c >= 0 {
 		s.mAttMask |= 1 << uint(c)
 	}
@@ -128,7 +128,8 @@ func (s *State) columnSupport(i int) int {
 }
 
 // meleeModifier totals the melee modifiers of one side of the current
-// melee ("Melee: Modifiers"); it is computed on that side's primary unit.
+// melee ("Melee: Modifiers"); it is computed on that side's primary unit
+// (ruling R-MELEEPRIMARY).
 func (s *State) meleeModifier(attacker bool) int {
 	me, foe := int(s.mAttPrimary), int(s.mDefPrimary)
 	myMask := s.mAttMask
@@ -147,7 +148,7 @@ func (s *State) meleeModifier(attacker bool) int {
 	if foeDisrupted {
 		m += 2
 	}
-	if t == Lancers {
+	if t == Lancers { // ruling R-LANCER
 		if foeDisrupted {
 			m += 2
 		}
@@ -173,7 +174,7 @@ func (s *State) meleeModifier(attacker bool) int {
 		m--
 	}
 	if t.IsCavalry() && ft.IsInfantry() && s.U[foe].Stat != Disrupted {
-		m-- // cavalry vs ordered infantry
+		m-- // cavalry vs ordered infantry (ruling R-ORDERED)
 	}
 	if s.has(me, fRoadColumn) && s.side(me) == s.phasing {
 		m -= 2 // road column: "just prior to being contacted" (ruling R-ROADCOLUMN)
@@ -207,6 +208,7 @@ func (s *State) resolveMelee(da, dd int) {
 	}
 	// Alignment before a rout: the loser squares up face to face with the
 	// winner, then routs directly away.
+	// Every unit on the losing side suffers the result (ruling R-SUPPORTLOSS).
 	away := s.U[loser].Dir.Scale(-1)
 	if res == 3 {
 		away = s.alignTo(loser, winner)

@@ -84,8 +84,10 @@ func (s *State) allowance(i int, road, town, bridge bool) float64 {
 }
 
 // segCost is the cost of moving unit i's centre along a-b: the distance,
-// doubled inside towns ("Towns - All units move at 1/2 rate"), doubled in
-// woods for Cossacks, +1" per stream crossed away from a bridge.
+// doubled inside towns ("Towns - All units move at 1/2 rate"; ruling
+// R-TOWN), doubled in woods for Cossacks (R-WOODS), +1" per stream crossed
+// away from a bridge (R-BRIDGE). Hedges, walls and copses cost nothing
+// (R-HEDGE).
 func (s *State) segCost(i int, a, b geom.Vec, w *waterCrossing, town *bool) float64 {
 	c := a.Dist(b)
 	sc := s.sc
@@ -128,7 +130,7 @@ func (s *State) checkMove(i int, pts []geom.Vec, facing geom.Vec) (moveResult, r
 	return s.checkMoveMode(i, pts, facing, false)
 }
 
-// checkMoveMode is checkMove; with slide the unit keeps its facing on every
+// checkMoveMode is checkMove; with slide (ruling R-SLIDE) the unit keeps its facing on every
 // leg: straight back costs nothing extra, any other direction but straight
 // ahead is sideways at double distance, and no contact is allowed
 // ("Units may move sideways at a cost of x2 distance but units may not move
@@ -186,6 +188,7 @@ func (s *State) checkMoveMode(i int, pts []geom.Vec, facing geom.Vec, slide bool
 			}
 			other := s.rect(j)
 			if s.side(j) == side {
+				// No moving through friends (ruling R-THROUGH).
 				if _, hit := geom.Sweep(start, d, other, overlapTol); hit {
 					return res, refThroughFriend
 				}
@@ -215,7 +218,7 @@ func (s *State) checkMoveMode(i int, pts []geom.Vec, facing geom.Vec, slide bool
 		total += l
 		if hitJ >= 0 {
 			// "the last 2" of the unit's move OR its entire move (if less than
-			// 2") must be STRAIGHT AHEAD".
+			// 2") must be STRAIGHT AHEAD" (ruling R-CHARGE).
 			if l+1e-9 < math.Min(2, total) {
 				return res, refContactNotAhead
 			}
@@ -266,7 +269,8 @@ func (s *State) checkMoveMode(i int, pts []geom.Vec, facing geom.Vec, slide bool
 }
 
 // sweptTerrain checks the ground a base crosses on one leg for woods (all
-// but light infantry and Cossacks) and steep hills, both impassable.
+// but light infantry and Cossacks; ruling R-WOODS) and steep hills, both
+// impassable (R-STEEP).
 func (s *State) sweptTerrain(t UnitType, a, b, baseDir geom.Vec, slide bool) refusal {
 	check := func(r geom.Rect) refusal {
 		if t != LightInfantry && t != Cossacks && s.sc.rectInArea(r, Wood) {
@@ -293,7 +297,7 @@ func (s *State) sweptTerrain(t UnitType, a, b, baseDir geom.Vec, slide bool) ref
 }
 
 // chargeAllowed applies the restrictions on moving to contact ("Moving to
-// contact", "Melee").
+// contact", "Melee"; ruling R-NOCHARGE).
 func (s *State) chargeAllowed(i, target int, end geom.Rect, town bool) refusal {
 	t := s.typ(i)
 	if t.IsArtillery() || t.IsHQ() {
@@ -359,7 +363,8 @@ func (s *State) touching(i, j int) bool {
 	return geom.RectDistance(s.rect(i), s.rect(j)) <= contactTol
 }
 
-// canMove reports whether unit i may make a normal move this phase.
+// canMove reports whether unit i may make a normal move this phase; a unit
+// touching an enemy may not (ruling R-ENGAGED).
 func (s *State) canMove(i int) bool {
 	u := &s.U[i]
 	return u.Loc == LocTable && int(s.side(i)) == int(s.phasing) && u.Flags&fMoved == 0 &&

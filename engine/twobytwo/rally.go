@@ -36,7 +36,8 @@ func (s *State) resolveRally(d int) {
 	s.nextRally()
 }
 
-// hqInContact reports whether a friendly HQ is in base contact with unit i.
+// hqInContact reports whether a friendly HQ is in base contact with unit i
+// (ruling R-HQCONTACT).
 func (s *State) hqInContact(i int) bool {
 	for j := 0; j < int(s.n); j++ {
 		if j != i && s.U[j].Loc == LocTable && s.typ(j).IsHQ() && s.side(j) == s.side(i) && s.touching(i, j) {
@@ -61,7 +62,7 @@ func (s *State) enemyWithin(i int, d float64) bool {
 }
 
 // inRallyRange: "within 6" of a Corps HQ unit or 3" of a Division HQ unit in
-// its chain of command".
+// its chain of command" (ruling R-RALLYRANGE).
 func (s *State) inRallyRange(i int) bool {
 	r := s.rect(i)
 	for hq := s.sc.Units[i].HQ; hq >= 0; hq = s.sc.Units[hq].HQ {

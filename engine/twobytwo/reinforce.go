@@ -9,7 +9,7 @@ import (
 )
 
 // reinfNeed is the score a reinforcement die needs: "Reinforcement from
-// rear 3+ required; from flank 4+ required".
+// rear 3+ required; from flank 4+ required" (ruling R-REINFDICE).
 func (s *State) reinfNeed(side, pt int) int {
 	if s.points[side][pt].Edge == BaseEdge(side) {
 		return 3
@@ -84,7 +84,7 @@ func (s *State) checkPlace(a engine.Action) (int, geom.Rect, string) {
 }
 
 // exchangeable reports whether enemy unit j is within 3" of the arriving
-// point (the exchange rule of "Reinforcements").
+// point (the exchange rule of "Reinforcements"; ruling R-EXCHANGE).
 func (s *State) exchangeable(j int) bool {
 	side, pt := int(s.phasing), int(s.arrivalPt)
 	if s.U[j].Loc != LocTable || int(s.side(j)) == side {
@@ -140,7 +140,8 @@ func (s *State) applyArrival(a engine.Action) error {
 }
 
 // exitAllowed reports whether side may exit units by its own edge: only
-// once either side has no reinforcements left ("Victory Conditions").
+// once either side has no reinforcements left ("Victory Conditions";
+// ruling R-EXIT).
 func (s *State) exitAllowed() bool {
 	for side := 0; side < 2; side++ {
 		if s.countLoc(side, LocWaiting) == 0 && s.countLoc(side, LocUnplaced) == 0 {

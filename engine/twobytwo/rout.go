@@ -76,6 +76,7 @@ func (s *State) resolveRoutTest(d int) {
 		return
 	}
 	rear := s.U[i].Dir.Scale(-1)
+	// The owner chooses rear or away from the firer (ruling R-ROUTSOURCE).
 	if s.routCur.Shooting && s.routCur.Away.Dot(rear) < 0.9999 {
 		s.phase = phRoutDir
 		s.actor = s.side(i)
@@ -99,7 +100,8 @@ func (s *State) applyRoutDir(a engine.Action) error {
 	return nil
 }
 
-// routMove moves routing unit i its full movement rate along dir ("Routs"):
+// routMove moves routing unit i its full movement rate along dir ("Routs";
+// ruling R-ROUTDIST):
 // destroyed on touching an enemy, on being forced off the table or into
 // woods, a steep hill or a river (ruling R-ROUTTERRAIN); it passes through
 // friends, and a friend it ends on is pushed back and pinned; friends it
@@ -137,7 +139,8 @@ func (s *State) routMove(i int, dir geom.Vec) {
 	u.Stat = Disrupted
 	u.Flags &^= fStalled
 	// Contagion: militia and Cossacks within 1" of the rout; anyone within
-	// 1" of a routing elite unit ("Elite Infantry", "Militia", "Cossacks").
+	// 1" of a routing elite unit ("Elite Infantry", "Militia", "Cossacks";
+	// ruling R-CONTAGION).
 	elite := s.prof(i).Elite
 	for j := 0; j < int(s.n); j++ {
 		if j == i || s.U[j].Loc != LocTable || s.side(j) != side {

@@ -159,9 +159,22 @@ type Scenario struct {
 	boxes []bbox
 }
 
-// Hash is a stable hash of the scenario's rules-relevant content.
+// Hash is a stable hash of the scenario's rules-relevant content: its title
+// and description are left out so rewording them keeps old records valid.
 func (sc *Scenario) Hash() string {
-	b, err := json.Marshal(sc)
+	b, err := json.Marshal(struct {
+		Name         string
+		Size         float64
+		Terrain      []Feature
+		Units        []UnitSpec
+		Victory      Victory
+		SetupByPlay  bool
+		Attacker     int
+		Points       [2][]PointSpec
+		DeployAP     float64
+		TurnLimit    int
+		GrandBattery bool
+	}{sc.Name, sc.Size, sc.Terrain, sc.Units, sc.Victory, sc.SetupByPlay, sc.Attacker, sc.Points, sc.DeployAP, sc.TurnLimit, sc.GrandBattery})
 	if err != nil {
 		// Marshal of this plain struct cannot fail; keep the hash total.
 		return "unhashable"

@@ -9,7 +9,7 @@ import (
 	"github.com/grognard/grognard/engine/geom"
 )
 
-// resolveSetupRoll: "Each player rolls 1 D6. If the dice are tied then each
+// resolveSetupRoll (ruling R-SETUPROLL): "Each player rolls 1 D6. If the dice are tied then each
 // player may place an extra 10AP ... Players then re-roll." The higher
 // score attacks.
 func (s *State) resolveSetupRoll(d0, d1 int) {
@@ -130,7 +130,7 @@ func (s *State) countLoc(side int, loc uint8) int {
 	return n
 }
 
-// checkPoint validates a reinforcement point: the defender on his own edge;
+// checkPoint validates a reinforcement point (ruling R-ATTPOINT): the defender on his own edge;
 // the attacker on his own edge or a flank, not within 6" of a defending unit
 // or reinforcement point.
 func (s *State) checkPoint(a engine.Action) (rpoint, string) {

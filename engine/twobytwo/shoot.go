@@ -40,7 +40,8 @@ func (s *State) pendingStall() (int, int) {
 }
 
 // canShoot reports whether unit i may fire now: a shooting type, not
-// disrupted, not yet fired this turn, not in contact with the enemy.
+// disrupted, not yet fired this turn, not in contact with the enemy
+// (ruling R-CONTACTFIRE).
 func (s *State) canShoot(i int) bool {
 	u := &s.U[i]
 	return u.Loc == LocTable && s.side(i) == s.actor && s.prof(i).Shoots && u.Stat != Disrupted &&
@@ -48,7 +49,8 @@ func (s *State) canShoot(i int) bool {
 }
 
 // fireReach is the longest range of unit i ("Shooting ranges": firearms 1",
-// 2" with a skirmish screen; bows 1/2"; artillery its long range).
+// 2" with a skirmish screen; bows 1/2"; artillery its long range; ruling
+// R-RANGE).
 func (s *State) fireReach(i int) float64 {
 	p := s.prof(i)
 	us := &s.sc.Units[i]
@@ -215,7 +217,7 @@ func (s *State) declareFire(f, t int, stall bool) {
 	s.phase = phSupport
 }
 
-// maySupport: "To be able to be selected as a support, the unit must be
+// maySupport (ruling R-SUPPORT): "To be able to be selected as a support, the unit must be
 // able to target the enemy unit itself that is to its front and within range."
 func (s *State) maySupport(i int) bool {
 	if s.fireMask&(1<<uint(i)) != 0 {
@@ -278,7 +280,7 @@ func (s *State) fireModifier() int {
 		m++
 	}
 	if fp.Arm == ArmInfantry && s.U[f].Stat != Pinned {
-		m++ // first volley
+		m++ // first volley (ruling R-VOLLEY)
 	}
 	for k := 0; k < int(s.n); k++ {
 		if k != f && s.fireMask&(1<<uint(k)) != 0 {
@@ -289,7 +291,7 @@ func (s *State) fireModifier() int {
 		m++
 	}
 	if s.sc.onHill(fr) && !s.sc.onHill(tr) {
-		m++
+		m++ // target downhill (ruling R-DOWNHILL)
 	}
 	if fs.Small {
 		m--
@@ -302,14 +304,14 @@ func (s *State) fireModifier() int {
 			m-- // at the edge of woods or town
 		}
 		if s.sc.inArea(tr.C, Town) || s.sc.behindHedge(sh.origin, sh.aimAt) {
-			m-- // in cover
+			m-- // in cover (ruling R-COVER)
 		}
 	}
 	if tt == LightInfantry {
 		m--
 	}
 	if s.fireStall && !sh.inArc {
-		m -= 2 // shooting out of flank or rear
+		m -= 2 // shooting out of flank or rear (ruling R-OUTOFARC)
 	}
 	return m
 }
@@ -366,7 +368,7 @@ func (s *State) shotResult(t, f, total int) {
 		return
 	}
 	if s.typ(t) == LightInfantry {
-		res = Pinned
+		res = Pinned // ruling R-LIGHTSHOT
 	}
 	if res == 4 {
 		s.queueRout(t, s.U[t].Pos.Sub(s.U[f].Pos).Norm(), true)

@@ -46,7 +46,8 @@ const (
 	fArrived                        // arrived as a reinforcement this phase
 )
 
-// Unit is the changing part of one unit; the rest (type, label, chain of
+// Unit is the changing part of one unit (every base is 1" x 1/2", ruling
+// R-BASE); the rest (type, label, chain of
 // command) is in the scenario.
 //
 //	Pos  centre of the base, inches from the south-west corner

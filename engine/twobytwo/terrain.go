@@ -8,7 +8,8 @@ import (
 
 // Tolerances of the continuous table, in inches.
 const (
-	// contactTol: bases closer than this are in contact ("base to base").
+	// contactTol: bases closer than this are in contact ("base to base";
+	// ruling R-CONTACT).
 	contactTol = 0.02
 	// overlapTol: bases may touch; they overlap when they interpenetrate by more than this.
 	overlapTol = 0.005

@@ -40,7 +40,8 @@ const (
 	ArmArtillery
 )
 
-// Profile is the static data of a troop type.
+// Profile is the static data of a troop type. Distances are inches: a
+// bracketed [X] of the document is X inches, 300 paces (ruling R-SCALE).
 type Profile struct {
 	Name  string
 	Code  string // short code used in labels and on the command line
