@@ -1,0 +1,275 @@
+package agents
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/grognard/grognard/engine"
+	"github.com/grognard/grognard/engine/twobytwo"
+)
+
+// pickState is a minimal engine.State offering n actions to side 0, so
+// agent tests do not depend on a ruleset's own allocations.
+type pickState struct {
+	n int
+}
+
+func (s *pickState) Ruleset() string       { return "pick" }
+func (s *pickState) ToMove() engine.Player { return 0 }
+func (s *pickState) Terminal() bool        { return false }
+func (s *pickState) Result() engine.Result { return engine.Result{} }
+func (s *pickState) Legal(buf []engine.Action) []engine.Action {
+	for i := 0; i < s.n; i++ {
+		buf = append(buf, engine.Action{Kind: 1, Unit: uint8(i), Target: uint8(i >> 8)})
+	}
+	return buf
+}
+func (s *pickState) Apply(engine.Action) error           { return nil }
+func (s *pickState) PendingRoll() engine.Roll            { return engine.Roll{} }
+func (s *pickState) ApplyDice(engine.Dice) error         { return nil }
+func (s *pickState) DescribeRoll() string                { return "" }
+func (s *pickState) DescribeAction(engine.Action) string { return "" }
+func (s *pickState) Turn() int                           { return 1 }
+func (s *pickState) Hash() uint64                        { return uint64(s.n) }
+func (s *pickState) CopyFrom(src engine.State)           { *s = *src.(*pickState) }
+func (s *pickState) Clone() engine.State                 { c := *s; return &c }
+func (s *pickState) MarshalJSON() ([]byte, error)        { return []byte("{}"), nil }
+
+// index is the position of a pickState action in its legal list.
+func index(a engine.Action) int { return int(a.Unit) | int(a.Target)<<8 }
+
+func TestNew(t *testing.T) {
+	tests := []struct {
+		spec    string
+		name    string   // Name() of the agent built
+		wantErr []string // substrings of the error; nil means success
+	}{
+		{spec: "random", name: "random"},
+		{spec: "  random  ", name: "random"},
+		{spec: "random:", wantErr: []string{`"" is not key=value`}},
+		{spec: "random:depth=3", wantErr: []string{`"random" takes no parameters`, `"depth"`}},
+		{spec: "random:depth", wantErr: []string{`"depth" is not key=value`}},
+		{spec: "random:=3", wantErr: []string{`"=3" is not key=value`}},
+		{spec: "random:a=1,a=2", wantErr: []string{`key "a" is given twice`}},
+		{spec: "mcts", wantErr: []string{`unknown agent "mcts"`, "known agents: random"}},
+		{spec: "", wantErr: []string{"no agent name", "known agents: random"}},
+		{spec: ":x=1", wantErr: []string{"no agent name"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.spec, func(t *testing.T) {
+			a, err := New(tc.spec, 1)
+			if tc.wantErr == nil {
+				if err != nil {
+					t.Fatalf("New(%q): %v", tc.spec, err)
+				}
+				if a.Name() != tc.name {
+					t.Errorf("Name() = %q, want %q", a.Name(), tc.name)
+				}
+				return
+			}
+			if err == nil {
+				t.Fatalf("New(%q) succeeded, want an error containing %q", tc.spec, tc.wantErr)
+			}
+			for _, w := range tc.wantErr {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("New(%q) error %q does not contain %q", tc.spec, err, w)
+				}
+			}
+		})
+	}
+}
+
+func TestParseSpec(t *testing.T) {
+	tests := []struct {
+		spec   string
+		name   string
+		params map[string]string
+	}{
+		{"random", "random", map[string]string{}},
+		{"mcts:iters=100", "mcts", map[string]string{"iters": "100"}},
+		{"mcts: iters = 100 , c=1.4", "mcts", map[string]string{"iters": "100", "c": "1.4"}},
+		{"x:path=a=b", "x", map[string]string{"path": "a=b"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.spec, func(t *testing.T) {
+			name, params, err := ParseSpec(tc.spec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if name != tc.name || len(params) != len(tc.params) {
+				t.Fatalf("ParseSpec(%q) = %q %v, want %q %v", tc.spec, name, params, tc.name, tc.params)
+			}
+			for k, v := range tc.params {
+				if params[k] != v {
+					t.Errorf("param %q = %q, want %q", k, params[k], v)
+				}
+			}
+		})
+	}
+}
+
+func TestListDescribesEveryAgent(t *testing.T) {
+	list := List()
+	if len(list) == 0 {
+		t.Fatal("no agents listed")
+	}
+	for i, in := range list {
+		if in.Name == "" || in.Description == "" {
+			t.Errorf("agent %d has no name or description: %+v", i, in)
+		}
+		if i > 0 && list[i-1].Name >= in.Name {
+			t.Errorf("List not sorted: %q before %q", list[i-1].Name, in.Name)
+		}
+		if _, err := New(in.Name, 1); err != nil {
+			t.Errorf("listed agent %q cannot be built with defaults: %v", in.Name, err)
+		}
+	}
+}
+
+func TestRandomDeterministicAndSpread(t *testing.T) {
+	tests := []struct {
+		name    string
+		n       int
+		samples int
+	}{
+		{"one choice", 1, 10},
+		{"six choices", 6, 6000},
+		{"many choices", 300, 30000},
+	}
+	ctx := context.Background()
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			st := &pickState{n: tc.n}
+			a, b := NewRandom(7), NewRandom(7)
+			counts := make([]int, tc.n)
+			for i := 0; i < tc.samples; i++ {
+				x, err := a.Choose(ctx, st)
+				if err != nil {
+					t.Fatal(err)
+				}
+				y, _ := b.Choose(ctx, st)
+				if x != y {
+					t.Fatalf("draw %d: same seed chose %v and %v", i, x, y)
+				}
+				counts[index(x)]++
+			}
+			// Every action must be reachable, and none wildly favoured:
+			// expected count each is samples/n; allow a factor of two.
+			exp := tc.samples / tc.n
+			for u, c := range counts {
+				if c == 0 || (tc.n > 1 && (c < exp/2 || c > exp*2)) {
+					t.Errorf("action %d chosen %d times of %d (expected about %d)", u, c, tc.samples, exp)
+				}
+			}
+		})
+	}
+}
+
+func TestRandomSeedsDiffer(t *testing.T) {
+	st := &pickState{n: 1000}
+	a, b := NewRandom(1), NewRandom(2)
+	same := 0
+	for i := 0; i < 50; i++ {
+		x, _ := a.Choose(context.Background(), st)
+		y, _ := b.Choose(context.Background(), st)
+		if x == y {
+			same++
+		}
+	}
+	if same > 5 {
+		t.Errorf("seeds 1 and 2 agreed on %d of 50 draws among 1000 actions", same)
+	}
+}
+
+func TestRandomErrors(t *testing.T) {
+	a := NewRandom(1)
+	if _, err := a.Choose(context.Background(), &pickState{n: 0}); !errors.Is(err, ErrNoLegalAction) {
+		t.Errorf("no legal action: got %v, want ErrNoLegalAction", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := a.Choose(ctx, &pickState{n: 3}); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled context: got %v, want context.Canceled", err)
+	}
+}
+
+func TestRandomChooseAllocatesNothing(t *testing.T) {
+	a := NewRandom(1)
+	st := &pickState{n: 1000} // more than the initial buffer: it must grow once, then stay
+	ctx := context.Background()
+	if _, err := a.Choose(ctx, st); err != nil {
+		t.Fatal(err)
+	}
+	if n := testing.AllocsPerRun(200, func() { _, _ = a.Choose(ctx, st) }); n != 0 {
+		t.Errorf("Choose allocates %.1f times per call in steady state, want 0", n)
+	}
+}
+
+// TestRandomPlaysTwoByTwo checks the agent against a real ruleset: every
+// action it picks is accepted.
+func TestRandomPlaysTwoByTwo(t *testing.T) {
+	st, err := twobytwo.Rules{}.NewGame("", engine.Options{TurnLimit: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ag := [2]Agent{NewRandom(1), NewRandom(2)}
+	dice := engine.NewRandomDice(3)
+	for steps := 0; !st.Terminal(); steps++ {
+		if steps > 100000 {
+			t.Fatal("game did not end")
+		}
+		if st.ToMove() == engine.Chance {
+			d, _ := dice.Roll(st.PendingRoll())
+			if err := st.ApplyDice(d); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		a, err := ag[st.ToMove()].Choose(context.Background(), st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := st.Apply(a); err != nil {
+			t.Fatalf("random agent chose a refused action: %v", err)
+		}
+	}
+}
+
+// TestNewConcurrent builds agents from many goroutines, for the race
+// detector: tournaments create agents in parallel.
+func TestNewConcurrent(t *testing.T) {
+	var wg sync.WaitGroup
+	for i := 0; i < 8; i++ {
+		wg.Add(1)
+		go func(seed uint64) {
+			defer wg.Done()
+			a, err := New("random", seed)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			for k := 0; k < 100; k++ {
+				if _, err := a.Choose(context.Background(), &pickState{n: 10}); err != nil {
+					t.Error(err)
+					return
+				}
+			}
+		}(uint64(i))
+	}
+	wg.Wait()
+}
+
+func BenchmarkRandomChoose(b *testing.B) {
+	a := NewRandom(1)
+	st := &pickState{n: 200}
+	ctx := context.Background()
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := a.Choose(ctx, st); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

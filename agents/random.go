@@ -1,0 +1,53 @@
+package agents
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/grognard/grognard/engine"
+)
+
+// Random picks uniformly among the legal actions. It is the baseline every
+// other agent must beat, and the fastest way to drive a ruleset through
+// strange positions.
+type Random struct {
+	pcg rand.PCG
+	rng *rand.Rand
+	buf []engine.Action
+}
+
+// NewRandom returns a random agent whose choices depend only on seed and
+// on the states it is shown, so that games replay exactly.
+func NewRandom(seed uint64) *Random {
+	r := &Random{buf: make([]engine.Action, 0, 256)}
+	r.pcg.Seed(seed, splitmix64(seed))
+	r.rng = rand.New(&r.pcg)
+	return r
+}
+
+// Name is "random": the agent takes no parameters.
+func (r *Random) Name() string { return "random" }
+
+// Choose draws one of st's legal actions. The action buffer is kept
+// between calls so that, once it has grown to the largest list seen, a
+// choice allocates nothing.
+func (r *Random) Choose(ctx context.Context, st engine.State) (engine.Action, error) {
+	if err := ctx.Err(); err != nil {
+		return engine.Action{}, err
+	}
+	r.buf = st.Legal(r.buf[:0])
+	if len(r.buf) == 0 {
+		return engine.Action{}, fmt.Errorf("random agent, %s to move: %w", st.ToMove(), ErrNoLegalAction)
+	}
+	return r.buf[r.rng.IntN(len(r.buf))], nil
+}
+
+// splitmix64 scrambles a seed so that nearby seeds (1, 2, 3...) give
+// unrelated streams.
+func splitmix64(x uint64) uint64 {
+	x += 0x9e3779b97f4a7c15
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9
+	x = (x ^ (x >> 27)) * 0x94d049bb133111eb
+	return x ^ (x >> 31)
+}

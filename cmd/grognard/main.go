@@ -1,0 +1,158 @@
+// Command grognard plays Napoleonic tabletop wargames: it runs matches
+// between agents, replays recorded games and lists the rulesets and agents
+// it knows.
+//
+// Program output goes to stdout; logs go to stderr, quiet by default (set
+// --log-level or GROGNARD_LOG_LEVEL). Every flag can also be set from an
+// environment variable GROGNARD_<FLAG>, shown in each command's --help.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+
+	"github.com/mattn/go-isatty"
+	"github.com/rs/zerolog"
+	"github.com/urfave/cli/v2"
+
+	"github.com/grognard/grognard/engine"
+	"github.com/grognard/grognard/engine/twobytwo"
+)
+
+// version is the program version, set at build time with
+// -ldflags "-X main.version=v1.2.3".
+var version = "dev"
+
+// Exit codes: 2 means the command line was wrong and can be fixed by the
+// user; 1 means the command ran and failed; 130 follows the shell's
+// convention for an interrupt.
+const (
+	exitFailure   = 1
+	exitUsage     = 2
+	exitInterrupt = 130
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := run(ctx, os.Args, os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+// registerRulesets makes every ruleset compiled into the program available
+// by name. It is idempotent, so tests may run the app many times.
+func registerRulesets() {
+	engine.Register(twobytwo.Rules{})
+}
+
+// run executes the command line and returns the exit code. It never calls
+// os.Exit itself, so tests run the whole program in-process.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	registerRulesets()
+	app := newApp(stdout, stderr)
+	err := app.RunContext(ctx, args)
+	if err == nil {
+		return 0
+	}
+	var ec cli.ExitCoder
+	if errors.As(err, &ec) {
+		if msg := err.Error(); msg != "" {
+			fmt.Fprintln(stderr, "grognard: "+msg)
+		}
+		return ec.ExitCode()
+	}
+	fmt.Fprintln(stderr, "grognard: "+err.Error())
+	return exitFailure
+}
+
+// app carries what every command needs: where output and logs go.
+type app struct {
+	stdout, stderr io.Writer
+	log            zerolog.Logger
+}
+
+// newApp builds the command tree writing to stdout and stderr.
+func newApp(stdout, stderr io.Writer) *cli.App {
+	a := &app{stdout: stdout, stderr: stderr, log: zerolog.Nop()}
+	cmds := []*cli.Command{
+		a.versionCommand(),
+		a.rulesCommand(),
+		a.agentsCommand(),
+		a.matchCommand(),
+		a.replayCommand(),
+	}
+	for _, c := range cmds {
+		c.OnUsageError = usageError
+	}
+	return &cli.App{
+		Name:      "grognard",
+		Usage:     "an AI opponent and bot framework for Napoleonic tabletop wargames",
+		Version:   version,
+		Writer:    stdout,
+		ErrWriter: stderr,
+		Flags: []cli.Flag{
+			&cli.StringFlag{
+				Name:    "log-level",
+				Value:   "warn",
+				Usage:   "log detail on stderr: trace, debug, info, warn, error or disabled",
+				EnvVars: []string{"GROGNARD_LOG_LEVEL"},
+			},
+		},
+		Commands:     cmds,
+		Before:       a.setUpLogging,
+		OnUsageError: usageError,
+		// Without a command the program shows its help; with a word it does
+		// not know it fails, so a typo in a script is not taken for success.
+		Action: func(c *cli.Context) error {
+			if c.NArg() > 0 {
+				return cli.Exit(fmt.Sprintf("unknown command %q: run 'grognard help' for the list", c.Args().First()), exitUsage)
+			}
+			return cli.ShowAppHelp(c)
+		},
+		// Exit codes are decided by run, not by the library calling
+		// os.Exit from inside a test.
+		ExitErrHandler: func(*cli.Context, error) {},
+	}
+}
+
+// usageError turns a flag parsing error into a message that says where
+// to look, with the usage exit code.
+func usageError(c *cli.Context, err error, isSubcommand bool) error {
+	where := "grognard --help"
+	if isSubcommand {
+		where = "grognard " + c.Command.Name + " --help"
+	}
+	return cli.Exit(fmt.Sprintf("%v (see '%s'; flags go before other arguments)", err, where), exitUsage)
+}
+
+// setUpLogging configures the logger from --log-level before any command
+// runs: JSON lines for machines, the readable console form only when a
+// person is watching stderr.
+func (a *app) setUpLogging(c *cli.Context) error {
+	name := strings.ToLower(strings.TrimSpace(c.String("log-level")))
+	level, err := zerolog.ParseLevel(name)
+	if err != nil || name == "" {
+		return cli.Exit(fmt.Sprintf("unknown log level %q: use trace, debug, info, warn, error or disabled (--log-level or GROGNARD_LOG_LEVEL)", c.String("log-level")), exitUsage)
+	}
+	var w io.Writer = a.stderr
+	if f, ok := a.stderr.(*os.File); ok && (isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd())) {
+		w = zerolog.ConsoleWriter{Out: a.stderr, TimeFormat: "15:04:05"}
+	}
+	a.log = zerolog.New(w).Level(level).With().Timestamp().Logger()
+	return nil
+}
+
+// noArgs refuses positional arguments for commands that take none: in
+// urfave/cli v2 a flag written after one is silently taken as an argument.
+func noArgs(c *cli.Context) error {
+	if c.NArg() > 0 {
+		return cli.Exit(fmt.Sprintf("%s takes no arguments, got %q (flags go before other arguments; see 'grognard %s --help')", c.Command.Name, c.Args().Slice(), c.Command.Name), exitUsage)
+	}
+	return nil
+}
