@@ -400,13 +400,13 @@ func (s *State) canStall(def, att int) bool {
 
 // ---- Phase ends ----
 
-// endHalfTurn closes the phasing player's turn: halted clears (ruling
-// R-HALT), play passes to the other side, and a new game turn begins after
+// endHalfTurn closes the phasing player's turn: halted clears on both
+// sides (ruling R-HALT), play passes to the other side, and a new game turn begins after
 // both have played.
 func (s *State) endHalfTurn() {
 	for i := range s.U[:s.n] {
 		u := &s.U[i]
-		if s.side(i) == s.phasing && u.Stat == Halted {
+		if u.Stat == Halted {
 			u.Stat = Ordered
 		}
 		u.Flags &^= fFought | fSubsequent

@@ -58,3 +58,17 @@ func TestPropertyRandomGames(t *testing.T) {
 		}
 	}
 }
+
+// invariantErr is checkInvariants for goroutines: it returns the problem.
+func invariantErr(s *State) (err error) {
+	r := &errRecorder{}
+	func() {
+		defer func() {
+			if v := recover(); v != nil && v != errStop {
+				panic(v)
+			}
+		}()
+		checkInvariants(r, s, "random game")
+	}()
+	return r.err
+}
