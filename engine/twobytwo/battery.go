@@ -194,7 +194,7 @@ func (s *State) bombardModifier(k int) int {
 		m++
 	}
 	if tt.IsInfantry() {
-		if s.sc.rectInArea(tr, Wood) || s.sc.rectInArea(tr, Town) {
+		if s.sc.atEdgeOf(tr, Wood) || s.sc.atEdgeOf(tr, Town) {
 			m--
 		}
 		if s.sc.inArea(tr.C, Town) {

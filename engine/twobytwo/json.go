@@ -54,6 +54,7 @@ type stateJSON struct {
 	FuChain      bool          `json:"fu_chain"`
 	Routs        []routReq     `json:"routs"`
 	RoutCur      routReq       `json:"rout_cur"`
+	Routed       uint64        `json:"routed,omitempty"`
 	Resume       uint8         `json:"resume"`
 	GrandBattery bool          `json:"grand_battery,omitempty"`
 	Bomb         bombArea      `json:"bomb"`
@@ -74,7 +75,7 @@ func (s *State) MarshalJSON() ([]byte, error) {
 		FireTarget: s.fireTarget, FirePrimary: s.firePrimary, FireMask: s.fireMask, FireStall: s.fireStall,
 		MAttMask: s.mAttMask, MDefMask: s.mDefMask, MAttPrimary: s.mAttPrimary, MDefPrimary: s.mDefPrimary,
 		MAttSide: s.mAttSide, MMultiFront: s.mMultiFront, MFollow: s.mFollow, MMandatory: s.mMandatory, FuChain: s.fuChain,
-		Routs: s.routs[:s.routN], RoutCur: s.routCur, Resume: s.resume, Destroyed: s.destroyed, Result: s.result,
+		Routs: s.routs[:s.routN], RoutCur: s.routCur, Routed: s.routed, Resume: s.resume, Destroyed: s.destroyed, Result: s.result,
 		GrandBattery: s.grandBattery, Bomb: s.bomb, BombQ: s.bombQ,
 	}
 	if s.chance != chNone {
@@ -122,6 +123,7 @@ func decodeState(data []byte, lookup func(name string) (*Scenario, error)) (*Sta
 	s.mMultiFront, s.mFollow, s.mMandatory, s.fuChain = w.MMultiFront, w.MFollow, w.MMandatory, w.FuChain
 	s.routN = uint8(copy(s.routs[:], w.Routs))
 	s.routCur, s.resume, s.destroyed, s.result = w.RoutCur, w.Resume, w.Destroyed, w.Result
+	s.routed = w.Routed
 	s.grandBattery, s.bomb, s.bombQ = w.GrandBattery, w.Bomb, w.BombQ
 	return s, nil
 }

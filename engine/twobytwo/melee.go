@@ -213,8 +213,18 @@ func (s *State) resolveMelee(da, dd int) {
 	if res == 3 {
 		away = s.alignTo(loser, winner)
 	}
-	for k := 0; k < int(s.n); k++ {
-		if loseMask&(1<<uint(k)) == 0 || s.U[k].Loc != LocTable {
+	// Losers farthest from the winner go first, so a column supporter
+	// makes room for the unit it backs (ruling R-WITHDRAW).
+	for rest := loseMask; rest != 0; {
+		k, far := -1, -1.0
+		for m := rest; m != 0; m &= m - 1 {
+			j := bits.TrailingZeros64(m)
+			if d := s.U[j].Pos.Dist(s.U[winner].Pos); d > far {
+				k, far = j, d
+			}
+		}
+		rest &^= 1 << uint(k)
+		if s.U[k].Loc != LocTable {
 			continue
 		}
 		switch {

@@ -9,6 +9,10 @@ import (
 
 // queueRout adds unit i to the routs waiting to be resolved.
 func (s *State) queueRout(i int, away geom.Vec, shooting bool) {
+	// A unit routs at most once in a chain of routs (ruling R-CONTAGION).
+	if s.routed&(1<<uint(i)) != 0 {
+		return
+	}
 	for k := 0; k < int(s.routN); k++ {
 		if int(s.routs[k].Unit) == i {
 			return
@@ -41,6 +45,7 @@ func (s *State) runRouts() {
 		return
 	}
 	s.routCur.Unit = NoUnit
+	s.routed = 0
 	s.resumePlay()
 }
 
@@ -137,13 +142,14 @@ func (s *State) routMove(i int, dir geom.Vec) {
 	}
 	u.Pos, u.Dir = end.C, dir
 	u.Stat = Disrupted
+	s.routed |= 1 << uint(i)
 	u.Flags &^= fStalled
 	// Contagion: militia and Cossacks within 1" of the rout; anyone within
 	// 1" of a routing elite unit ("Elite Infantry", "Militia", "Cossacks";
 	// ruling R-CONTAGION).
 	elite := s.prof(i).Elite
 	for j := 0; j < int(s.n); j++ {
-		if j == i || s.U[j].Loc != LocTable || s.side(j) != side {
+		if j == i || s.U[j].Loc != LocTable || s.side(j) != side || s.routed&(1<<uint(j)) != 0 {
 			continue
 		}
 		if geom.PointSegDist(s.U[j].Pos, start.C, end.C) > 2.2 {

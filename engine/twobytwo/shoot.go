@@ -279,7 +279,7 @@ func (s *State) fireModifier() int {
 	if s.hqInContact(f) {
 		m++
 	}
-	if fp.Arm == ArmInfantry && s.U[f].Stat != Pinned {
+	if fp.Arm == ArmInfantry && !fs.Bows && s.U[f].Stat != Pinned {
 		m++ // first volley (ruling R-VOLLEY)
 	}
 	for k := 0; k < int(s.n); k++ {
@@ -300,8 +300,8 @@ func (s *State) fireModifier() int {
 		m--
 	}
 	if tt.IsInfantry() {
-		if s.sc.rectInArea(tr, Wood) || s.sc.rectInArea(tr, Town) {
-			m-- // at the edge of woods or town
+		if s.sc.atEdgeOf(tr, Wood) || s.sc.atEdgeOf(tr, Town) {
+			m-- // at the edge of woods or town (ruling R-COVER)
 		}
 		if s.sc.inArea(tr.C, Town) || s.sc.behindHedge(sh.origin, sh.aimAt) {
 			m-- // in cover (ruling R-COVER)

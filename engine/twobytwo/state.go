@@ -177,6 +177,7 @@ type State struct {
 	routs   [routCap]routReq
 	routN   uint8
 	routCur routReq
+	routed  uint64 // units that routed in the present chain of routs
 	resume  uint8
 
 	// Grand battery (optional rule).
@@ -277,7 +278,7 @@ func (s *State) Hash() uint64 {
 	}
 	mix(uint64(s.turn) | uint64(s.phase)<<16 | uint64(s.phasing)<<24 | uint64(s.actor)<<32 | uint64(s.attacker)<<40 | uint64(s.chance)<<48)
 	mix(uint64(s.chUnit) | uint64(s.chTarget)<<8 | uint64(uint8(s.chMod))<<16 | uint64(s.chN)<<24 | uint64(s.reinfDice)<<32 | uint64(s.routN)<<40)
-	mix(s.fireMask ^ s.mAttMask<<1 ^ s.mDefMask<<2 ^ s.bombQ<<3)
+	mix(s.fireMask ^ s.mAttMask<<1 ^ s.mDefMask<<2 ^ s.bombQ<<3 ^ s.routed<<4)
 	if s.bomb.Active {
 		mix(math.Float64bits(s.bomb.C.X) ^ math.Float64bits(s.bomb.C.Y)<<1 ^ math.Float64bits(s.bomb.HW)<<2)
 	}

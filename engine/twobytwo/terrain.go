@@ -89,6 +89,14 @@ func (sc *Scenario) rectInArea(r geom.Rect, k TerrainKind) bool {
 	return false
 }
 
+// atEdgeOf reports whether base r overlaps or touches a feature of kind k
+// (a unit "at the edge of woods or town"; ruling R-COVER).
+func (sc *Scenario) atEdgeOf(r geom.Rect, k TerrainKind) bool {
+	r.HW += contactTol
+	r.HD += contactTol
+	return sc.rectInArea(r, k)
+}
+
 // onRoad reports whether p is on a road.
 func (sc *Scenario) onRoad(p geom.Vec) bool {
 	pb := bbox{p.X, p.Y, p.X, p.Y}
