@@ -43,6 +43,8 @@ func TestCommands(t *testing.T) {
 		{name: "bad ruleset", args: []string{"match", "--ruleset", "chess"}, code: exitUsage, stderr: []string{`unknown ruleset "chess"`, "twobytwo"}, noStdio: true},
 		{name: "bad agent", args: []string{"match", "--b", "mcts"}, code: exitUsage, stderr: []string{"--b", `unknown agent "mcts"`, "random"}, noStdio: true},
 		{name: "agent parameter", args: []string{"match", "--a", "random:depth=2"}, code: exitUsage, stderr: []string{"takes no parameters"}, noStdio: true},
+		{name: "match grand battery", args: []string{"match", "--quiet", "--variant", "grand-battery", "--turn-limit", "3"}, stdout: []string{"result: "}},
+		{name: "bad variant", args: []string{"match", "--variant", "cannonade"}, code: exitUsage, stderr: []string{`unknown variant "cannonade"`, "grand-battery", "--variant"}, noStdio: true},
 		{name: "bad turn limit", args: []string{"match", "--turn-limit", "-3"}, code: exitUsage, stderr: []string{"--turn-limit -3"}, noStdio: true},
 		{name: "bad seed", args: []string{"match", "--seed", "many"}, code: exitUsage, stderr: []string{"seed", "grognard match --help"}, noStdio: true},
 		{name: "unknown flag", args: []string{"match", "--colour"}, code: exitUsage, stderr: []string{"colour"}, noStdio: true},

@@ -34,6 +34,7 @@ func (a *app) matchCommand() *cli.Command {
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "master seed: derives the dice seed and both agents' seeds", EnvVars: []string{"GROGNARD_SEED"}},
 			&cli.Uint64Flag{Name: "dice-seed", DefaultText: "derived from --seed", Usage: "dice seed, overriding the one derived from --seed", EnvVars: []string{"GROGNARD_DICE_SEED"}},
 			&cli.IntFlag{Name: "turn-limit", Usage: "end the game as a draw after this many turns (0: the scenario's limit)", EnvVars: []string{"GROGNARD_TURN_LIMIT"}},
+			&cli.StringSliceFlag{Name: "variant", Usage: "switch on an optional rule by name, e.g. grand-battery (repeatable)", EnvVars: []string{"GROGNARD_VARIANT"}},
 			&cli.StringFlag{Name: "record", Usage: "append the game as one JSON line to `FILE`", EnvVars: []string{"GROGNARD_RECORD"}},
 			&cli.BoolFlag{Name: "quiet", Usage: "print only the result", EnvVars: []string{"GROGNARD_QUIET"}},
 			&cli.BoolFlag{Name: "json", Usage: "print the game record as one JSON line instead of text", EnvVars: []string{"GROGNARD_JSON"}},
@@ -78,6 +79,10 @@ func parseMatch(c *cli.Context) (*matchSetup, error) {
 		return nil, cli.Exit(fmt.Sprintf("--turn-limit %d is out of range: give 0 (the scenario's limit) up to %d", tl, maxTurnLimit), exitUsage)
 	}
 	m.opts.TurnLimit = tl
+	m.opts.Variants = c.StringSlice("variant")
+	if _, err := rs.ScenarioHash(m.scenario, m.opts); err != nil {
+		return nil, cli.Exit(fmt.Sprintf("%v: fix --variant", err), exitUsage)
+	}
 
 	seeds := deriveSeeds(c.Uint64("seed"))
 	m.diceSeed, m.agentSeeds = seeds[0], [2]uint64{seeds[1], seeds[2]}
