@@ -292,21 +292,8 @@ func (s *State) applyFollowUp(a engine.Action) error {
 func (s *State) followUp(w int) {
 	s.mFollow = NoUnit
 	u := &s.U[w]
-	start := s.rect(w)
 	d := u.Dir.Scale(s.prof(w).Move)
-	bestT, bestJ := 1.0, -1
-	for j := 0; j < int(s.n); j++ {
-		if j == w || s.U[j].Loc != LocTable || geom.PointSegDist(s.U[j].Pos, u.Pos, u.Pos.Add(d)) > 1.2 {
-			continue
-		}
-		eps := overlapTol
-		if s.side(j) != s.side(w) {
-			eps = -contactTol / 2
-		}
-		if t, hit := geom.Sweep(start, d, s.rect(j), eps); hit && t < bestT {
-			bestT, bestJ = t, j
-		}
-	}
+	bestT, bestJ := s.firstHit(w, d)
 	// Stop short of the table edge and impassable terrain (sampled).
 	t := s.typ(w)
 	lo := 0.0

@@ -318,6 +318,28 @@ func (s *State) chargeAllowed(i, target int, end geom.Rect, town bool) refusal {
 	return okMove
 }
 
+// firstHit is the first base unit i's base meets moving straight by d:
+// the fraction of d travelled (1 if none) and the unit (-1 if none). An
+// enemy is met on contact, a friend only on overlap.
+func (s *State) firstHit(i int, d geom.Vec) (float64, int) {
+	u := &s.U[i]
+	start := s.rect(i)
+	bestT, bestJ := 1.0, -1
+	for j := 0; j < int(s.n); j++ {
+		if j == i || s.U[j].Loc != LocTable || geom.PointSegDist(s.U[j].Pos, u.Pos, u.Pos.Add(d)) > 1.2 {
+			continue
+		}
+		eps := overlapTol
+		if s.side(j) != s.side(i) {
+			eps = -contactTol / 2
+		}
+		if t, hit := geom.Sweep(start, d, s.rect(j), eps); hit && t < bestT {
+			bestT, bestJ = t, j
+		}
+	}
+	return bestT, bestJ
+}
+
 // pointRectDistSeg is the distance between segment a-b and rectangle r.
 func pointRectDistSeg(a, b geom.Vec, r geom.Rect) float64 {
 	if geom.SegRectIntersects(a, b, r) {

@@ -397,21 +397,8 @@ func (s *State) endShoot() {
 		}
 		// Close straight ahead until contact, up to the 1" it was set back
 		// (plus a little for a defender that was pushed).
-		start := s.rect(a)
 		dv := u.Dir.Scale(1.5)
-		bestT, bestJ := 2.0, -1
-		for j := 0; j < int(s.n); j++ {
-			if j == a || s.U[j].Loc != LocTable || s.U[j].Pos.Dist(u.Pos) > 3 {
-				continue
-			}
-			eps := overlapTol
-			if s.side(j) != s.side(a) {
-				eps = -contactTol / 2
-			}
-			if t, hit := geom.Sweep(start, dv, s.rect(j), eps); hit && t < bestT {
-				bestT, bestJ = t, j
-			}
-		}
+		bestT, bestJ := s.firstHit(a, dv)
 		if bestJ == d {
 			u.Pos = u.Pos.Add(dv.Scale(bestT))
 		}
