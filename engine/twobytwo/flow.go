@@ -1,6 +1,7 @@
 package twobytwo
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/grognard/grognard/engine"
@@ -111,7 +112,7 @@ func (s *State) Apply(a engine.Action) error {
 		return fmt.Errorf("%w: a die roll is pending (%s)", engine.ErrIllegal, s.DescribeRoll())
 	}
 	if err := s.apply(a); err != nil {
-		return fmt.Errorf("%w: %s: %v", engine.ErrIllegal, s.DescribeAction(a), err)
+		return fmt.Errorf("%w (%s): %v", engine.ErrIllegal, s.DescribeAction(a), err)
 	}
 	return nil
 }
@@ -235,13 +236,16 @@ func (s *State) applyMove(a engine.Action) error {
 	}
 	if !s.canMove(i) {
 		if s.U[i].Loc == LocTable && s.inContactWithEnemy(i) {
-			return fmt.Errorf("%s: %s", s.label(i), refInContact)
+			return errors.New(refInContact.String())
 		}
-		return fmt.Errorf("%s: %s", s.label(i), refCannotMove)
+		return errors.New(refCannotMove.String())
 	}
 	res, ref := s.checkMoveMode(i, a.Points(), geom.Heading(a.Facing), a.Kind == KindSlide)
-	if ref != okMove {
-		return fmt.Errorf("%s: %s", s.label(i), ref)
+	switch {
+	case ref == refTooFar:
+		return fmt.Errorf("%s (it needs %.2f\", it has %.2f\")", ref, res.cost, res.allow)
+	case ref != okMove:
+		return errors.New(ref.String())
 	}
 	s.doMove(i, res)
 	return nil
