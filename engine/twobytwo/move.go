@@ -30,6 +30,8 @@ const (
 	refNotFront
 	refEmptyPath
 	refSlideContact
+	refBridgeCharge
+	refBridgeTown
 )
 
 var refusalText = [...]string{
@@ -52,6 +54,8 @@ var refusalText = [...]string{
 	refNotFront:          "contact must be made with the front of the moving base",
 	refEmptyPath:         "the move has no path",
 	refSlideContact:      "units may not move to contact sideways or backwards",
+	refBridgeCharge:      "the enemy holds the far end: a unit may not charge across a bridge",
+	refBridgeTown:        "a unit that moves through a town must stop before crossing a bridge",
 }
 
 func (r refusal) String() string { return refusalText[r] }
@@ -229,6 +233,15 @@ func (s *State) checkMoveMode(i int, pts []geom.Vec, facing geom.Vec, slide bool
 	}
 	if water.river {
 		return res, refRiver
+	}
+	// "If there is a bridge on the edge of town the unit must stop before
+	// crossing the bridge ... the enemy unit will prevent them from
+	// crossing" (ruling R-BRIDGEMOVE).
+	if water.bridge && res.town {
+		return res, refBridgeTown
+	}
+	if water.bridge && res.contact >= 0 {
+		return res, refBridgeCharge
 	}
 	res.road, res.bridge, res.traveled = road, water.bridge, total
 	res.allow = s.allowance(i, road, res.town, water.bridge)
