@@ -192,7 +192,7 @@ func (s *State) beginMove() {
 	s.reinfDice = 0
 	for i := range s.U[:s.n] {
 		if s.side(i) == s.phasing {
-			s.U[i].Flags &^= fMoved | fRoadColumn | fThroughTown | fArrived | fSubsequent
+			s.U[i].Flags &^= fMoved | fRoadColumn | fThroughTown | fSubsequent
 		}
 	}
 }

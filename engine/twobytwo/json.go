@@ -36,7 +36,6 @@ type stateJSON struct {
 	ChanceN      uint8         `json:"chance_n"`
 	ChanceWhy    string        `json:"chance_why,omitempty"`
 	ChUnit       uint8         `json:"ch_unit"`
-	ChTarget     uint8         `json:"ch_target"`
 	ChMod        int8          `json:"ch_mod"`
 	ChMod2       int8          `json:"ch_mod2"`
 	FireTarget   uint8         `json:"fire_target"`
@@ -47,11 +46,9 @@ type stateJSON struct {
 	MDefMask     uint64        `json:"m_def_mask"`
 	MAttPrimary  uint8         `json:"m_att_primary"`
 	MDefPrimary  uint8         `json:"m_def_primary"`
-	MAttSide     uint8         `json:"m_att_side"`
 	MMultiFront  bool          `json:"m_multi_front"`
 	MFollow      uint8         `json:"m_follow"`
 	MMandatory   bool          `json:"m_mandatory"`
-	FuChain      bool          `json:"fu_chain"`
 	Routs        []routReq     `json:"routs"`
 	RoutCur      routReq       `json:"rout_cur"`
 	Routed       uint64        `json:"routed,omitempty"`
@@ -71,10 +68,10 @@ func (s *State) MarshalJSON() ([]byte, error) {
 		Phasing: s.phasing, Actor: s.actor, Attacker: s.attacker, SetupStep: s.setupStep, Ties: s.ties,
 		DeployAP: s.deployAP, Points: s.points, PointCur: s.pointCur, ReinfDice: s.reinfDice, DiceFor: s.diceFor,
 		ArrivalPt: s.arrivalPt, StallAtt: s.stallAtt, StallDef: s.stallDef,
-		Chance: s.chance, ChanceN: s.chN, ChUnit: s.chUnit, ChTarget: s.chTarget, ChMod: s.chMod, ChMod2: s.chMod2,
+		Chance: s.chance, ChanceN: s.chN, ChUnit: s.chUnit, ChMod: s.chMod, ChMod2: s.chMod2,
 		FireTarget: s.fireTarget, FirePrimary: s.firePrimary, FireMask: s.fireMask, FireStall: s.fireStall,
 		MAttMask: s.mAttMask, MDefMask: s.mDefMask, MAttPrimary: s.mAttPrimary, MDefPrimary: s.mDefPrimary,
-		MAttSide: s.mAttSide, MMultiFront: s.mMultiFront, MFollow: s.mFollow, MMandatory: s.mMandatory, FuChain: s.fuChain,
+		MMultiFront: s.mMultiFront, MFollow: s.mFollow, MMandatory: s.mMandatory,
 		Routs: s.routs[:s.routN], RoutCur: s.routCur, Routed: s.routed, Resume: s.resume, Destroyed: s.destroyed, Result: s.result,
 		GrandBattery: s.grandBattery, Bomb: s.bomb, BombQ: s.bombQ,
 	}
@@ -117,10 +114,10 @@ func decodeState(data []byte, lookup func(name string) (*Scenario, error)) (*Sta
 	s.turn, s.turnLimit, s.phase, s.phasing, s.actor, s.attacker = w.Turn, w.TurnLimit, w.Phase, w.Phasing, w.Actor, w.Attacker
 	s.setupStep, s.ties, s.deployAP, s.points, s.pointCur = w.SetupStep, w.Ties, w.DeployAP, w.Points, w.PointCur
 	s.reinfDice, s.diceFor, s.arrivalPt, s.stallAtt, s.stallDef = w.ReinfDice, w.DiceFor, w.ArrivalPt, w.StallAtt, w.StallDef
-	s.chance, s.chN, s.chUnit, s.chTarget, s.chMod, s.chMod2 = w.Chance, w.ChanceN, w.ChUnit, w.ChTarget, w.ChMod, w.ChMod2
+	s.chance, s.chN, s.chUnit, s.chMod, s.chMod2 = w.Chance, w.ChanceN, w.ChUnit, w.ChMod, w.ChMod2
 	s.fireTarget, s.firePrimary, s.fireMask, s.fireStall = w.FireTarget, w.FirePrimary, w.FireMask, w.FireStall
-	s.mAttMask, s.mDefMask, s.mAttPrimary, s.mDefPrimary, s.mAttSide = w.MAttMask, w.MDefMask, w.MAttPrimary, w.MDefPrimary, w.MAttSide
-	s.mMultiFront, s.mFollow, s.mMandatory, s.fuChain = w.MMultiFront, w.MFollow, w.MMandatory, w.FuChain
+	s.mAttMask, s.mDefMask, s.mAttPrimary, s.mDefPrimary = w.MAttMask, w.MDefMask, w.MAttPrimary, w.MDefPrimary
+	s.mMultiFront, s.mFollow, s.mMandatory = w.MMultiFront, w.MFollow, w.MMandatory
 	s.routN = uint8(copy(s.routs[:], w.Routs))
 	s.routCur, s.resume, s.destroyed, s.result = w.RoutCur, w.Resume, w.Destroyed, w.Result
 	s.routed = w.Routed

@@ -15,7 +15,6 @@ func (s *State) beginMelee() {
 	for i := range s.U[:s.n] {
 		s.U[i].Flags &^= fFought
 	}
-	s.fuChain = false
 	s.afterMelee()
 }
 
@@ -23,7 +22,6 @@ func (s *State) beginMelee() {
 // is left.
 func (s *State) afterMelee() {
 	s.phase, s.actor = phMelee, s.phasing
-	s.fuChain = false
 	for d := 0; d < int(s.n); d++ {
 		if s.meleeCandidate(d) {
 			return
@@ -61,15 +59,14 @@ func (s *State) applyMelee(a engine.Action) error {
 			att |= 1 << uint(k)
 		}
 	}
-	s.setupMelee(att, d, s.phasing)
+	s.setupMelee(att, d)
 	return nil
 }
 
 // setupMelee groups a melee: attackers att (mask, same side) against
 // defender d, with column-of-attack supports, and asks for the dice.
-func (s *State) setupMelee(att uint64, d int, attSide uint8) {
+func (s *State) setupMelee(att uint64, d int) {
 	s.mAttMask, s.mDefMask = att, 1<<uint(d)
-	s.mAttSide = attSide
 	s.mDefPrimary = uint8(d)
 	dr := s.rect(d)
 	// Primary attacker: the one at the defender's front, else the lowest.
@@ -309,8 +306,7 @@ func (s *State) followUp(w int) {
 	u.Pos = u.Pos.Add(d.Scale(lo))
 	if bestJ >= 0 && lo == bestT && s.side(bestJ) != s.side(w) {
 		u.Flags |= fSubsequent
-		s.fuChain = true
-		s.setupMelee(1<<uint(w), bestJ, s.side(w))
+		s.setupMelee(1<<uint(w), bestJ)
 		return
 	}
 	s.afterMelee()

@@ -117,7 +117,6 @@ func (s *State) applyArrival(a engine.Action) error {
 		u := &s.U[i]
 		u.Loc, u.Pos, u.Dir = LocTable, r.C, r.F
 		u.Point = -1
-		u.Flags |= fArrived
 	case KindExchange:
 		j := int(a.Target)
 		if j >= int(s.n) || !s.exchangeable(j) {

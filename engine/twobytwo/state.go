@@ -43,7 +43,6 @@ const (
 	fStalled                        // charger set back 1" by a defender stalling with fire
 	fStallHit                       // the stalling fire had an effect
 	fSubsequent                     // followed up into this melee (-1)
-	fArrived                        // arrived as a reinforcement this phase
 )
 
 // Unit is the changing part of one unit (every base is 1" x 1/2", ruling
@@ -141,20 +140,18 @@ type State struct {
 	pointCur  int8 // point being queued
 
 	// Movement phase.
-	reinfDice   uint8 // reinforcement dice used this phase
-	diceFor     int8  // point the pending reinforcement die is for
-	arrivalPt   int8  // point whose next unit has arrived
-	stallAtt    uint8 // charger awaiting the defender's response
-	stallDef    uint8
-	contactsNow uint64 // charges made this movement phase (attackers)
+	reinfDice uint8 // reinforcement dice used this phase
+	diceFor   int8  // point the pending reinforcement die is for
+	arrivalPt int8  // point whose next unit has arrived
+	stallAtt  uint8 // charger awaiting the defender's response
+	stallDef  uint8
 
 	// Chance.
-	chance   uint8
-	chN      uint8
-	chUnit   uint8
-	chTarget uint8
-	chMod    int8
-	chMod2   int8
+	chance uint8
+	chN    uint8
+	chUnit uint8
+	chMod  int8
+	chMod2 int8
 
 	// Shooting.
 	fireTarget  uint8
@@ -167,11 +164,9 @@ type State struct {
 	mDefMask    uint64
 	mAttPrimary uint8
 	mDefPrimary uint8
-	mAttSide    uint8
 	mMultiFront bool
 	mFollow     uint8 // unit that may follow up
 	mMandatory  bool
-	fuChain     bool // the current melee comes from a follow-up
 
 	// Routs waiting to be resolved, and where play resumes afterwards.
 	routs   [routCap]routReq
@@ -277,7 +272,7 @@ func (s *State) Hash() uint64 {
 		mix(uint64(u.Loc) | uint64(u.Stat)<<8 | uint64(u.Flags)<<16 | uint64(uint8(u.Point))<<32 | uint64(u.Queue)<<40 | uint64(u.StallOn)<<48)
 	}
 	mix(uint64(s.turn) | uint64(s.phase)<<16 | uint64(s.phasing)<<24 | uint64(s.actor)<<32 | uint64(s.attacker)<<40 | uint64(s.chance)<<48)
-	mix(uint64(s.chUnit) | uint64(s.chTarget)<<8 | uint64(uint8(s.chMod))<<16 | uint64(s.chN)<<24 | uint64(s.reinfDice)<<32 | uint64(s.routN)<<40)
+	mix(uint64(s.chUnit) | uint64(uint8(s.chMod))<<16 | uint64(s.chN)<<24 | uint64(s.reinfDice)<<32 | uint64(s.routN)<<40)
 	mix(s.fireMask ^ s.mAttMask<<1 ^ s.mDefMask<<2 ^ s.bombQ<<3 ^ s.routed<<4)
 	if s.bomb.Active {
 		mix(math.Float64bits(s.bomb.C.X) ^ math.Float64bits(s.bomb.C.Y)<<1 ^ math.Float64bits(s.bomb.HW)<<2)
