@@ -205,6 +205,8 @@ func (s *State) appendFace(buf []engine.Action, i int, at geom.Vec) []engine.Act
 	if dir.Len2() == 0 || dir.Dot(s.U[i].Dir) > 0.995 {
 		return buf
 	}
+	// Check exactly the facing the action will carry.
+	dir = geom.Heading(geom.FacingOf(dir))
 	r := baseAt(s.U[i].Pos, dir)
 	if !s.clearAt(r, s.typ(i), i) || s.touchesEnemyOtherThan(r, i, -1) {
 		return buf

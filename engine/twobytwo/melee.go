@@ -351,13 +351,13 @@ func (s *State) withdraw(k, winner int, dist float64, recoil bool) {
 		away = u.Dir.Scale(-1)
 	}
 	face := away.Scale(-1)
-	if !s.clearAtExcept(baseAt(u.Pos, face), s.typ(k), k, winner) {
+	if !s.clearAt(baseAt(u.Pos, face), s.typ(k), k) {
 		face = u.Dir // no room to turn: it backs away as it stands
 	}
 	best, moved := u.Pos, false
 	for step := 1; step <= 40; step++ {
 		p := u.Pos.Add(away.Scale(dist * float64(step) / 40))
-		if !s.clearAtExcept(baseAt(p, face), s.typ(k), k, winner) {
+		if !s.clearAt(baseAt(p, face), s.typ(k), k) {
 			break
 		}
 		best, moved = p, true

@@ -102,7 +102,7 @@ func (s *State) orders(i int, buf []engine.Action) []engine.Action {
 		a := act(KindSlide, i, NoUnit)
 		a.Order = OrderWithdraw
 		a.NPath, a.Path[0], a.Facing = 1, u.Pos.Sub(u.Dir.Scale(s.prof(i).Move*frac)), geom.FacingOf(u.Dir)
-		if res, ref := s.checkMoveMode(i, a.Points(), u.Dir, true); ref == okMove && res.contact < 0 {
+		if res, ref := s.checkMoveMode(i, a.Points(), geom.Heading(a.Facing), true); ref == okMove && res.contact < 0 {
 			buf = append(buf, a)
 			break
 		}
@@ -185,7 +185,7 @@ func (s *State) towardOrder(buf []engine.Action, i int, dest geom.Vec, stop floa
 		a := act(KindMove, i, target)
 		a.Order = order
 		a.NPath, a.Path[0], a.Facing = 1, p, geom.FacingOf(fd)
-		if res, ref := s.checkMove(i, a.Points(), fd); ref == okMove && res.contact < 0 {
+		if res, ref := s.checkMove(i, a.Points(), geom.Heading(a.Facing)); ref == okMove && res.contact < 0 {
 			return append(buf, a)
 		}
 	}
@@ -200,7 +200,7 @@ func (s *State) toPoseOrder(buf []engine.Action, i int, pos, dir geom.Vec, order
 	a := act(KindMove, i, target)
 	a.Order = order
 	a.NPath, a.Path[0], a.Facing = 1, pos, geom.FacingOf(dir)
-	if res, ref := s.checkMove(i, a.Points(), dir); ref == okMove && res.contact < 0 {
+	if res, ref := s.checkMove(i, a.Points(), geom.Heading(a.Facing)); ref == okMove && res.contact < 0 {
 		buf = append(buf, a)
 	}
 	return buf
@@ -219,7 +219,7 @@ func (s *State) exitOrder(buf []engine.Action, i int, c geom.Vec, e Edge) []engi
 	a := act(KindExit, i, NoUnit)
 	a.Order, a.Arg = OrderExit, uint8(e)
 	a.NPath, a.Path[0], a.Facing = 1, c, geom.FacingOf(out)
-	res, ref := s.checkMove(i, a.Points(), out)
+	res, ref := s.checkMove(i, a.Points(), geom.Heading(a.Facing))
 	if ref != okMove || res.contact >= 0 || res.cost+1 > res.allow+1e-9 {
 		return buf
 	}
