@@ -29,13 +29,14 @@ func midGame(tb testing.TB, seed uint64, steps int) *State {
 	return s
 }
 
-// midMovement advances a seeded game to a movement phase of turn 5 or
-// later, where generating orders is most expensive.
+// midMovement advances a seeded game to the start of a movement phase of
+// turn 5 or later with at least 60 orders to choose from, where generating
+// orders is most expensive.
 func midMovement(tb testing.TB) *State {
 	for seed := uint64(1); ; seed++ {
 		for steps := 150; steps < 400; steps++ {
 			s := midGame(tb, seed, steps)
-			if s.phase == phMove && s.turn >= 5 && s.chance == chNone && !s.Terminal() {
+			if s.phase == phMove && s.turn >= 5 && s.chance == chNone && !s.Terminal() && len(s.Legal(nil)) >= 60 {
 				return s
 			}
 		}
