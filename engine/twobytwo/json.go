@@ -3,8 +3,10 @@ package twobytwo
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 
 	"github.com/grognard/grognard/engine"
+	"github.com/grognard/grognard/engine/geom"
 )
 
 // stateJSON is the wire form of a State: every field, plus the scenario's
@@ -100,13 +102,8 @@ func decodeState(data []byte, lookup func(name string) (*Scenario, error)) (*Sta
 	if len(w.Units) != len(sc.Units) || len(w.Routs) > routCap {
 		return nil, fmt.Errorf("decode state: %d units saved, scenario %q has %d", len(w.Units), w.Scenario, len(sc.Units))
 	}
-	if w.Phase > phOver || w.Chance > chBombard || w.Phasing > 1 || w.Actor > 1 || w.Attacker > 1 || w.PointCur > 1 || w.PointCur < 0 {
-		return nil, fmt.Errorf("decode state: phase, chance or side out of range")
-	}
-	for i, u := range w.Units {
-		if u.Loc > LocDestroyed || u.Stat > Disrupted || u.Point > 1 || u.Point < -1 {
-			return nil, fmt.Errorf("decode state: unit %d has an invalid location, status or point", i)
-		}
+	if err := w.check(sc); err != nil {
+		return nil, fmt.Errorf("decode state: %w", err)
 	}
 	sc.prepare()
 	s := &State{sc: sc, n: uint8(len(sc.Units))}
@@ -123,4 +120,71 @@ func decodeState(data []byte, lookup func(name string) (*Scenario, error)) (*Sta
 	s.routed = w.Routed
 	s.grandBattery, s.bomb, s.bombQ = w.GrandBattery, w.Bomb, w.BombQ
 	return s, nil
+}
+
+// check rejects a saved state the engine could not play from: values out of
+// range, positions off the table, facings that are not unit vectors, and
+// references to units that do not exist. A state saved by MarshalJSON
+// always passes.
+func (w *stateJSON) check(sc *Scenario) error {
+	n := len(sc.Units)
+	finite := func(v geom.Vec) bool {
+		return !math.IsNaN(v.X) && !math.IsNaN(v.Y) && !math.IsInf(v.X, 0) && !math.IsInf(v.Y, 0)
+	}
+	onTable := func(v geom.Vec) bool {
+		return finite(v) && v.X >= -1 && v.Y >= -1 && v.X <= sc.Size+1 && v.Y <= sc.Size+1
+	}
+	unitRef := func(u uint8, none bool) bool { return int(u) < n || (none && u == NoUnit) }
+	for i, u := range w.Units {
+		if u.Loc > LocDestroyed || u.Stat > Disrupted || u.Point > 1 || u.Point < -1 || !unitRef(u.StallOn, true) {
+			return fmt.Errorf("unit %d has an invalid location, status, point or stall", i)
+		}
+		if !onTable(u.Pos) || !finite(u.Dir) || math.Abs(u.Dir.Len()-1) > 1e-6 {
+			return fmt.Errorf("unit %d has a position off the table or a facing that is not a unit vector", i)
+		}
+	}
+	if w.Phase > phOver || w.Chance > chBombard || w.ChanceN > engine.MaxDice || w.Phasing > 1 || w.Actor > 1 || w.Attacker > 1 || w.PointCur > 1 || w.PointCur < 0 || w.SetupStep > 4 {
+		return fmt.Errorf("phase, chance, side or set-up step out of range")
+	}
+	if w.TurnLimit > MaxTurnLimit || w.Turn > w.TurnLimit+1 || w.ReinfDice > 2 || w.DiceFor > 1 || w.DiceFor < -1 || w.ArrivalPt > 1 || w.ArrivalPt < -1 {
+		return fmt.Errorf("turn, turn limit or reinforcement dice out of range")
+	}
+	for _, u := range []uint8{w.StallAtt, w.StallDef, w.ChUnit, w.FirePrimary, w.FireTarget, w.MAttPrimary, w.MDefPrimary, w.MFollow, w.RoutCur.Unit, w.Bomb.Lead} {
+		if !unitRef(u, true) {
+			return fmt.Errorf("a reference to unit %d, which does not exist", u)
+		}
+	}
+	all := uint64(1)<<uint(n) - 1
+	if n == 64 {
+		all = ^uint64(0)
+	}
+	for _, m := range []uint64{w.FireMask, w.MAttMask, w.MDefMask, w.BombQ, w.Routed} {
+		if m&^all != 0 {
+			return fmt.Errorf("a set of units names units that do not exist")
+		}
+	}
+	for _, r := range w.Routs {
+		if !unitRef(r.Unit, false) || !finite(r.Away) || r.Away.Len() > 1+1e-6 {
+			return fmt.Errorf("an invalid waiting rout")
+		}
+	}
+	if !finite(w.RoutCur.Away) || w.RoutCur.Away.Len() > 1+1e-6 {
+		return fmt.Errorf("an invalid rout direction")
+	}
+	for side := range w.Points {
+		for _, p := range w.Points[side] {
+			if p.Placed && (!onTable(p.Pos) || p.Edge > West) {
+				return fmt.Errorf("a reinforcement point off the table")
+			}
+		}
+	}
+	if w.Bomb.Active && (!onTable(w.Bomb.C) || !finite(w.Bomb.F) || math.Abs(w.Bomb.F.Len()-1) > 1e-6 || w.Bomb.HW < 0 || w.Bomb.HW > 32 || w.Bomb.Side > 1) {
+		return fmt.Errorf("an invalid bombarded area")
+	}
+	for _, a := range w.DeployAP {
+		if a < 0 || a > 1000 || a != a {
+			return fmt.Errorf("deployment AP out of range")
+		}
+	}
+	return nil
 }

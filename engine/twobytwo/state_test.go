@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/grognard/grognard/engine"
 )
@@ -83,6 +84,16 @@ func FuzzDecodeState(f *testing.F) {
 	f.Add(good)
 	f.Add([]byte(`{}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
+		// A decoded state must never hang the engine either.
+		done := make(chan struct{})
+		defer close(done)
+		go func() {
+			select {
+			case <-done:
+			case <-time.After(3 * time.Second):
+				panic("the engine hung on a decoded state: " + string(b))
+			}
+		}()
 		st, err := (Rules{}).DecodeState(b)
 		if err != nil {
 			return
