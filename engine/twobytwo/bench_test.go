@@ -116,33 +116,56 @@ func BenchmarkApplyMove(b *testing.B) {
 	}
 }
 
+// reusedPlayer plays whole random games into one reused state, buffer
+// and pair of generators: the steady state of a search's playouts.
+type reusedPlayer struct {
+	start, s State
+	rng      *rand.Rand
+	dice     engine.RandomDice
+	buf      []engine.Action
+}
+
+func newReusedPlayer(tb testing.TB, seed uint64) *reusedPlayer {
+	start, err := NewGame(DefaultScenario, engine.Options{})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	p := &reusedPlayer{start: *start, rng: rand.New(rand.NewPCG(seed, seed+1)), buf: make([]engine.Action, 0, 4096)}
+	p.dice.PCG.Seed(seed+2, seed+3)
+	return p
+}
+
+// play plays one game from the start and returns its number of steps.
+func (p *reusedPlayer) play() (steps int, err error) {
+	p.s.CopyFrom(&p.start)
+	for !p.s.Terminal() {
+		steps++
+		if p.s.ToMove() == engine.Chance {
+			if err := p.s.ApplyDice(engine.RollWith(&p.dice.PCG, p.s.PendingRoll())); err != nil {
+				return steps, err
+			}
+			continue
+		}
+		p.buf = p.s.Legal(p.buf[:0])
+		if err := p.s.Apply(p.buf[p.rng.IntN(len(p.buf))]); err != nil {
+			return steps, err
+		}
+	}
+	return steps, nil
+}
+
 // BenchmarkRandomGame plays whole random games on the standard scenario,
 // set-up included, into a reused state: games per second for random play.
 func BenchmarkRandomGame(b *testing.B) {
-	start, err := NewGame(DefaultScenario, engine.Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	var s State
-	rng := rand.New(rand.NewPCG(1, 2))
-	var dice engine.RandomDice
-	dice.PCG.Seed(3, 4)
-	buf := make([]engine.Action, 0, 2048)
+	p := newReusedPlayer(b, 1)
 	steps := 0
 	b.ReportAllocs()
 	for b.Loop() {
-		s.CopyFrom(start)
-		for !s.Terminal() {
-			steps++
-			if s.ToMove() == engine.Chance {
-				_ = s.ApplyDice(engine.RollWith(&dice.PCG, s.PendingRoll()))
-				continue
-			}
-			buf = s.Legal(buf[:0])
-			if err := s.Apply(buf[rng.IntN(len(buf))]); err != nil {
-				b.Fatal(err)
-			}
+		n, err := p.play()
+		if err != nil {
+			b.Fatal(err)
 		}
+		steps += n
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
 	b.ReportMetric(float64(steps)/float64(b.N), "steps/game")
@@ -152,27 +175,12 @@ func BenchmarkRandomGame(b *testing.B) {
 // generation, apply, dice) allocate nothing in a whole game once the action
 // buffer has grown.
 func TestRandomGameAllocatesNothing(t *testing.T) {
-	start, err := NewGame(DefaultScenario, engine.Options{})
+	p := newReusedPlayer(t, 5)
+	var err error
+	if n := testing.AllocsPerRun(5, func() { _, err = p.play() }); n != 0 {
+		t.Fatalf("a random game allocated %.1f times; want 0", n)
+	}
 	if err != nil {
 		t.Fatal(err)
-	}
-	var s State
-	rng := rand.New(rand.NewPCG(5, 6))
-	var dice engine.RandomDice
-	dice.PCG.Seed(7, 8)
-	buf := make([]engine.Action, 0, 4096)
-	play := func() {
-		s.CopyFrom(start)
-		for !s.Terminal() {
-			if s.ToMove() == engine.Chance {
-				_ = s.ApplyDice(engine.RollWith(&dice.PCG, s.PendingRoll()))
-				continue
-			}
-			buf = s.Legal(buf[:0])
-			_ = s.Apply(buf[rng.IntN(len(buf))])
-		}
-	}
-	if n := testing.AllocsPerRun(5, play); n != 0 {
-		t.Fatalf("a random game allocated %.1f times; want 0", n)
 	}
 }
