@@ -54,8 +54,8 @@ func TestNew(t *testing.T) {
 		{spec: "random:depth", wantErr: []string{`"depth" is not key=value`}},
 		{spec: "random:=3", wantErr: []string{`"=3" is not key=value`}},
 		{spec: "random:a=1,a=2", wantErr: []string{`key "a" is given twice`}},
-		{spec: "mcts", wantErr: []string{`unknown agent "mcts"`, "known agents: random"}},
-		{spec: "", wantErr: []string{"no agent name", "known agents: random"}},
+		{spec: "mcts", wantErr: []string{`unknown agent "mcts"`, "known agents: greedy, random"}},
+		{spec: "", wantErr: []string{"no agent name", "known agents: greedy, random"}},
 		{spec: ":x=1", wantErr: []string{"no agent name"}},
 	}
 	for _, tc := range tests {

@@ -44,6 +44,16 @@ func kinds() []kind {
 			info: Info{Name: "random", Description: "picks uniformly at random among the legal actions (the baseline)"},
 			make: func(_ map[string]string, seed uint64) (Agent, error) { return NewRandom(seed), nil },
 		},
+		{
+			info: Info{
+				Name:        "greedy",
+				Description: "plays the best action by a fixed one-move doctrine from the rules' advice (charge disrupted units, cavalry off formed infantry, reinforce at once), ties at random",
+				Params: []Param{
+					{Name: "aggression", Default: "0.5", Doc: "0 to 1: how readily it advances on and charges formed enemies rather than holding"},
+				},
+			},
+			make: newGreedyFromParams,
+		},
 	}
 }
 

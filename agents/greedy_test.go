@@ -1,0 +1,341 @@
+package agents
+
+import (
+	"context"
+	"errors"
+	"math"
+	"runtime/debug"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/grognard/grognard/engine"
+	"github.com/grognard/grognard/engine/twobytwo"
+)
+
+// raceEnabled reports whether the test binary was built with -race,
+// which slows the games some ten times: timings are not checked then, and
+// the legality test plays fewer games.
+var raceEnabled = func() bool {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return false
+	}
+	for _, s := range bi.Settings {
+		if s.Key == "-race" {
+			return s.Value == "true"
+		}
+	}
+	return false
+}()
+
+// gameStats is what playGame measured of one game.
+type gameStats struct {
+	result    engine.Result
+	decisions [2]int           // Choose calls per side
+	think     [2]time.Duration // time inside Choose per side
+}
+
+// playGame plays one standard 2 by 2 game between players[0] (side 0) and
+// players[1] (side 1) with dice seeded by diceSeed. It fails the test if
+// an agent errs, changes the state it is shown, or picks an action the
+// rules refuse.
+func playGame(t testing.TB, players [2]Agent, diceSeed uint64) gameStats {
+	t.Helper()
+	st, err := twobytwo.Rules{}.NewGame("", engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dice := engine.NewRandomDice(diceSeed)
+	ctx := context.Background()
+	var gs gameStats
+	for steps := 0; !st.Terminal(); steps++ {
+		if steps > 200000 {
+			t.Fatalf("dice %d: game did not end", diceSeed)
+		}
+		p := st.ToMove()
+		if p == engine.Chance {
+			d, _ := dice.Roll(st.PendingRoll())
+			if err := st.ApplyDice(d); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		h := st.Hash()
+		start := time.Now()
+		a, err := players[p].Choose(ctx, st)
+		gs.think[p] += time.Since(start)
+		gs.decisions[p]++
+		if err != nil {
+			t.Fatalf("dice %d, turn %d: %s (%s): %v", diceSeed, st.Turn(), players[p].Name(), p, err)
+		}
+		if st.Hash() != h {
+			t.Fatalf("dice %d, turn %d: %s changed the state it was shown", diceSeed, st.Turn(), players[p].Name())
+		}
+		if err := st.Apply(a); err != nil {
+			t.Fatalf("dice %d, turn %d: %s (%s) chose a refused action %s: %v", diceSeed, st.Turn(), players[p].Name(), p, st.DescribeAction(a), err)
+		}
+	}
+	gs.result = st.Result()
+	return gs
+}
+
+func mustGreedy(t testing.TB, spec string, seed uint64) Agent {
+	t.Helper()
+	a, err := New(spec, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+func TestGreedySpecs(t *testing.T) {
+	tests := []struct {
+		spec    string
+		name    string
+		wantErr []string
+	}{
+		{spec: "greedy", name: "greedy"},
+		{spec: "greedy:aggression=0.5", name: "greedy"},
+		{spec: "greedy:aggression=0.8", name: "greedy:aggression=0.8"},
+		{spec: "greedy: aggression = 0 ", name: "greedy:aggression=0"},
+		{spec: "greedy:aggression=1", name: "greedy:aggression=1"},
+		{spec: "greedy:aggression=1.5", wantErr: []string{`agent "greedy:aggression=1.5"`, "between 0 and 1", "1.5"}},
+		{spec: "greedy:aggression=-0.1", wantErr: []string{"between 0 and 1"}},
+		{spec: "greedy:aggression=NaN", wantErr: []string{"between 0 and 1"}},
+		{spec: "greedy:aggression=bold", wantErr: []string{`aggression "bold" is not a number`}},
+		{spec: "greedy:aggression=", wantErr: []string{`aggression "" is not a number`}},
+		{spec: "greedy:depth=2", wantErr: []string{`agent "greedy" has no parameter "depth"`, "parameters: aggression"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.spec, func(t *testing.T) {
+			a, err := New(tc.spec, 1)
+			if tc.wantErr == nil {
+				if err != nil {
+					t.Fatalf("New(%q): %v", tc.spec, err)
+				}
+				if a.Name() != tc.name {
+					t.Errorf("Name() = %q, want %q", a.Name(), tc.name)
+				}
+				// The name rebuilds the same agent.
+				if b, err := New(a.Name(), 1); err != nil || b.Name() != a.Name() {
+					t.Errorf("New(Name()) = %v, %v", b, err)
+				}
+				return
+			}
+			if err == nil {
+				t.Fatalf("New(%q) succeeded, want an error containing %q", tc.spec, tc.wantErr)
+			}
+			for _, w := range tc.wantErr {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("New(%q) error %q does not contain %q", tc.spec, err, w)
+				}
+			}
+		})
+	}
+	if _, err := NewGreedy(math.Inf(1), 1); err == nil {
+		t.Error("NewGreedy(+Inf) succeeded")
+	}
+}
+
+// TestGreedyUnknownRuleset checks the fallback: on a ruleset it has no
+// doctrine for, the agent picks uniformly, deterministically for a seed.
+func TestGreedyUnknownRuleset(t *testing.T) {
+	const n, samples = 6, 6000
+	st := &pickState{n: n}
+	a, b := mustGreedy(t, "greedy", 3), mustGreedy(t, "greedy", 3)
+	var counts [n]int
+	for i := 0; i < samples; i++ {
+		x, err := a.Choose(context.Background(), st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if y, _ := b.Choose(context.Background(), st); x != y {
+			t.Fatalf("draw %d: same seed chose %v and %v", i, x, y)
+		}
+		counts[index(x)]++
+	}
+	for k, c := range counts {
+		if c < samples/n/2 || c > samples/n*2 {
+			t.Errorf("action %d chosen %d times of %d", k, c, samples)
+		}
+	}
+}
+
+func TestGreedyErrors(t *testing.T) {
+	a := mustGreedy(t, "greedy", 1)
+	if _, err := a.Choose(context.Background(), &pickState{n: 0}); !errors.Is(err, ErrNoLegalAction) {
+		t.Errorf("no legal action: got %v, want ErrNoLegalAction", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := a.Choose(ctx, &pickState{n: 3}); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled context: got %v, want context.Canceled", err)
+	}
+}
+
+// TestGreedyLegalAndDeterministic plays greedy against random from both
+// sides: every action it picks is accepted, and the same seeds replay the
+// same game.
+func TestGreedyLegalAndDeterministic(t *testing.T) {
+	games := uint64(50)
+	if raceEnabled {
+		games = 10
+	}
+	for k := uint64(0); k < games; k++ {
+		g, r := mustGreedy(t, "greedy", 100+k), NewRandom(200+k)
+		players := [2]Agent{g, r}
+		if k%2 == 1 {
+			players = [2]Agent{r, g}
+		}
+		playGame(t, players, 300+k)
+	}
+	// Determinism: two fresh sets of agents, same seeds, same record.
+	replay := func() (engine.Result, uint64) {
+		st, err := twobytwo.Rules{}.NewGame("", engine.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		players := [2]Agent{mustGreedy(t, "greedy", 11), mustGreedy(t, "greedy:aggression=0.8", 12)}
+		dice := engine.NewRandomDice(13)
+		var h uint64
+		for !st.Terminal() {
+			if st.ToMove() == engine.Chance {
+				d, _ := dice.Roll(st.PendingRoll())
+				if err := st.ApplyDice(d); err != nil {
+					t.Fatal(err)
+				}
+				continue
+			}
+			a, err := players[st.ToMove()].Choose(context.Background(), st)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := st.Apply(a); err != nil {
+				t.Fatal(err)
+			}
+			h = h*31 + st.Hash()
+		}
+		return st.Result(), h
+	}
+	r1, h1 := replay()
+	r2, h2 := replay()
+	if r1 != r2 || h1 != h2 {
+		t.Errorf("same seeds gave different games: %v (%x) and %v (%x)", r1, h1, r2, h2)
+	}
+}
+
+// TestGreedyBeatsRandom plays 50 pairs of games on the same dice seed,
+// greedy as side 0 in one and as side 1 in the other, and wants it to
+// score at least 80% (draws count half).
+func TestGreedyBeatsRandom(t *testing.T) {
+	const pairs = 50
+	var score float64
+	var wins, draws, losses, decisions int
+	var think time.Duration
+	for k := uint64(0); k < pairs; k++ {
+		for side := engine.Player(0); side < 2; side++ {
+			g, r := mustGreedy(t, "greedy", 1000+k), NewRandom(2000+k)
+			players := [2]Agent{g, r}
+			if side == 1 {
+				players = [2]Agent{r, g}
+			}
+			gs := playGame(t, players, 5000+k)
+			s := gs.result.Score(side)
+			score += s
+			switch s {
+			case 1:
+				wins++
+			case 0:
+				losses++
+			default:
+				draws++
+			}
+			decisions += gs.decisions[side]
+			think += gs.think[side]
+		}
+	}
+	rate := score / (2 * pairs)
+	perDecision := think / time.Duration(max(decisions, 1))
+	t.Logf("greedy vs random over %d paired games: %d wins, %d draws, %d losses: score %.1f%%; %d decisions, %v each on average",
+		2*pairs, wins, draws, losses, 100*rate, decisions, perDecision)
+	if rate < 0.8 {
+		t.Errorf("greedy scored %.1f%% against random, want at least 80%%", 100*rate)
+	}
+	if !raceEnabled && perDecision > time.Millisecond {
+		t.Errorf("greedy took %v per decision on average, want well under 1ms", perDecision)
+	}
+}
+
+// TestGreedyChooseAllocatesNothing checks the steady state on real 2 by
+// 2 positions: once its buffer has grown, Choose allocates nothing.
+func TestGreedyChooseAllocatesNothing(t *testing.T) {
+	st, err := twobytwo.Rules{}.NewGame("", engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	players := [2]Agent{mustGreedy(t, "greedy", 1), NewRandom(2)}
+	dice := engine.NewRandomDice(3)
+	ctx := context.Background()
+	g := players[0]
+	// Grow the buffer on a large pick list, then check positions of a game
+	// as it is played.
+	if _, err := g.Choose(ctx, &pickState{n: 2000}); err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	for steps := 0; !st.Terminal() && steps < 3000; steps++ {
+		if st.ToMove() == engine.Chance {
+			d, _ := dice.Roll(st.PendingRoll())
+			if err := st.ApplyDice(d); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		if st.ToMove() == 0 && steps%7 == 0 {
+			if n := testing.AllocsPerRun(5, func() { _, _ = g.Choose(ctx, st) }); n != 0 {
+				t.Fatalf("step %d (%s): Choose allocates %.1f times per call", steps, st.(*twobytwo.State).PhaseName(), n)
+			}
+			checked++
+		}
+		a, err := players[st.ToMove()].Choose(ctx, st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := st.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if checked < 20 {
+		t.Errorf("only %d positions checked", checked)
+	}
+}
+
+func BenchmarkGreedyChoose(b *testing.B) {
+	st, err := twobytwo.Rules{}.NewGame("", engine.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	// Play into the battle, to a movement phase with units on the table.
+	players := [2]Agent{mustGreedy(b, "greedy", 1), mustGreedy(b, "greedy", 2)}
+	dice := engine.NewRandomDice(3)
+	ctx := context.Background()
+	for !st.Terminal() && (st.Turn() < 4 || st.ToMove() == engine.Chance || st.(*twobytwo.State).PhaseName() != "movement") {
+		if st.ToMove() == engine.Chance {
+			d, _ := dice.Roll(st.PendingRoll())
+			_ = st.ApplyDice(d)
+			continue
+		}
+		a, _ := players[st.ToMove()].Choose(ctx, st)
+		if err := st.Apply(a); err != nil {
+			b.Fatal(err)
+		}
+	}
+	g := players[st.ToMove()]
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := g.Choose(ctx, st); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
