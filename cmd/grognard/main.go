@@ -86,6 +86,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 		a.agentsCommand(),
 		a.matchCommand(),
 		a.replayCommand(),
+		a.tournamentCommand(),
 	}
 	for _, c := range cmds {
 		c.OnUsageError = usageError
