@@ -87,6 +87,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 		a.matchCommand(),
 		a.replayCommand(),
 		a.tournamentCommand(),
+		a.scenarioCommand(),
 	}
 	for _, c := range cmds {
 		c.OnUsageError = usageError
