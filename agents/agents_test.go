@@ -184,15 +184,24 @@ func TestRandomSeedsDiffer(t *testing.T) {
 	}
 }
 
-func TestRandomErrors(t *testing.T) {
-	a := NewRandom(1)
-	if _, err := a.Choose(context.Background(), &pickState{n: 0}); !errors.Is(err, ErrNoLegalAction) {
-		t.Errorf("no legal action: got %v, want ErrNoLegalAction", err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	if _, err := a.Choose(ctx, &pickState{n: 3}); !errors.Is(err, context.Canceled) {
-		t.Errorf("cancelled context: got %v, want context.Canceled", err)
+// TestChooseErrors checks every agent reports a state with no legal action
+// and a cancelled context as such.
+func TestChooseErrors(t *testing.T) {
+	for _, spec := range Names() {
+		t.Run(spec, func(t *testing.T) {
+			a, err := New(spec, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := a.Choose(context.Background(), &pickState{n: 0}); !errors.Is(err, ErrNoLegalAction) {
+				t.Errorf("no legal action: got %v, want ErrNoLegalAction", err)
+			}
+			ctx, cancel := context.WithCancel(context.Background())
+			cancel()
+			if _, err := a.Choose(ctx, &pickState{n: 3}); !errors.Is(err, context.Canceled) {
+				t.Errorf("cancelled context: got %v, want context.Canceled", err)
+			}
+		})
 	}
 }
 

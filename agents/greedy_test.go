@@ -2,7 +2,6 @@ package agents
 
 import (
 	"context"
-	"errors"
 	"math"
 	"runtime/debug"
 	"strings"
@@ -159,18 +158,6 @@ func TestGreedyUnknownRuleset(t *testing.T) {
 		if c < samples/n/2 || c > samples/n*2 {
 			t.Errorf("action %d chosen %d times of %d", k, c, samples)
 		}
-	}
-}
-
-func TestGreedyErrors(t *testing.T) {
-	a := mustGreedy(t, "greedy", 1)
-	if _, err := a.Choose(context.Background(), &pickState{n: 0}); !errors.Is(err, ErrNoLegalAction) {
-		t.Errorf("no legal action: got %v, want ErrNoLegalAction", err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	if _, err := a.Choose(ctx, &pickState{n: 3}); !errors.Is(err, context.Canceled) {
-		t.Errorf("cancelled context: got %v, want context.Canceled", err)
 	}
 }
 

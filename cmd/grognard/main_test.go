@@ -21,6 +21,31 @@ func grognard(t *testing.T, args ...string) (int, string, string) {
 	return code, out.String(), errOut.String()
 }
 
+// runCase runs grognard with args and checks its exit code, that stdout
+// and stderr contain the given pieces, and (noStdio) that an error printed
+// nothing on stdout. A wrong exit code stops the case: nothing after it
+// would mean anything.
+func runCase(t *testing.T, args []string, code int, stdout, stderr []string, noStdio bool) {
+	t.Helper()
+	got, out, errOut := grognard(t, args...)
+	if got != code {
+		t.Fatalf("exit code %d, want %d\nstdout:\n%s\nstderr:\n%s", got, code, out, errOut)
+	}
+	for _, w := range stdout {
+		if !strings.Contains(out, w) {
+			t.Errorf("stdout lacks %q:\n%s", w, out)
+		}
+	}
+	for _, w := range stderr {
+		if !strings.Contains(errOut, w) {
+			t.Errorf("stderr lacks %q:\n%s", w, errOut)
+		}
+	}
+	if noStdio && out != "" {
+		t.Errorf("an error printed on stdout:\n%s", out)
+	}
+}
+
 func TestCommands(t *testing.T) {
 	tests := []struct {
 		name    string
@@ -58,23 +83,7 @@ func TestCommands(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			code, out, errOut := grognard(t, tc.args...)
-			if code != tc.code {
-				t.Errorf("exit code %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tc.code, out, errOut)
-			}
-			for _, w := range tc.stdout {
-				if !strings.Contains(out, w) {
-					t.Errorf("stdout lacks %q:\n%s", w, out)
-				}
-			}
-			for _, w := range tc.stderr {
-				if !strings.Contains(errOut, w) {
-					t.Errorf("stderr lacks %q:\n%s", w, errOut)
-				}
-			}
-			if tc.noStdio && out != "" {
-				t.Errorf("an error printed on stdout:\n%s", out)
-			}
+			runCase(t, tc.args, tc.code, tc.stdout, tc.stderr, tc.noStdio)
 		})
 	}
 }

@@ -70,23 +70,7 @@ func TestTournamentCommand(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			code, out, errOut := grognard(t, tc.args...)
-			if code != tc.code {
-				t.Fatalf("exit code %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tc.code, out, errOut)
-			}
-			for _, w := range tc.stdout {
-				if !strings.Contains(out, w) {
-					t.Errorf("stdout lacks %q:\n%s", w, out)
-				}
-			}
-			for _, w := range tc.stderr {
-				if !strings.Contains(errOut, w) {
-					t.Errorf("stderr lacks %q:\n%s", w, errOut)
-				}
-			}
-			if tc.noStdio && out != "" {
-				t.Errorf("an error printed on stdout:\n%s", out)
-			}
+			runCase(t, tc.args, tc.code, tc.stdout, tc.stderr, tc.noStdio)
 		})
 	}
 }
