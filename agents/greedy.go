@@ -406,27 +406,11 @@ func shotDanger(s *twobytwo.State, i int, pos geom.Vec) float64 {
 			continue // behind its front, or outside its arc
 		}
 		d := v.Len() - 0.25
-		m := 0
-		if p.Long > 0 {
-			switch {
-			case d <= p.Canister:
-				m = 1
-			case d <= p.Normal:
-			case d <= p.Long:
-				m = -1
-			default:
-				continue
-			}
-		} else {
-			reach := p.Normal
-			if es.Bows {
-				reach = 0.5
-			} else if es.Screened {
-				reach = 2
-			}
-			if d > reach {
-				continue
-			}
+		if d > s.FireReach(e) {
+			continue
+		}
+		m := s.RangeBand(e, d)
+		if p.Long == 0 {
 			if u.Stat != twobytwo.Pinned && !es.Bows {
 				m++ // first volley
 			}

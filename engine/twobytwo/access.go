@@ -40,3 +40,8 @@ func (s *State) FireReach(i int) float64 {
 	}
 	return s.fireReach(i)
 }
+
+// RangeBand is the shooting modifier unit i gets for range d: +1 at
+// canister, 0 at normal and -1 at long range for artillery, 0 for
+// firearms. It does not check that d is within FireReach.
+func (s *State) RangeBand(i int, d float64) int { return s.rangeBand(i, d) }
