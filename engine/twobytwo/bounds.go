@@ -50,7 +50,7 @@ func (sc *Scenario) prepare() {
 		sc.boxes = make([]bbox, len(sc.Terrain))
 		for i := range sc.Terrain {
 			f := &sc.Terrain[i]
-			if f.Kind == Copse {
+			if f.Kind.IsCircle() {
 				sc.boxes[i] = bbox{f.Centre.X - f.Radius, f.Centre.Y - f.Radius, f.Centre.X + f.Radius, f.Centre.Y + f.Radius}
 			} else {
 				sc.boxes[i] = pointsBox(f.Points)

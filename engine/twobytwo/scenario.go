@@ -27,9 +27,12 @@ const (
 	Hill
 	SteepHill
 	Copse
+	// Ford: a place where a river may be waded ("Streams": rivers are
+	// impassable "except at Bridges or Fords"; ruling R-FORD).
+	Ford
 )
 
-var terrainNames = [...]string{"road", "stream", "river", "hedge", "town", "wood", "hill", "steep hill", "copse"}
+var terrainNames = [...]string{"road", "stream", "river", "hedge", "town", "wood", "hill", "steep hill", "copse", "ford"}
 
 // String names the kind.
 func (k TerrainKind) String() string {
@@ -53,11 +56,14 @@ func (k *TerrainKind) UnmarshalText(b []byte) error {
 	return fmt.Errorf("unknown terrain kind %q (known: %s)", b, strings.Join(terrainNames[:], ", "))
 }
 
+// IsCircle reports whether the kind is a circle (Centre and Radius).
+func (k TerrainKind) IsCircle() bool { return k == Copse || k == Ford }
+
 // IsArea reports whether the kind is a polygon.
 func (k TerrainKind) IsArea() bool { return k == Town || k == Wood || k == Hill || k == SteepHill }
 
 // Feature is one piece of terrain. Points is a polygon for area features and
-// a polyline for linear ones; a copse uses Centre and Radius.
+// a polyline for linear ones; a copse or ford uses Centre and Radius.
 type Feature struct {
 	Kind   TerrainKind `json:"kind"`
 	Name   string      `json:"name,omitempty"`

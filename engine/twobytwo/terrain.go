@@ -153,7 +153,7 @@ func (sc *Scenario) crossWater(a, b geom.Vec) waterCrossing {
 			switch {
 			case sc.onRoad(x) || sc.nearRoad(x, bridgeReach):
 				w.bridge = true
-			case f.Kind == River:
+			case f.Kind == River && !sc.atFord(x):
 				w.river = true
 			default:
 				w.streams++
@@ -161,6 +161,18 @@ func (sc *Scenario) crossWater(a, b geom.Vec) waterCrossing {
 		}
 	}
 	return w
+}
+
+// atFord reports whether p lies within a ford (ruling R-FORD: a river is
+// crossed there as a stream is, for +1").
+func (sc *Scenario) atFord(p geom.Vec) bool {
+	for i := range sc.Terrain {
+		f := &sc.Terrain[i]
+		if f.Kind == Ford && p.Dist(f.Centre) <= f.Radius {
+			return true
+		}
+	}
+	return false
 }
 
 func (sc *Scenario) nearRoad(p geom.Vec, d float64) bool {

@@ -160,7 +160,8 @@ func TotalAP(units []tb.UnitSpec, side int) float64 {
 }
 
 // DivisionHQsNeeded is the number of division HQs a force with n infantry
-// or cavalry units needs: one per 5, rounded up ("Troop Descriptions: HQ").
+// or cavalry units is allowed, and Random gives it: one per 5, rounded up
+// ("Troop Descriptions: HQ"; ruling A-HQ).
 func DivisionHQsNeeded(n int) int { return (n + 4) / 5 }
 
 // Rebase returns units with every HQ index (other than -1) moved by offset,

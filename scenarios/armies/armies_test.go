@@ -106,6 +106,7 @@ func TestByNation(t *testing.T) {
 }
 
 func TestRandomValid(t *testing.T) {
+	var large, small int
 	for _, l := range Lists() {
 		for _, ap := range []float64{40, 60, 80, 120} {
 			for seed := range uint64(6) {
@@ -128,12 +129,22 @@ func TestRandomValid(t *testing.T) {
 						t.Errorf("%s %g AP seed %d: unit %d %+v bad side or label", l.Nation, ap, seed, i, u)
 					}
 					labels[u.Label] = true
+					if u.Large {
+						large++
+					}
+					if u.Small {
+						small++
+					}
 					if u.Type == tb.DivisionHQ && units[u.HQ].Type != tb.CorpsHQ {
 						t.Errorf("%s: division HQ %q not under the corps HQ", l.Nation, u.Label)
 					}
 				}
 			}
 		}
+	}
+	// Ruling A-SIZE: some units come large and some small.
+	if large == 0 || small == 0 {
+		t.Errorf("random armies drew %d large and %d small units, want some of each", large, small)
 	}
 }
 
@@ -248,9 +259,9 @@ func TestValidateCatches(t *testing.T) {
 		{"two corps HQs", func(u []tb.UnitSpec) []tb.UnitSpec {
 			return append(u, tb.UnitSpec{Label: "second", Type: tb.CorpsHQ, HQ: -1})
 		}, CorpsHQCount, "2 corps HQs"},
-		{"too few division HQs", func(u []tb.UnitSpec) []tb.UnitSpec {
-			return append(u, tb.UnitSpec{Label: "sixteenth", Type: tb.LineInfantry, HQ: 13})
-		}, DivisionHQCount, "needs 4"},
+		{"too many division HQs", func(u []tb.UnitSpec) []tb.UnitSpec {
+			return append(u, tb.UnitSpec{Label: "fourth", Type: tb.DivisionHQ, HQ: 0})
+		}, DivisionHQCount, "allows 3"},
 		{"unit under a non-HQ", func(u []tb.UnitSpec) []tb.UnitSpec {
 			u[3].HQ = 2
 			return u

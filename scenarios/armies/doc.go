@@ -66,7 +66,14 @@
 // 0 allows nothing.
 //
 // Ruling A-HQ: the HQ counts in the tables are ignored; the rule of "Troop
-// Descriptions: HQ" is used instead: exactly one corps HQ and one division
-// HQ per 5 infantry or cavalry units, rounded up. Random attaches artillery
-// directly to the corps HQ.
+// Descriptions: HQ" is used instead: exactly one corps HQ, and one division
+// HQ per 5 infantry or cavalry units, rounded up, "would suffice". That
+// count is read as the allowance, a maximum: the document's own 40 AP
+// standard template fields 2 division HQs for 12 infantry and cavalry
+// units, so fewer is allowed. Random buys the full allowance and attaches
+// artillery directly to the corps HQ.
+//
+// Ruling A-SIZE: Random makes about one unit in ten large (+1 AP) and one
+// in ten small (-0.5 AP, never militia), as "Unit Costs" allows; shares
+// count their adjusted costs (A-BASE).
 package armies

@@ -36,7 +36,8 @@ const maxAttempts = 400
 // ap and within one cheapest unit of it (ap must be at least 20). Arm and
 // type shares are drawn inside the list's limits and units bought towards
 // them; one corps HQ and one division HQ per 5 infantry or cavalry units are
-// included; infantry and cavalry form divisions of up to 5 units under a
+// included; about one unit in ten is large and one in ten small (ruling
+// A-SIZE); infantry and cavalry form divisions of up to 5 units under a
 // division HQ that answers to the corps HQ, and artillery answers to the
 // corps HQ directly. Labels are prefix + number + type word ("F3 Line"),
 // prefix + "-CHQ" and prefix + "-DHQ" + number. The same rng state gives the
@@ -94,7 +95,7 @@ func sampleShares(rng *rand.Rand, mins, maxs []float64) []float64 {
 
 // buy draws target shares and buys non-HQ unit types towards them until
 // nothing more fits the budget (HQ costs included).
-func (l *List) buy(ap float64, rng *rand.Rand) []tb.UnitType {
+func (l *List) buy(ap float64, rng *rand.Rand) []purchase {
 	var amin, amax [numArms]float64
 	for a := range l.Arms {
 		amin[a], amax[a] = l.Arms[a].Min, l.Arms[a].Max
@@ -120,9 +121,9 @@ func (l *List) buy(ap float64, rng *rand.Rand) []tb.UnitType {
 	}
 	spent := tb.CorpsHQ.Profile().Cost
 	infcav := 0
-	var bought []tb.UnitType
+	var bought []purchase
 	for {
-		bestScore, best, bestCost := math.Inf(1), tb.UnitType(0), 0.0
+		bestScore, best, bestSize, bestCost := math.Inf(1), tb.UnitType(0), sizeNormal, 0.0
 		found := false
 		for a := range l.Arms {
 			if l.Arms[a].Max <= 0 {
@@ -134,7 +135,8 @@ func (l *List) buy(ap float64, rng *rand.Rand) []tb.UnitType {
 					continue
 				}
 				ut := ts.Types[rng.IntN(len(ts.Types))]
-				c := ut.Profile().Cost
+				size := drawSize(ut, rng)
+				c := size.cost(ut)
 				extra := 0.0
 				if a != Artillery && DivisionHQsNeeded(infcav+1) > DivisionHQsNeeded(infcav) {
 					extra = tb.DivisionHQ.Profile().Cost
@@ -150,7 +152,7 @@ func (l *List) buy(ap float64, rng *rand.Rand) []tb.UnitType {
 				t.arm[a] -= c
 				t.row[a][r] -= c
 				if score < bestScore {
-					bestScore, best, bestCost, found = score, ut, c+extra, true
+					bestScore, best, bestSize, bestCost, found = score, ut, size, c+extra, true
 				}
 			}
 		}
@@ -158,7 +160,7 @@ func (l *List) buy(ap float64, rng *rand.Rand) []tb.UnitType {
 			return bought
 		}
 		a, r, _ := l.row(best)
-		c := best.Profile().Cost
+		c := bestSize.cost(best)
 		t.units += c
 		t.arm[a] += c
 		t.row[a][r] += c
@@ -166,8 +168,48 @@ func (l *List) buy(ap float64, rng *rand.Rand) []tb.UnitType {
 		if a != Artillery {
 			infcav++
 		}
-		bought = append(bought, best)
+		bought = append(bought, purchase{best, bestSize})
 	}
+}
+
+// unitSize is a unit's size ("Unit Costs": large +1 AP, small -0.5 AP).
+type unitSize uint8
+
+const (
+	sizeNormal unitSize = iota
+	sizeLarge
+	sizeSmall
+)
+
+// purchase is one unit bought by buy.
+type purchase struct {
+	t    tb.UnitType
+	size unitSize
+}
+
+// drawSize makes about one unit in ten large and one in ten small, never a
+// small militia (ruling A-SIZE).
+func drawSize(t tb.UnitType, rng *rand.Rand) unitSize {
+	switch rng.IntN(10) {
+	case 0:
+		return sizeLarge
+	case 1:
+		if t != tb.Militia {
+			return sizeSmall
+		}
+	}
+	return sizeNormal
+}
+
+// cost is the AP of a unit of type t and this size.
+func (z unitSize) cost(t tb.UnitType) float64 {
+	switch z {
+	case sizeLarge:
+		return t.Profile().Cost + 1
+	case sizeSmall:
+		return t.Profile().Cost - 0.5
+	}
+	return t.Profile().Cost
 }
 
 // deviation is the squared distance of a tally's shares from the targets.
@@ -207,34 +249,35 @@ func (l *List) violation(t tally) float64 {
 // assemble turns bought types into unit specs with the HQ chain: the corps
 // HQ first, then each division HQ followed by its up to 5 infantry or
 // cavalry units (infantry first), then the artillery under the corps HQ.
-func assemble(types []tb.UnitType, side int, prefix string) []tb.UnitSpec {
-	var inf, cav, art []tb.UnitType
-	for _, t := range types {
+func assemble(types []purchase, side int, prefix string) []tb.UnitSpec {
+	var inf, cav, art []purchase
+	for _, p := range types {
 		switch {
-		case t.IsInfantry():
-			inf = append(inf, t)
-		case t.IsCavalry():
-			cav = append(cav, t)
+		case p.t.IsInfantry():
+			inf = append(inf, p)
+		case p.t.IsCavalry():
+			cav = append(cav, p)
 		default:
-			art = append(art, t)
+			art = append(art, p)
 		}
 	}
 	line := append(inf, cav...)
 	units := []tb.UnitSpec{{Side: side, Label: prefix + "-CHQ", Type: tb.CorpsHQ, HQ: -1}}
 	n := 0
-	add := func(t tb.UnitType, hq int) {
+	add := func(p purchase, hq int) {
 		n++
-		units = append(units, tb.UnitSpec{Side: side, Label: prefix + strconv.Itoa(n) + " " + labelWords[t], Type: t, HQ: hq})
+		units = append(units, tb.UnitSpec{Side: side, Label: prefix + strconv.Itoa(n) + " " + labelWords[p.t], Type: p.t, HQ: hq,
+			Large: p.size == sizeLarge, Small: p.size == sizeSmall})
 	}
 	for d := 0; d*5 < len(line); d++ {
 		dhq := len(units)
 		units = append(units, tb.UnitSpec{Side: side, Label: prefix + "-DHQ" + strconv.Itoa(d+1), Type: tb.DivisionHQ, HQ: 0})
-		for _, t := range line[d*5 : min(len(line), d*5+5)] {
-			add(t, dhq)
+		for _, p := range line[d*5 : min(len(line), d*5+5)] {
+			add(p, dhq)
 		}
 	}
-	for _, t := range art {
-		add(t, 0)
+	for _, p := range art {
+		add(p, 0)
 	}
 	return units
 }

@@ -19,7 +19,8 @@ const (
 	TypeNotAllowed
 	// CorpsHQCount: the side does not have exactly one corps HQ.
 	CorpsHQCount
-	// DivisionHQCount: too few division HQs for the infantry and cavalry.
+	// DivisionHQCount: more division HQs than the infantry and cavalry
+	// allow.
 	DivisionHQCount
 	// Command: a unit does not answer to an HQ of its side, or a division HQ
 	// does not answer to the corps HQ.
@@ -144,8 +145,8 @@ func pct(v, of float64) float64 {
 // (nil if none). Units of the other side are ignored, but HQ indexes refer
 // to the whole slice. Checks: types the list allows, arm shares of the
 // force and type shares of each arm by AP with HQs excluded (Ruling
-// A-BASE, A-ROUND), exactly one corps HQ, one division HQ per 5 infantry or
-// cavalry units rounded up, every unit answering to an HQ of its side
+// A-BASE, A-ROUND), exactly one corps HQ, at most one division HQ per 5
+// infantry or cavalry units rounded up, every unit answering to an HQ of its side
 // (division HQs to the corps HQ) and no small militia. Share messages
 // report the side's total AP.
 func (l *List) Validate(units []tb.UnitSpec, side int) []Problem {
@@ -191,8 +192,8 @@ func (l *List) Validate(units []tb.UnitSpec, side int) []Problem {
 		}
 		ps = append(ps, Problem{CorpsHQCount, -1, fmt.Sprintf("side %d has %d corps HQs, needs exactly 1: %s", side, corps, fix)})
 	}
-	if need := DivisionHQsNeeded(infcav); divs < need {
-		ps = append(ps, Problem{DivisionHQCount, -1, fmt.Sprintf("side %d has %d infantry or cavalry units and %d division HQs; it needs %d (one per 5): add %d or drop units", side, infcav, divs, need, need-divs)})
+	if allowed := DivisionHQsNeeded(infcav); divs > allowed {
+		ps = append(ps, Problem{DivisionHQCount, -1, fmt.Sprintf("side %d has %d infantry or cavalry units and %d division HQs; the list allows %d (one per 5 units): remove %d or add infantry or cavalry", side, infcav, divs, allowed, divs-allowed)})
 	}
 	if n == 0 {
 		ps = append(ps, Problem{NoUnits, -1, fmt.Sprintf("side %d has no units besides HQs: buy some", side)})

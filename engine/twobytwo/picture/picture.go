@@ -58,6 +58,7 @@ var terrainStyle = map[twobytwo.TerrainKind]struct {
 	twobytwo.Hill:      {"#e3d3a0", 0},
 	twobytwo.SteepHill: {"#c4a064", 0},
 	twobytwo.Copse:     {"#6f9a4f", 0},
+	twobytwo.Ford:      {"#a9d1ee", 0},
 }
 
 // margin is the room around the table, in pixels, for reinforcement
@@ -222,7 +223,7 @@ func (d *drawer) terrain() {
 			switch {
 			case f.Kind.IsArea():
 				p = 0
-			case f.Kind == twobytwo.Copse:
+			case f.Kind.IsCircle():
 				p = 2
 			}
 			if p == pass {
@@ -245,8 +246,12 @@ func (d *drawer) terrain() {
 		d.title(name)
 		var at geom.Vec
 		switch {
-		case f.Kind == twobytwo.Copse:
-			d.printf(`<circle cx="%.1f" cy="%.1f" r="%.1f" fill="%s" stroke="#3f5f2a" stroke-width="1"/>`, d.x(f.Centre.X), d.y(f.Centre.Y), f.Radius*d.scale, style.colour)
+		case f.Kind.IsCircle():
+			stroke := "#3f5f2a"
+			if f.Kind == twobytwo.Ford {
+				stroke = "#2e75b6"
+			}
+			d.printf(`<circle cx="%.1f" cy="%.1f" r="%.1f" fill="%s" stroke="%s" stroke-width="1"/>`, d.x(f.Centre.X), d.y(f.Centre.Y), f.Radius*d.scale, style.colour, stroke)
 			at = f.Centre
 		case f.Kind.IsArea():
 			stroke := "#777777"
