@@ -4,6 +4,7 @@ go 1.26
 
 require (
 	github.com/mattn/go-isatty v0.0.22
+	github.com/patrickmn/go-cache v2.1.0+incompatible
 	github.com/rs/zerolog v1.35.1
 	github.com/schollz/progressbar/v3 v3.19.1
 	github.com/sourcegraph/conc v0.3.0

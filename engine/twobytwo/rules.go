@@ -5,6 +5,9 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"time"
+
+	"github.com/patrickmn/go-cache"
 
 	"github.com/grognard/grognard/engine"
 )
@@ -30,34 +33,82 @@ func (Rules) Title() string { return "2 by 2 Napoleonic" }
 
 // Scenarios lists the built-in scenarios, the default first.
 func (Rules) Scenarios() []string {
+	registryMu.RLock()
 	names := make([]string, 0, len(builtins))
 	for n := range builtins {
 		if n != DefaultScenario {
 			names = append(names, n)
 		}
 	}
+	registryMu.RUnlock()
 	sort.Strings(names)
 	return append([]string{DefaultScenario}, names...)
 }
 
-// Builtin returns a fresh copy of a built-in scenario by name.
+// A ScenarioSource resolves scenario names that are not built in, such as
+// the path of a scenario file or a generated battlefield's seed. It reports
+// ok false for names it does not handle, so the next source is asked.
+type ScenarioSource func(name string) (sc *Scenario, ok bool, err error)
+
+var (
+	registryMu sync.RWMutex
+	sources    []ScenarioSource
+)
+
+// RegisterBuiltin adds a scenario compiled into the binary (packages that
+// embed scenario files call it from init). It panics on a name already
+// taken: two built-ins with one name is a programming error.
+func RegisterBuiltin(name string, mk func() *Scenario) {
+	registryMu.Lock()
+	defer registryMu.Unlock()
+	if _, dup := builtins[name]; dup {
+		panic(fmt.Sprintf("twobytwo: built-in scenario %q registered twice", name))
+	}
+	builtins[name] = mk
+}
+
+// RegisterSource adds a resolver for names that are not built in; sources
+// are asked in the order registered.
+func RegisterSource(src ScenarioSource) {
+	registryMu.Lock()
+	defer registryMu.Unlock()
+	sources = append(sources, src)
+}
+
+// Builtin returns a fresh copy of a scenario by name: a built-in one, or
+// one a registered source resolves (a file path, a generated battlefield).
 func Builtin(name string) (*Scenario, error) {
 	if name == "" {
 		name = DefaultScenario
 	}
+	registryMu.RLock()
 	mk, ok := builtins[name]
-	if !ok {
-		known := Rules{}.Scenarios()
-		return nil, fmt.Errorf("unknown scenario %q (built-in: %s)", name, strings.Join(known, ", "))
+	srcs := sources
+	registryMu.RUnlock()
+	if ok {
+		return mk(), nil
 	}
-	return mk(), nil
+	for _, src := range srcs {
+		sc, ok, err := src(name)
+		if !ok {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		return sc, nil
+	}
+	known := Rules{}.Scenarios()
+	return nil, fmt.Errorf("unknown scenario %q (built-in: %s)", name, strings.Join(known, ", "))
 }
 
-// scenarioCache keeps one instance of each built-in so every state of a
-// scenario shares the same static data.
+// scenarioCache keeps one instance of each scenario for a while so every
+// state of a scenario shares the same static data and a tournament does
+// not reload a file for each game. Entries expire so a long run over many
+// generated battlefields does not hold them all.
 var (
 	scenarioMu    sync.Mutex
-	scenarioCache = map[string]*Scenario{}
+	scenarioCache = cache.New(30*time.Minute, 10*time.Minute)
 )
 
 func cachedScenario(name string) (*Scenario, error) {
@@ -66,17 +117,17 @@ func cachedScenario(name string) (*Scenario, error) {
 	}
 	scenarioMu.Lock()
 	defer scenarioMu.Unlock()
-	if sc, ok := scenarioCache[name]; ok {
-		return sc, nil
+	if sc, ok := scenarioCache.Get(name); ok {
+		return sc.(*Scenario), nil
 	}
 	sc, err := Builtin(name)
 	if err != nil {
 		return nil, err
 	}
 	if err := sc.Validate(); err != nil {
-		return nil, err
+		return nil, fmt.Errorf("scenario %q: %w", name, err)
 	}
-	scenarioCache[name] = sc
+	scenarioCache.SetDefault(name, sc)
 	return sc, nil
 }
 
