@@ -164,3 +164,12 @@ func equalFold(a, b string) bool {
 	}
 	return true
 }
+
+// UnitTypes lists every unit type in order.
+func UnitTypes() []UnitType {
+	ts := make([]UnitType, numUnitTypes)
+	for i := range ts {
+		ts[i] = UnitType(i)
+	}
+	return ts
+}
