@@ -361,7 +361,7 @@ func (r *reader) side(n *yaml.Node, k int, fixed, requireName bool) *fileSide {
 			if err != nil {
 				fix := "use one of: " + strings.Join(armies.Nations(), ", ")
 				if near := nearest(v, armies.Nations()); near != "" {
-					fix = fmt.Sprintf("did you mean %q? (%s)", near, fix)
+					fix = fmt.Sprintf("did you mean %q?", near)
 				}
 				r.add(nn, fix, "no army list for nation %q", v)
 			} else {
@@ -418,9 +418,12 @@ func (r *reader) unit(n *yaml.Node, side, k int, fixed bool) *fileUnit {
 			}
 			fix := "use one of: " + strings.Join(names, ", ") + " (or their codes: LI, HC, FA, ...)"
 			if near := nearest(strings.ToLower(v), names); near != "" {
-				fix = fmt.Sprintf("did you mean %q? (%s)", near, fix)
+				fix = fmt.Sprintf("did you mean %q?", near)
 			}
 			r.add(u.typ, fix, "%s has an unknown unit type %q", what, v)
+			// Without a type the unit takes no part in the checks of the
+			// chain of command, which would only repeat this problem.
+			u.typ = nil
 		}
 		u.spec.Type = t
 	}

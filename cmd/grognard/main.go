@@ -88,6 +88,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 		a.replayCommand(),
 		a.tournamentCommand(),
 		a.scenarioCommand(),
+		a.armyCommand(),
 	}
 	for _, c := range cmds {
 		c.OnUsageError = usageError

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"slices"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -71,8 +70,8 @@ func parseMatch(c *cli.Context) (*matchSetup, error) {
 	if m.scenario == "" && len(known) > 0 {
 		m.scenario = known[0]
 	}
-	if !slices.Contains(known, m.scenario) {
-		return nil, cli.Exit(fmt.Sprintf("unknown scenario %q for %s (built-in: %s): choose one with --scenario", m.scenario, rs.Name(), strings.Join(known, ", ")), exitUsage)
+	if err := checkScenario(rs, m.scenario); err != nil {
+		return nil, cli.Exit(err.Error()+": choose one with --scenario", exitUsage)
 	}
 	tl := c.Int("turn-limit")
 	if tl < 0 || tl > maxTurnLimit {
@@ -172,4 +171,18 @@ func deriveSeeds(seed uint64) [3]uint64 {
 		out[i] = z ^ (z >> 31)
 	}
 	return out
+}
+
+// checkScenario resolves a scenario name as a game would (a built-in, a
+// scenario file, or gen:SEED) so a bad name or a broken file is reported
+// before any game starts, with the file's problems one per line.
+func checkScenario(rs engine.Ruleset, name string) error {
+	if _, err := rs.ScenarioHash(name, engine.Options{}); err != nil {
+		msg := problemsText(err)
+		if !strings.Contains(msg, "built-in") {
+			msg += " (a scenario is a built-in name, a .yaml file or gen:SEED)"
+		}
+		return fmt.Errorf("scenario %q for %s: %s", name, rs.Name(), msg)
+	}
+	return nil
 }

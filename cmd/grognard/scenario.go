@@ -13,6 +13,9 @@ import (
 	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/engine/twobytwo"
 	"github.com/grognard/grognard/engine/twobytwo/picture"
+	"github.com/grognard/grognard/scenarios"
+	"github.com/grognard/grognard/scenarios/armies"
+	"github.com/grognard/grognard/scenarios/generate"
 )
 
 func (a *app) scenarioCommand() *cli.Command {
@@ -23,10 +26,38 @@ func (a *app) scenarioCommand() *cli.Command {
 			Action: a.scenarioList,
 		},
 		{
-			Name:      "show",
-			Usage:     "print a scenario: table, terrain, both armies with their chain of command, victory and set-up",
-			ArgsUsage: "NAME",
+			Name:      "validate",
+			Usage:     "check scenario files: every problem with its line and a fix",
+			ArgsUsage: "FILE...",
+			Description: "Each FILE is a scenario in the YAML format of docs/scenarios.md. The command reports\n" +
+				"every problem of every file (unknown types or nations, units off the table, overlapping\n" +
+				"or in impassable terrain, misplaced reinforcement points, armies over budget or outside\n" +
+				"their list, broken chains of command) and exits 1 if any file has one.",
+			Action: a.scenarioValidate,
+		},
+		{
+			Name:  "generate",
+			Usage: "generate a random battlefield as the rules' set-up section describes, as a scenario file",
+			Description: "Terrain is placed by dice as \"Terrain Placement\" describes and both armies are drawn\n" +
+				"from the army lists; the set-up (attacker, deployment, reinforcement points) is played in\n" +
+				"the game. The same seed gives the same battlefield, which can also be played by name\n" +
+				"without a file: 'grognard match --scenario gen:SEED' (or gen:SEED:AP).",
 			Flags: []cli.Flag{
+				&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed of the terrain and army dice", EnvVars: []string{"GROGNARD_SEED"}},
+				&cli.Float64Flag{Name: "ap", Value: 40, Usage: "army points a side (the rules' games are 40 or 80)", EnvVars: []string{"GROGNARD_AP"}},
+				&cli.StringSliceFlag{Name: "nation", Usage: "nation of the south side, then of the north side (repeat the flag; default: drawn by dice)", EnvVars: []string{"GROGNARD_NATION"}},
+				&cli.BoolFlag{Name: "decisive", Usage: "decisive victory conditions instead of fast", EnvVars: []string{"GROGNARD_DECISIVE"}},
+				&cli.StringFlag{Name: "out", Usage: "write the scenario file to `FILE` instead of standard output", EnvVars: []string{"GROGNARD_OUT"}},
+				&cli.StringFlag{Name: "svg", Usage: "also draw the table to `FILE` as an SVG picture", EnvVars: []string{"GROGNARD_SVG"}},
+			},
+			Action: a.scenarioGenerate,
+		},
+		{
+			Name:      "show",
+			Usage:     "print a scenario (built-in, file, or gen:SEED): table, terrain, both armies with their chain of command, victory and set-up",
+			ArgsUsage: "NAME|FILE",
+			Flags: []cli.Flag{
+				&cli.StringFlag{Name: "state", Usage: "draw the saved game state in `FILE` (JSON, as the engine saves it) instead of the opening; its scenario is found by the name it carries", EnvVars: []string{"GROGNARD_STATE"}},
 				&cli.StringFlag{Name: "svg", Usage: "also draw the opening position to `FILE` as an SVG picture of the table", EnvVars: []string{"GROGNARD_SVG"}},
 				&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed of the random choices and dice that play a set-up-by-play scenario's deployment for the picture", EnvVars: []string{"GROGNARD_SEED"}},
 				&cli.StringFlag{Name: "ranges", Usage: "draw the fire ranges and movement allowance of the unit with this `LABEL` on the picture", EnvVars: []string{"GROGNARD_RANGES"}},
@@ -39,7 +70,7 @@ func (a *app) scenarioCommand() *cli.Command {
 	}
 	return &cli.Command{
 		Name:        "scenario",
-		Usage:       "list and show the built-in scenarios, and draw their opening positions",
+		Usage:       "list, show, check and generate scenarios, and draw their positions",
 		Subcommands: sub,
 	}
 }
@@ -68,13 +99,16 @@ func firstSentence(s string) string {
 }
 
 func (a *app) scenarioShow(c *cli.Context) error {
+	if path := c.String("state"); path != "" {
+		return a.showState(c, path)
+	}
 	if c.NArg() != 1 {
-		return cli.Exit(fmt.Sprintf("scenario show takes exactly one NAME, got %q (see 'grognard scenario list'; flags go before the name)", c.Args().Slice()), exitUsage)
+		return cli.Exit(fmt.Sprintf("scenario show takes exactly one NAME or FILE, got %q (see 'grognard scenario list'; flags go before the name)", c.Args().Slice()), exitUsage)
 	}
 	name := c.Args().First()
 	sc, err := twobytwo.Builtin(name)
 	if err != nil {
-		return cli.Exit(err.Error(), exitUsage)
+		return cli.Exit(problemsText(err), exitUsage)
 	}
 	file, label := c.String("svg"), strings.TrimSpace(c.String("ranges"))
 	if label != "" && file == "" {
@@ -94,7 +128,7 @@ func (a *app) scenarioShow(c *cli.Context) error {
 	if file == "" {
 		return nil
 	}
-	st, err := twobytwo.NewGame(sc.Name, engine.Options{})
+	st, err := twobytwo.NewGame(name, engine.Options{})
 	if err != nil {
 		return cli.Exit(fmt.Sprintf("cannot start scenario %s: %v", sc.Name, err), exitFailure)
 	}
@@ -108,14 +142,127 @@ func (a *app) scenarioShow(c *cli.Context) error {
 	if ranges >= 0 && st.U[ranges].Loc != twobytwo.LocTable {
 		return cli.Exit(fmt.Sprintf("--ranges: %s is not on the table in this opening (it waits to arrive as a reinforcement); try another unit or --seed", sc.Units[ranges].Label), exitUsage)
 	}
+	if err := drawState(st, ranges, file); err != nil {
+		return err
+	}
+	fmt.Fprintf(a.stdout, "Picture of the opening position (%s) written to %s\n", st.PhaseName(), file)
+	return nil
+}
+
+// drawState writes the SVG picture of st to file.
+func drawState(st *twobytwo.State, ranges int, file string) error {
 	var buf bytes.Buffer
 	if err := picture.SVG(&buf, st, picture.Options{Scale: picture.DefaultScale, RangesOf: ranges}); err != nil {
-		return cli.Exit(fmt.Sprintf("cannot draw %s: %v", sc.Name, err), exitFailure)
+		return cli.Exit(fmt.Sprintf("cannot draw %s: %v", st.Scenario().Name, err), exitFailure)
 	}
 	if err := os.WriteFile(file, buf.Bytes(), 0o644); err != nil {
 		return cli.Exit(fmt.Sprintf("cannot write the picture: %v", err), exitFailure)
 	}
-	fmt.Fprintf(a.stdout, "Picture of the opening position (%s) written to %s\n", st.PhaseName(), file)
+	return nil
+}
+
+// showState draws a saved game state.
+func (a *app) showState(c *cli.Context, path string) error {
+	if c.NArg() > 0 {
+		return cli.Exit(fmt.Sprintf("with --state the scenario comes from the saved state: drop %q", c.Args().Slice()), exitUsage)
+	}
+	file := c.String("svg")
+	if file == "" {
+		return cli.Exit("--state draws a picture: give --svg FILE too", exitUsage)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return cli.Exit(fmt.Sprintf("cannot read the saved state: %v", err), exitFailure)
+	}
+	es, err := twobytwo.Rules{}.DecodeState(data)
+	if err != nil {
+		return cli.Exit(fmt.Sprintf("%s is not a saved 2 by 2 game state: %v", path, err), exitFailure)
+	}
+	st := es.(*twobytwo.State)
+	ranges := -1
+	if label := strings.TrimSpace(c.String("ranges")); label != "" {
+		if ranges = unitByLabel(st.Scenario(), label); ranges < 0 || st.U[ranges].Loc != twobytwo.LocTable {
+			return cli.Exit(fmt.Sprintf("--ranges: no unit labelled %q is on the table in this state", label), exitUsage)
+		}
+	}
+	if err := drawState(st, ranges, file); err != nil {
+		return err
+	}
+	fmt.Fprintf(a.stdout, "%s: turn %d, %s\nPicture written to %s\n", st.Scenario().Title, st.Turn(), st.PhaseName(), file)
+	return nil
+}
+
+func (a *app) scenarioValidate(c *cli.Context) error {
+	files := c.Args().Slice()
+	if len(files) == 0 {
+		return cli.Exit("scenario validate needs at least one FILE (see docs/scenarios.md for the format, or 'grognard scenario generate --out FILE' for an example)", exitUsage)
+	}
+	bad := 0
+	for _, f := range files {
+		sc, err := scenarios.Load(f)
+		if err != nil {
+			bad++
+			fmt.Fprintln(a.stdout, problemsText(err))
+			continue
+		}
+		n := [2]int{}
+		for _, u := range sc.Units {
+			n[u.Side]++
+		}
+		fmt.Fprintf(a.stdout, "%s: ok: %s (%s), %d terrain features, %s %d units %g AP, %s %d units %g AP\n", f, sc.Name, sc.Title, len(sc.Terrain),
+			sc.SideNames[0], n[0], armies.TotalAP(sc.Units, 0), sc.SideNames[1], n[1], armies.TotalAP(sc.Units, 1))
+	}
+	if bad > 0 {
+		return cli.Exit(fmt.Sprintf("%d of %d files have problems", bad, len(files)), exitFailure)
+	}
+	return nil
+}
+
+func (a *app) scenarioGenerate(c *cli.Context) error {
+	if err := noArgs(c); err != nil {
+		return err
+	}
+	opt := generate.Options{AP: c.Float64("ap")}
+	if opt.AP < 20 || opt.AP > 200 {
+		return cli.Exit(fmt.Sprintf("--ap %g is out of range: give 20 to 200 (the rules' games are 40 or 80)", opt.AP), exitUsage)
+	}
+	nations := c.StringSlice("nation")
+	if len(nations) > 2 {
+		return cli.Exit(fmt.Sprintf("--nation is given %d times: give it at most twice, the south side's first", len(nations)), exitUsage)
+	}
+	for k, n := range nations {
+		l, err := armies.ByNation(n)
+		if err != nil {
+			return cli.Exit(err.Error()+" (see 'grognard army nations')", exitUsage)
+		}
+		opt.Nations[k] = l.Nation
+	}
+	if c.Bool("decisive") {
+		opt.Victory = twobytwo.Decisive
+	}
+	seed := c.Uint64("seed")
+	sc, err := generate.Battlefield(seed, opt)
+	if err != nil {
+		return cli.Exit(err.Error(), exitFailure)
+	}
+	data, err := scenarios.Marshal(sc)
+	if err != nil {
+		return cli.Exit(err.Error(), exitFailure)
+	}
+	header := fmt.Sprintf("# Generated by 'grognard scenario generate --seed %d --ap %g'.\n", seed, opt.AP)
+	if err := writeOutput(a, c.String("out"), append([]byte(header), data...), "scenario"); err != nil {
+		return err
+	}
+	if file := c.String("svg"); file != "" {
+		st, err := twobytwo.NewGameOn(sc, engine.Options{})
+		if err != nil {
+			return cli.Exit(fmt.Sprintf("cannot start the generated battle: %v", err), exitFailure)
+		}
+		if err := drawState(st, -1, file); err != nil {
+			return err
+		}
+		fmt.Fprintf(a.stdout, "Picture of the table written to %s\n", file)
+	}
 	return nil
 }
 
@@ -198,7 +345,7 @@ func printScenario(a *app, sc *twobytwo.Scenario) {
 		}
 		where := ""
 		switch {
-		case f.Kind == twobytwo.Copse:
+		case f.Kind.IsCircle():
 			where = fmt.Sprintf("radius %g\" at (%g, %g)", f.Radius, f.Centre.X, f.Centre.Y)
 		case len(f.Points) > 0:
 			kind := "line"

@@ -155,11 +155,10 @@ func parseTournament(c *cli.Context, a *app) (tournaments.Config, error) {
 		return cfg, usage("--format %q: use round-robin or gauntlet", c.String("format"))
 	}
 	cfg.Ruleset = rs
-	known := rs.Scenarios()
 	for _, sc := range c.StringSlice("scenario") {
 		sc = strings.TrimSpace(sc)
-		if !slices.Contains(known, sc) {
-			return cfg, usage("unknown scenario %q for %s (built-in: %s): fix --scenario", sc, rs.Name(), strings.Join(known, ", "))
+		if err := checkScenario(rs, sc); err != nil {
+			return cfg, usage("%v: fix --scenario", err)
 		}
 		cfg.Scenarios = append(cfg.Scenarios, sc)
 	}

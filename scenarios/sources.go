@@ -1,0 +1,146 @@
+package scenarios
+
+import (
+	"embed"
+	"fmt"
+	"io/fs"
+	"path"
+	"sort"
+	"strconv"
+	"strings"
+
+	tb "github.com/grognard/grognard/engine/twobytwo"
+	"github.com/grognard/grognard/scenarios/generate"
+)
+
+// builtinFiles are the scenario files compiled into the binary.
+//
+//go:embed builtin
+var builtinFiles embed.FS
+
+// builtinNames are the embedded scenario files, in file-name order.
+func builtinNames() []string {
+	names, err := fs.Glob(builtinFiles, "builtin/*.yaml")
+	if err != nil {
+		panic(err) // the pattern is a constant and valid
+	}
+	sort.Strings(names)
+	return names
+}
+
+// Builtins parses every embedded scenario file, in file-name order.
+func Builtins() ([]*tb.Scenario, error) {
+	var out []*tb.Scenario
+	for _, n := range builtinNames() {
+		sc, err := parseEmbedded(n)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, sc)
+	}
+	return out, nil
+}
+
+func parseEmbedded(name string) (*tb.Scenario, error) {
+	data, err := builtinFiles.ReadFile(name)
+	if err != nil {
+		return nil, fmt.Errorf("read built-in scenario %s: %w", name, err)
+	}
+	return Parse(path.Base(name), data)
+}
+
+// IsFileName reports whether a scenario name is a file path to load: it
+// ends in .yaml or .yml.
+func IsFileName(name string) bool {
+	ext := strings.ToLower(path.Ext(name))
+	return ext == ".yaml" || ext == ".yml"
+}
+
+// fileSource resolves a scenario file's path. The scenario takes the path
+// as its name, so saved games and records of it find it again (and a
+// changed file is caught by the scenario hash records carry).
+func fileSource(name string) (*tb.Scenario, bool, error) {
+	if !IsFileName(name) {
+		return nil, false, nil
+	}
+	sc, err := Load(name)
+	if err != nil {
+		return nil, true, err
+	}
+	sc.Name = name
+	return sc, true, nil
+}
+
+// GeneratedPrefix starts the name of a generated battlefield: "gen:SEED"
+// for 40 AP a side, "gen:SEED:AP" for another budget.
+const GeneratedPrefix = "gen:"
+
+// GeneratedName is the scenario name of the battlefield for seed at ap
+// (0 or 40 for the default).
+func GeneratedName(seed uint64, ap float64) string {
+	if ap == 0 || ap == 40 {
+		return fmt.Sprintf("%s%d", GeneratedPrefix, seed)
+	}
+	return fmt.Sprintf("%s%d:%g", GeneratedPrefix, seed, ap)
+}
+
+// ParseGeneratedName reads "gen:SEED" or "gen:SEED:AP".
+func ParseGeneratedName(name string) (seed uint64, ap float64, err error) {
+	rest, ok := strings.CutPrefix(name, GeneratedPrefix)
+	if !ok {
+		return 0, 0, fmt.Errorf("%q is not a generated battlefield's name (gen:SEED or gen:SEED:AP)", name)
+	}
+	seedText, apText, hasAP := strings.Cut(rest, ":")
+	seed, err = strconv.ParseUint(seedText, 10, 64)
+	if err != nil {
+		return 0, 0, fmt.Errorf("generated battlefield %q: the seed must be a whole number, as in gen:42", name)
+	}
+	ap = 40
+	if hasAP {
+		ap, err = strconv.ParseFloat(apText, 64)
+		if err != nil || ap < 20 || ap > 200 {
+			return 0, 0, fmt.Errorf("generated battlefield %q: the AP after the seed must be a number from 20 to 200, as in gen:42:80", name)
+		}
+	}
+	return seed, ap, nil
+}
+
+// generatedSource resolves "gen:SEED[:AP]" to the generated battlefield,
+// named as asked so records of it regenerate it.
+func generatedSource(name string) (*tb.Scenario, bool, error) {
+	if !strings.HasPrefix(name, GeneratedPrefix) {
+		return nil, false, nil
+	}
+	seed, ap, err := ParseGeneratedName(name)
+	if err != nil {
+		return nil, true, err
+	}
+	sc, err := generate.Battlefield(seed, generate.Options{AP: ap})
+	if err != nil {
+		return nil, true, err
+	}
+	sc.Name = name
+	return sc, true, nil
+}
+
+// init registers the embedded scenarios and the sources of scenario files
+// and generated battlefields with the 2 by 2 rules, so every command and
+// the tournament runner can name them. A broken embedded file is a build
+// mistake the tests catch; it panics here rather than vanish.
+func init() {
+	for _, file := range builtinNames() {
+		sc, err := parseEmbedded(file)
+		if err != nil {
+			panic(err)
+		}
+		tb.RegisterBuiltin(sc.Name, func() *tb.Scenario {
+			s, err := parseEmbedded(file)
+			if err != nil {
+				panic(err) // it parsed a moment ago; the embedded data cannot change
+			}
+			return s
+		})
+	}
+	tb.RegisterSource(fileSource)
+	tb.RegisterSource(generatedSource)
+}
