@@ -232,6 +232,10 @@ func (r *reader) scenario(root *yaml.Node, defaultName string) *tb.Scenario {
 	for k := 0; k < len(items) && k < 2; k++ {
 		sides[k] = r.side(items[k], k, !sc.SetupByPlay, true)
 		sc.SideNames[k] = sides[k].name
+		sc.AP[k] = sides[k].ap
+		if sides[k].nation != nil {
+			sc.Nations[k] = sides[k].nation.Nation
+		}
 	}
 	r.attacker(m, sc, sides)
 	if sides[0] == nil || sides[1] == nil {

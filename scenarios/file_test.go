@@ -184,7 +184,8 @@ func TestRoundTrip(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%v\n%s", err, b)
 			}
-			if back.Hash() != sc.Hash() || back.Title != sc.Title || back.Description != sc.Description || !reflect.DeepEqual(back.Units, sc.Units) {
+			if back.Hash() != sc.Hash() || back.Title != sc.Title || back.Description != sc.Description || !reflect.DeepEqual(back.Units, sc.Units) ||
+				back.Nations != sc.Nations || back.AP != sc.AP {
 				t.Fatalf("round trip changed the scenario:\n%s", b)
 			}
 		})

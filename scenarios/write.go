@@ -70,6 +70,12 @@ func Marshal(sc *tb.Scenario) ([]byte, error) {
 			name = []string{"South", "North"}[side]
 		}
 		addPair(m, "name", strNode(name))
+		if sc.Nations[side] != "" {
+			addPair(m, "nation", strNode(sc.Nations[side]))
+		}
+		if sc.AP[side] > 0 {
+			addPair(m, "ap", numNode(sc.AP[side]))
+		}
 		addPair(m, "units", unitsNode(sc.Units, side))
 		if !sc.SetupByPlay && len(sc.Points[side]) > 0 {
 			pts := &yaml.Node{Kind: yaml.SequenceNode}

@@ -33,7 +33,7 @@ func (a *app) armyCommand() *cli.Command {
 			Name:  "random",
 			Usage: "build a random army for a nation and an AP budget, as an army file",
 			Flags: []cli.Flag{
-				&cli.StringFlag{Name: "nation", Required: true, Usage: "the nation's army list (see 'grognard army nations')", EnvVars: []string{"GROGNARD_NATION"}},
+				&cli.StringFlag{Name: "nation", Usage: "the nation's army list (see 'grognard army nations')", EnvVars: []string{"GROGNARD_NATION"}},
 				&cli.Float64Flag{Name: "ap", Value: 40, Usage: "the army's budget in AP (at least 20; the rules' games are 40 or 80)", EnvVars: []string{"GROGNARD_AP"}},
 				&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed of the random choices: the same seed gives the same army", EnvVars: []string{"GROGNARD_SEED"}},
 				&cli.StringFlag{Name: "prefix", Usage: "start of every unit label (default: the nation's first letter)", EnvVars: []string{"GROGNARD_PREFIX"}},
@@ -84,7 +84,11 @@ func (a *app) armyValidate(c *cli.Context) error {
 		if army.AP > 0 {
 			budget = fmt.Sprintf(" of %g", army.AP)
 		}
-		fmt.Fprintf(a.stdout, "%s: ok: %s, %s, %d units, %g AP%s\n", f, army.Name, army.Nation, len(army.Units), armies.TotalAP(army.Units, 0), budget)
+		name := army.Nation
+		if army.Name != army.Nation {
+			name = fmt.Sprintf("%s (%s list)", army.Name, army.Nation)
+		}
+		fmt.Fprintf(a.stdout, "%s: ok: %s, %d units, %g AP%s\n", f, name, len(army.Units), armies.TotalAP(army.Units, 0), budget)
 	}
 	if bad > 0 {
 		return cli.Exit(fmt.Sprintf("%d of %d files have problems", bad, len(files)), exitFailure)
@@ -105,6 +109,9 @@ func problemsText(err error) string {
 func (a *app) armyRandom(c *cli.Context) error {
 	if err := noArgs(c); err != nil {
 		return err
+	}
+	if c.String("nation") == "" {
+		return cli.Exit("army random needs --nation NAME (see 'grognard army nations')", exitUsage)
 	}
 	l, err := armies.ByNation(c.String("nation"))
 	if err != nil {

@@ -149,6 +149,11 @@ type Scenario struct {
 	Size        float64    `json:"size"` // the table is Size x Size inches
 	Terrain     []Feature  `json:"terrain"`
 	SideNames   [2]string  `json:"side_names"`
+	// Nations and AP are the army lists and budgets each side was built
+	// to, when known: scenario files check armies against them. They do
+	// not change the game, so Hash leaves them out.
+	Nations [2]string  `json:"nations,omitzero"`
+	AP      [2]float64 `json:"ap,omitzero"`
 	Units       []UnitSpec `json:"units"`
 	Victory     Victory    `json:"victory"`
 	// SetupByPlay: attacker by dice, deployment and reinforcement points are
