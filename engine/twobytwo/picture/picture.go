@@ -158,7 +158,7 @@ func SVG(w io.Writer, st *twobytwo.State, opts Options) error {
 	}
 	legendLines := 4
 	if opts.RangesOf >= 0 {
-		legendLines++
+		legendLines += 2
 	}
 	width := 2*margin + sc.Size*d.scale
 	height := 2*margin + sc.Size*d.scale + float64(legendLines)*lineH + 10
@@ -176,6 +176,9 @@ func SVG(w io.Writer, st *twobytwo.State, opts Options) error {
 		if st.U[i].Loc == twobytwo.LocTable {
 			d.unit(i)
 		}
+	}
+	if opts.RangesOf >= 0 {
+		d.threats(opts.RangesOf)
 	}
 	for side := 0; side < 2; side++ {
 		for k := 0; k < 2; k++ {
@@ -396,6 +399,66 @@ func (d *drawer) ranges(i int) {
 	d.b.WriteString("</g>\n")
 }
 
+// Threat is an enemy unit that could strike unit Target in its next turn.
+type Threat struct {
+	Enemy  int
+	Charge bool // infantry or cavalry within its movement allowance of the target
+	Fire   bool // the target lies in its field of fire, within its reach
+}
+
+// Threats lists the enemy units on the table that threaten unit i: those
+// that could reach it in one move (infantry and cavalry, by base distance
+// against their movement rate, terrain and other units ignored) and those
+// with it in their field of fire and reach. It is a reading aid for
+// people, not a rules check: a charge may still be blocked on the table.
+func Threats(st *twobytwo.State, i int) []Threat {
+	var out []Threat
+	if i < 0 || i >= st.NumUnits() || st.U[i].Loc != twobytwo.LocTable {
+		return nil
+	}
+	side := st.Spec(i).Side
+	target := geom.Rect{C: st.U[i].Pos, F: st.U[i].Dir, HW: 0.5, HD: 0.25}
+	for j := 0; j < st.NumUnits(); j++ {
+		if st.U[j].Loc != twobytwo.LocTable || st.Spec(j).Side == side {
+			continue
+		}
+		t := st.Spec(j).Type
+		r := geom.Rect{C: st.U[j].Pos, F: st.U[j].Dir, HW: 0.5, HD: 0.25}
+		th := Threat{Enemy: j}
+		th.Charge = (t.IsInfantry() || t.IsCavalry()) && geom.RectDistance(r, target) <= t.Profile().Move
+		if reach := st.FireReach(j); reach > 0 {
+			th.Fire = geom.PointInPolygon(target.C, fireArea(r, reach+target.HD))
+		}
+		if th.Charge || th.Fire {
+			out = append(out, th)
+		}
+	}
+	return out
+}
+
+// threats draws a line from each enemy threatening unit i to it: solid
+// for a possible charge, dashed for fire.
+func (d *drawer) threats(i int) {
+	st := d.st
+	to := st.U[i].Pos
+	d.printf(`<g class="threats" id="%s">`, d.id("threats-", st.Spec(i).Label))
+	for _, th := range Threats(st, i) {
+		from := st.U[th.Enemy].Pos
+		kind, dash := "fire", ` stroke-dasharray="4 3"`
+		if th.Charge {
+			kind, dash = "charge", ""
+			if th.Fire {
+				kind = "charge fire"
+			}
+		}
+		d.printf(`<line class="threat %s" x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#c0392b" stroke-width="2"%s opacity="0.8">`,
+			kind, d.x(from.X), d.y(from.Y), d.x(to.X), d.y(to.Y), dash)
+		d.title(fmt.Sprintf("%s threatens %s (%s)", st.Spec(th.Enemy).Label, st.Spec(i).Label, kind))
+		d.b.WriteString("</line>")
+	}
+	d.b.WriteString("</g>\n")
+}
+
 // point draws a reinforcement point on its edge with its queue listed
 // beside it, outside the table, next unit first.
 func (d *drawer) point(side, k int) {
@@ -418,7 +481,7 @@ func (d *drawer) point(side, k int) {
 	lines := []string{fmt.Sprintf("%s point %d", names[side], k+1)}
 	per := 3
 	if edge == twobytwo.East || edge == twobytwo.West {
-		per = 2 // the side margins are narrower than a row of three labels
+		per = 1 // the side margins hold one label a line
 	}
 	if len(labels) == 0 {
 		lines = append(lines, "(queue empty)")
@@ -507,6 +570,8 @@ func (d *drawer) legend(rangesOf int) {
 			}
 		}
 		d.text(margin, y, `font-size="10"`, fmt.Sprintf(`Ranges of %s: dashed circle = movement %.1f"; %s`, spec.Label, spec.Type.Profile().Move, fire))
+		y += lineH
+		d.text(margin, y, `font-size="10"`, fmt.Sprintf(`Red lines: enemies threatening %s next turn, solid = within a move (could charge), dashed = in their field of fire.`, spec.Label))
 	}
 	d.b.WriteString("</g>\n")
 }
