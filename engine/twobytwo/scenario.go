@@ -143,19 +143,19 @@ type PointSpec struct {
 // Scenario is the static data of a battle: the table, the armies and how
 // the game is set up. States hold a read-only pointer to it.
 type Scenario struct {
-	Name        string     `json:"name"`
-	Title       string     `json:"title"`
-	Description string     `json:"description,omitempty"`
-	Size        float64    `json:"size"` // the table is Size x Size inches
-	Terrain     []Feature  `json:"terrain"`
-	SideNames   [2]string  `json:"side_names"`
+	Name        string    `json:"name"`
+	Title       string    `json:"title"`
+	Description string    `json:"description,omitempty"`
+	Size        float64   `json:"size"` // the table is Size x Size inches
+	Terrain     []Feature `json:"terrain"`
+	SideNames   [2]string `json:"side_names"`
 	// Nations and AP are the army lists and budgets each side was built
 	// to, when known: scenario files check armies against them. They do
 	// not change the game, so Hash leaves them out.
 	Nations [2]string  `json:"nations,omitzero"`
 	AP      [2]float64 `json:"ap,omitzero"`
-	Units       []UnitSpec `json:"units"`
-	Victory     Victory    `json:"victory"`
+	Units   []UnitSpec `json:"units"`
+	Victory Victory    `json:"victory"`
 	// SetupByPlay: attacker by dice, deployment and reinforcement points are
 	// actions of the game ("Game setup", "Force deployment"). Otherwise the
 	// Start placements, Attacker and Points are used as given.
