@@ -1,6 +1,7 @@
 package twobytwo
 
 import (
+	"math"
 	"math/rand/v2"
 	"testing"
 	"unsafe"
@@ -177,8 +178,16 @@ func BenchmarkRandomGame(b *testing.B) {
 func TestRandomGameAllocatesNothing(t *testing.T) {
 	p := newReusedPlayer(t, 5)
 	var err error
-	if n := testing.AllocsPerRun(5, func() { _, err = p.play() }); n != 0 {
-		t.Fatalf("a random game allocated %.1f times; want 0", n)
+	// AllocsPerRun counts the whole process's allocations, so a goroutine
+	// left by an earlier test (a fuzz watchdog's timer) can add one. An
+	// allocating hot path allocates in every game: the best of three
+	// measurements still catches it.
+	best := math.Inf(1)
+	for range 3 {
+		best = min(best, testing.AllocsPerRun(5, func() { _, err = p.play() }))
+	}
+	if best != 0 {
+		t.Fatalf("a random game allocated %.1f times; want 0", best)
 	}
 	if err != nil {
 		t.Fatal(err)

@@ -2,6 +2,7 @@ package twobytwo
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -56,19 +57,21 @@ func TestScenarioSources(t *testing.T) {
 // TestRegisterBuiltin: a registered built-in is listed and playable; a
 // second registration of one name panics.
 func TestRegisterBuiltin(t *testing.T) {
-	RegisterBuiltin("test-builtin", func() *Scenario {
+	registered++ // a fresh name each run, for go test -count=N
+	name := fmt.Sprintf("test-builtin-%d", registered)
+	RegisterBuiltin(name, func() *Scenario {
 		sc := StandardScenario()
-		sc.Name = "test-builtin"
+		sc.Name = name
 		return sc
 	})
 	found := false
 	for _, n := range (Rules{}).Scenarios() {
-		found = found || n == "test-builtin"
+		found = found || n == name
 	}
 	if !found {
 		t.Fatal("registered built-in not listed")
 	}
-	if _, err := NewGame("test-builtin", engine.Options{}); err != nil {
+	if _, err := NewGame(name, engine.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	defer func() {
@@ -76,5 +79,7 @@ func TestRegisterBuiltin(t *testing.T) {
 			t.Error("duplicate registration did not panic")
 		}
 	}()
-	RegisterBuiltin("test-builtin", StandardScenario)
+	RegisterBuiltin(name, StandardScenario)
 }
+
+var registered int
