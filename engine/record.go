@@ -106,6 +106,27 @@ var ErrReplayMismatch = errors.New("replay does not match record")
 // the state (an action when a side is to move, dice when chance is) and that
 // the game ends with the recorded result. It returns the final state.
 func Replay(rs Ruleset, rec *Record) (State, error) {
+	st, err := ReplaySteps(rs, rec, len(rec.Steps))
+	if err != nil {
+		return st, err
+	}
+	got := st.Result()
+	if got.Over != rec.Result.Over || got.Winner != rec.Result.Winner || got.Reason != rec.Result.Reason {
+		return st, fmt.Errorf("%w: replay ends %s, record says %s", ErrReplayMismatch, got, rec.Result)
+	}
+	if rec.Turns > 0 && st.Turn() != rec.Turns {
+		return st, fmt.Errorf("%w: replay ends on turn %d, record says %d", ErrReplayMismatch, st.Turn(), rec.Turns)
+	}
+	return st, nil
+}
+
+// ReplaySteps plays the first n steps of a record on a new game, checking
+// each as Replay does but not the result, and returns the state reached:
+// the position at any point of a recorded game.
+func ReplaySteps(rs Ruleset, rec *Record, n int) (State, error) {
+	if n < 0 || n > len(rec.Steps) {
+		return nil, fmt.Errorf("step %d is outside the record's 0 to %d steps", n, len(rec.Steps))
+	}
 	if rec.Ruleset != rs.Name() {
 		return nil, fmt.Errorf("%w: record is for ruleset %q, not %q", ErrReplayMismatch, rec.Ruleset, rs.Name())
 	}
@@ -123,7 +144,7 @@ func Replay(rs Ruleset, rec *Record) (State, error) {
 	if err != nil {
 		return nil, err
 	}
-	for i, s := range rec.Steps {
+	for i, s := range rec.Steps[:n] {
 		switch {
 		case s.Dice != nil:
 			if st.ToMove() != Chance {
@@ -142,13 +163,6 @@ func Replay(rs Ruleset, rec *Record) (State, error) {
 		default:
 			return st, fmt.Errorf("%w: step %d has neither action nor dice", ErrReplayMismatch, i)
 		}
-	}
-	got := st.Result()
-	if got.Over != rec.Result.Over || got.Winner != rec.Result.Winner || got.Reason != rec.Result.Reason {
-		return st, fmt.Errorf("%w: replay ends %s, record says %s", ErrReplayMismatch, got, rec.Result)
-	}
-	if rec.Turns > 0 && st.Turn() != rec.Turns {
-		return st, fmt.Errorf("%w: replay ends on turn %d, record says %d", ErrReplayMismatch, st.Turn(), rec.Turns)
 	}
 	return st, nil
 }

@@ -109,6 +109,20 @@ func TestMatchRecordThenReplay(t *testing.T) {
 		t.Errorf("replay --verbose: exit %d, output:\n%s", code, out)
 	}
 
+	// The position after some steps, drawn and saved; the saved state
+	// draws the same picture.
+	dir := t.TempDir()
+	svg, saved, again := filepath.Join(dir, "at.svg"), filepath.Join(dir, "at.json"), filepath.Join(dir, "again.svg")
+	runCase(t, []string{"replay", "--game", "2", "--step", "60", "--svg", svg, "--save", saved, file}, 0, []string{"Game 2 after 60 steps", "saved to", "drawn to"}, nil, false)
+	runCase(t, []string{"scenario", "show", "--state", saved, "--svg", again}, 0, []string{"Picture written"}, nil, false)
+	a, errA := os.ReadFile(svg)
+	b, errB := os.ReadFile(again)
+	if errA != nil || errB != nil || !bytes.Equal(a, b) {
+		t.Errorf("the saved state draws differently from the replayed position (%v, %v)", errA, errB)
+	}
+	runCase(t, []string{"replay", "--game", "3", "--svg", svg, file}, exitUsage, nil, []string{"--game 3: the file holds games 1 to 2"}, true)
+	runCase(t, []string{"replay", "--step", "99999", "--svg", svg, file}, exitUsage, nil, []string{"--step 99999"}, true)
+
 	// A record whose dice were changed no longer replays.
 	data, err := os.ReadFile(file)
 	if err != nil {

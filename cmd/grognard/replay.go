@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -10,6 +11,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/grognard/grognard/engine"
+	"github.com/grognard/grognard/engine/twobytwo"
 )
 
 func (a *app) replayCommand() *cli.Command {
@@ -20,9 +22,14 @@ func (a *app) replayCommand() *cli.Command {
 		Description: "FILE holds JSON-line game records, as written by 'grognard match --record FILE'\n" +
 			"(or --json); '-' reads standard input. Each game is played again from its recorded\n" +
 			"actions and dice under the registered ruleset; any difference is a mismatch and\n" +
-			"the command exits 1.",
+			"the command exits 1. With --svg or --save it draws or saves one game's position\n" +
+			"after --step steps instead (the last by default).",
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "verbose", Usage: "print every step of every game", EnvVars: []string{"GROGNARD_VERBOSE"}},
+			&cli.StringFlag{Name: "svg", Usage: "draw the position of one game (--game) after --step steps to `FILE` as an SVG picture", EnvVars: []string{"GROGNARD_SVG"}},
+			&cli.StringFlag{Name: "save", Usage: "save the position of one game (--game) after --step steps to `FILE` as a JSON game state", EnvVars: []string{"GROGNARD_SAVE"}},
+			&cli.IntFlag{Name: "game", Value: 1, Usage: "the game of the file --svg and --save take, counting from 1", EnvVars: []string{"GROGNARD_GAME"}},
+			&cli.IntFlag{Name: "step", Value: -1, DefaultText: "the last", Usage: "the number of steps played before the position --svg and --save take", EnvVars: []string{"GROGNARD_STEP"}},
 		},
 		Action: a.replay,
 	}
@@ -48,6 +55,9 @@ func (a *app) replay(c *cli.Context) error {
 	}
 	if len(recs) == 0 {
 		return cli.Exit(fmt.Sprintf("%s holds no game records: write some with 'grognard match --record %s'", path, path), exitFailure)
+	}
+	if c.String("svg") != "" || c.String("save") != "" {
+		return a.replayPosition(c, recs)
 	}
 	out := bufio.NewWriter(a.stdout)
 	defer out.Flush()
@@ -118,4 +128,49 @@ func replayOne(rec *engine.Record) (engine.State, error) {
 		return st, fmt.Errorf("%w: replay ends on turn %d, record says turn %d", engine.ErrReplayMismatch, st.Turn(), rec.Turns)
 	}
 	return st, nil
+}
+
+// replayPosition draws or saves one game's position after some steps.
+func (a *app) replayPosition(c *cli.Context, recs []*engine.Record) error {
+	g := c.Int("game")
+	if g < 1 || g > len(recs) {
+		return cli.Exit(fmt.Sprintf("--game %d: the file holds games 1 to %d", g, len(recs)), exitUsage)
+	}
+	rec := recs[g-1]
+	n := c.Int("step")
+	if n == -1 {
+		n = len(rec.Steps)
+	}
+	if n < 0 || n > len(rec.Steps) {
+		return cli.Exit(fmt.Sprintf("--step %d: game %d has steps 0 to %d", n, g, len(rec.Steps)), exitUsage)
+	}
+	rs, err := engine.Lookup(rec.Ruleset)
+	if err != nil {
+		return cli.Exit(err.Error(), exitFailure)
+	}
+	st, err := engine.ReplaySteps(rs, rec, n)
+	if err != nil {
+		return cli.Exit(fmt.Sprintf("game %d does not replay to step %d: %v", g, n, err), exitFailure)
+	}
+	if file := c.String("save"); file != "" {
+		data, err := json.Marshal(st)
+		if err != nil {
+			return cli.Exit(fmt.Sprintf("cannot save the state: %v", err), exitFailure)
+		}
+		if err := os.WriteFile(file, append(data, '\n'), 0o644); err != nil {
+			return cli.Exit(fmt.Sprintf("cannot save the state: %v", err), exitFailure)
+		}
+		fmt.Fprintf(a.stdout, "Game %d after %d steps (turn %d) saved to %s\n", g, n, st.Turn(), file)
+	}
+	if file := c.String("svg"); file != "" {
+		ts, ok := st.(*twobytwo.State)
+		if !ok {
+			return cli.Exit(fmt.Sprintf("pictures are drawn for 2 by 2 games only, not %s", rec.Ruleset), exitUsage)
+		}
+		if err := drawState(ts, -1, file); err != nil {
+			return err
+		}
+		fmt.Fprintf(a.stdout, "Game %d after %d steps (turn %d) drawn to %s\n", g, n, st.Turn(), file)
+	}
+	return nil
 }

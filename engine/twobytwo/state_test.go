@@ -145,7 +145,11 @@ func TestRecordReplay(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 9))
 	dice := engine.NewRandomDice(9)
 	var buf []engine.Action
+	var mid uint64 // the position after 100 steps
 	for !s.Terminal() {
+		if len(rec.Steps) == 100 {
+			mid = s.Hash()
+		}
 		if s.ToMove() == engine.Chance {
 			d, _ := dice.Roll(s.PendingRoll())
 			rec.AddDice(d, s.DescribeRoll())
@@ -174,6 +178,13 @@ func TestRecordReplay(t *testing.T) {
 	}
 	if end.Hash() != s.Hash() {
 		t.Fatal("replay ends in a different position")
+	}
+	at, err := engine.ReplaySteps(rs, recs[0], 100)
+	if err != nil || at.Hash() != mid {
+		t.Fatalf("the position after 100 steps does not replay: %v", err)
+	}
+	if _, err := engine.ReplaySteps(rs, recs[0], len(recs[0].Steps)+1); err == nil {
+		t.Fatal("a step past the record's end was accepted")
 	}
 	// A tampered die no longer replays to the same result.
 	for i := range recs[0].Steps {
