@@ -281,8 +281,11 @@ func (r *reader) feature(n *yaml.Node, k int, size float64) (tb.Feature, bool) {
 	if !ok {
 		return f, false
 	}
+	if strings.EqualFold(strings.TrimSpace(v), "wall") {
+		v = "hedge" // "Hedge/walls": the rules treat them alike
+	}
 	if err := f.Kind.UnmarshalText([]byte(v)); err != nil {
-		r.add(kn, "use road, stream, river, hedge, town, wood, hill, steep hill, copse or ford", "unknown terrain kind %q", v)
+		r.add(kn, "use road, stream, river, hedge (or wall), town, wood, hill, steep hill, copse or ford", "unknown terrain kind %q", v)
 		return f, false
 	}
 	if name, ok := r.str(m.get("name"), "name"); ok {

@@ -46,6 +46,11 @@ func TestParseValid(t *testing.T) {
 	if len(sc.Terrain) != 6 || sc.Terrain[2].Kind != tb.Ford || sc.Terrain[2].Radius != 0.75 {
 		t.Fatalf("terrain read wrong: %+v", sc.Terrain)
 	}
+	// "Hedge/walls" are one kind; a wall reads as a hedge.
+	wall, err := Parse("wall.yaml", []byte(strings.Replace(text, "kind: copse, centre: [8, 18], radius: 0.5", "kind: wall, points: [[8, 18], [9, 18]]", 1)))
+	if err != nil || wall.Terrain[5].Kind != tb.Hedge {
+		t.Fatalf("a wall: %v", err)
+	}
 	// Queues are in order of appearance: the engine reads them from the
 	// units' order, queued units after the deployed ones.
 	var order []string
