@@ -154,6 +154,30 @@ func (g *Greedy) Choose(ctx context.Context, st engine.State) (engine.Action, er
 	return g.buf[best], nil
 }
 
+// ChooseExplained chooses as Choose does and lists the legal actions with
+// their doctrine scores.
+func (g *Greedy) ChooseExplained(ctx context.Context, st engine.State) (engine.Action, *Explanation, error) {
+	a, err := g.Choose(ctx, st)
+	if err != nil {
+		return a, nil, err
+	}
+	e := &Explanation{Agent: g.Name(), Player: st.ToMove(), ScoreKind: "doctrine score",
+		Note: fmt.Sprintf("one-move doctrine, aggression %g; equal scores broken at random", g.aggression)}
+	s, ok := st.(*twobytwo.State)
+	cs := make([]Candidate, len(g.buf))
+	for i := range g.buf {
+		cs[i] = Candidate{Action: g.buf[i], Text: st.DescribeAction(g.buf[i])}
+		if ok {
+			cs[i].Score = g.score2x2(s, &g.buf[i])
+		}
+		if g.buf[i] == a {
+			e.Chosen = cs[i]
+		}
+	}
+	e.Candidates = rankCandidates(cs)
+	return a, e, nil
+}
+
 // unitOK reports whether u names a unit of s.
 func unitOK(s *twobytwo.State, u uint8) bool { return int(u) < s.NumUnits() }
 

@@ -51,3 +51,22 @@ func splitmix64(x uint64) uint64 {
 	x = (x ^ (x >> 27)) * 0x94d049bb133111eb
 	return x ^ (x >> 31)
 }
+
+// ChooseExplained chooses as Choose does; every legal action is a
+// candidate with the same probability.
+func (r *Random) ChooseExplained(ctx context.Context, st engine.State) (engine.Action, *Explanation, error) {
+	a, err := r.Choose(ctx, st)
+	if err != nil {
+		return a, nil, err
+	}
+	p := 1 / float64(len(r.buf))
+	cs := make([]Candidate, len(r.buf))
+	for i, b := range r.buf {
+		cs[i] = Candidate{Action: b, Text: st.DescribeAction(b), Score: p}
+	}
+	return a, &Explanation{
+		Agent: r.Name(), Player: st.ToMove(), ScoreKind: "probability",
+		Chosen: Candidate{Action: a, Text: st.DescribeAction(a), Score: p}, Candidates: rankCandidates(cs),
+		Note: fmt.Sprintf("uniform over %d legal actions", len(r.buf)),
+	}, nil
+}
