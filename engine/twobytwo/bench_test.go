@@ -79,6 +79,20 @@ func BenchmarkLegalMovement(b *testing.B) {
 	b.ReportMetric(float64(n), "actions")
 }
 
+// BenchmarkLegalNextMovement is LegalNext in the same position: one
+// unit's orders instead of every unit's.
+func BenchmarkLegalNextMovement(b *testing.B) {
+	s := midMovement(b)
+	buf := make([]engine.Action, 0, 1024)
+	b.ReportAllocs()
+	n := 0
+	for b.Loop() {
+		buf = s.LegalNext(buf[:0])
+		n = len(buf)
+	}
+	b.ReportMetric(float64(n), "actions")
+}
+
 func BenchmarkLegalShooting(b *testing.B) {
 	var s *State
 	for seed := uint64(1); s == nil; seed++ {

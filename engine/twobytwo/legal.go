@@ -90,6 +90,66 @@ func (s *State) Legal(buf []engine.Action) []engine.Action {
 	return buf
 }
 
+// LegalNext appends the legal actions with the movement phase decomposed
+// unit by unit: there it offers only the orders of the lowest-numbered
+// unit still to move (hold, face, voluntary rout and its generated
+// orders), the reinforcement dice and ending the phase; in every other
+// phase it is Legal. Every action it offers is legal, and a game played
+// with it alone can reach every position the units' orders can (in a
+// fixed order of units). Searches use it: a node then holds one unit's
+// few orders instead of every unit's, and generating them costs a
+// fraction of Legal.
+func (s *State) LegalNext(buf []engine.Action) []engine.Action {
+	if s.result.Over || s.chance != chNone || s.phase != phMove {
+		return s.Legal(buf)
+	}
+	side := int(s.phasing)
+	for i := 0; i < int(s.n); i++ {
+		u := &s.U[i]
+		if u.Loc != LocTable || int(s.side(i)) != side || u.Flags&fMoved != 0 {
+			continue
+		}
+		n := len(buf)
+		buf = s.unitMoves(buf, i)
+		if len(buf) > n {
+			break
+		}
+	}
+	return s.appendMoveExtras(buf, side)
+}
+
+// unitMoves appends the movement-phase actions of unit i.
+func (s *State) unitMoves(buf []engine.Action, i int) []engine.Action {
+	u := &s.U[i]
+	buf = append(buf, act(KindHold, i, NoUnit))
+	if s.typ(i).MayRoutVoluntarily() && u.Stat != Disrupted {
+		buf = append(buf, act(KindVolRout, i, NoUnit))
+	}
+	if s.canMove(i) {
+		buf = s.orders(i, buf)
+	} else if u.Stat == Pinned && !s.inContactWithEnemy(i) {
+		if e := s.nearestEnemy(i); e >= 0 {
+			buf = s.appendFace(buf, i, s.U[e].Pos)
+		}
+	}
+	return buf
+}
+
+// appendMoveExtras appends the reinforcement dice and the end of the
+// movement phase.
+func (s *State) appendMoveExtras(buf []engine.Action, side int) []engine.Action {
+	if s.reinfDice < 2 {
+		for pt := 0; pt < 2; pt++ {
+			if s.points[side][pt].Placed && s.nextInQueue(side, pt) >= 0 {
+				a := act(KindDiceReinf, NoUnit, NoUnit)
+				a.Arg = uint8(pt)
+				buf = append(buf, a)
+			}
+		}
+	}
+	return append(buf, act(KindEnd, NoUnit, NoUnit))
+}
+
 // deploySlots are the candidate deployment positions offered to bots: a
 // grid over the deployment zone.
 func (s *State) legalDeploy(buf []engine.Action) []engine.Action {
@@ -163,28 +223,9 @@ func (s *State) legalMove(buf []engine.Action) []engine.Action {
 		if u.Loc != LocTable || int(s.side(i)) != side || u.Flags&fMoved != 0 {
 			continue
 		}
-		buf = append(buf, act(KindHold, i, NoUnit))
-		if s.typ(i).MayRoutVoluntarily() && u.Stat != Disrupted {
-			buf = append(buf, act(KindVolRout, i, NoUnit))
-		}
-		if s.canMove(i) {
-			buf = s.orders(i, buf)
-		} else if u.Stat == Pinned && !s.inContactWithEnemy(i) {
-			if e := s.nearestEnemy(i); e >= 0 {
-				buf = s.appendFace(buf, i, s.U[e].Pos)
-			}
-		}
+		buf = s.unitMoves(buf, i)
 	}
-	if s.reinfDice < 2 {
-		for pt := 0; pt < 2; pt++ {
-			if s.points[side][pt].Placed && s.nextInQueue(side, pt) >= 0 {
-				a := act(KindDiceReinf, NoUnit, NoUnit)
-				a.Arg = uint8(pt)
-				buf = append(buf, a)
-			}
-		}
-	}
-	return append(buf, act(KindEnd, NoUnit, NoUnit))
+	return s.appendMoveExtras(buf, side)
 }
 
 // nearestEnemy is the enemy unit on the table nearest to unit i, or -1.
