@@ -54,8 +54,15 @@ func TestNew(t *testing.T) {
 		{spec: "random:depth", wantErr: []string{`"depth" is not key=value`}},
 		{spec: "random:=3", wantErr: []string{`"=3" is not key=value`}},
 		{spec: "random:a=1,a=2", wantErr: []string{`key "a" is given twice`}},
-		{spec: "mcts", wantErr: []string{`unknown agent "mcts"`, "known agents: greedy, random"}},
-		{spec: "", wantErr: []string{"no agent name", "known agents: greedy, random"}},
+		{spec: "alphazero", wantErr: []string{`unknown agent "alphazero"`, "known agents: ", "random"}},
+		{spec: "", wantErr: []string{"no agent name", "known agents: ", "random"}},
+		{spec: "mcts", name: "mcts"},
+		{spec: "mcts:iters=50,workers=2,depth=10", name: "mcts:iters=50,workers=2,depth=10"},
+		{spec: "mcts:time=1s,reuse=false", name: "mcts:time=1s,reuse=false"},
+		{spec: "mcts:iters=0", wantErr: []string{`iters "0" is not a positive whole number`}},
+		{spec: "mcts:time=soon", wantErr: []string{`time "soon" is not a positive duration`}},
+		{spec: "mcts:workers=0", wantErr: []string{"workers must be between 1 and 256"}},
+		{spec: "mcts:depth=x", wantErr: []string{`depth "x"`}},
 		{spec: ":x=1", wantErr: []string{"no agent name"}},
 	}
 	for _, tc := range tests {

@@ -131,14 +131,21 @@ func (g *Greedy) Choose(ctx context.Context, st engine.State) (engine.Action, er
 	if len(g.buf) == 0 {
 		return engine.Action{}, fmt.Errorf("greedy agent, %s to move: %w", st.ToMove(), ErrNoLegalAction)
 	}
+	return g.buf[g.pick(st, g.buf)], nil
+}
+
+// pick is the index of the best-scoring action of acts (not empty) in st,
+// ties broken uniformly at random; a ruleset without a doctrine gets a
+// uniform choice. Searches use it as their playout policy.
+func (g *Greedy) pick(st engine.State, acts []engine.Action) int {
 	s, ok := st.(*twobytwo.State)
 	if !ok {
-		return g.buf[g.rng.IntN(len(g.buf))], nil
+		return g.rng.IntN(len(acts))
 	}
 	best, ties := 0, 0
 	bestScore := 0.0
-	for i := range g.buf {
-		sc := g.score2x2(s, &g.buf[i])
+	for i := range acts {
+		sc := g.score2x2(s, &acts[i])
 		switch {
 		case ties == 0 || sc > bestScore:
 			best, bestScore, ties = i, sc, 1
@@ -151,7 +158,7 @@ func (g *Greedy) Choose(ctx context.Context, st engine.State) (engine.Action, er
 			}
 		}
 	}
-	return g.buf[best], nil
+	return best
 }
 
 // ChooseExplained chooses as Choose does and lists the legal actions with

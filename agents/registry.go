@@ -54,6 +54,14 @@ func kinds() []kind {
 			},
 			make: newGreedyFromParams,
 		},
+		{
+			info: Info{
+				Name:        "mcts",
+				Description: "open-loop Monte Carlo tree search over unit-by-unit orders, progressive widening, greedy-doctrine playouts cut off by the evaluation, root parallelism",
+				Params:      mctsParams,
+			},
+			make: newMCTSFromParams,
+		},
 	}
 }
 

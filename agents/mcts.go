@@ -1,0 +1,540 @@
+package agents
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"strconv"
+	"time"
+
+	"github.com/sourcegraph/conc/pool"
+
+	"github.com/grognard/grognard/engine"
+)
+
+// MCTS is Monte Carlo tree search over the ruleset's actions.
+//
+// Chance is handled open-loop: a tree node stands for a sequence of the
+// players' actions, and every iteration samples fresh dice wherever the
+// game rolls, so one node averages over the dice. A node's children are
+// the actions available after it; as the dice change what is legal, a
+// child is only a candidate on the iterations where its action is legal
+// (availability-aware selection). Open loop was chosen over chance nodes
+// because a 2 by 2 turn rolls many dice (every shot, every melee, the
+// reinforcement dice): chance nodes multiply the tree by the outcomes of
+// each, and most of that width never gets a second visit.
+//
+// A turn is decomposed unit by unit where the ruleset offers it
+// (twobytwo.State.LegalNext): a node holds one unit's orders, not every
+// unit's. Children are added by progressive widening, in the order the
+// playout doctrine ranks them, so the doctrine's favourite is tried first
+// and others only as the node earns visits. Playouts follow the doctrine
+// for a fixed number of decisions and are cut off by the evaluation (a
+// finished game scores its result). Root parallelism: each worker grows
+// its own tree, with its own seed, and the roots' statistics are summed.
+// A worker keeps its tree for the next decision when that decision is the
+// one its chosen move led to (consecutive orders of one side).
+type MCTS struct {
+	cfg     MCTSConfig
+	seed    uint64
+	workers []*mctsWorker
+	decided uint64 // decisions made, for the workers' seeds
+	// evaluate is the value of a position for side 0 in [-1, 1].
+	evaluate func(engine.State) float64
+	evalName string
+	last     *Explanation
+}
+
+// MCTSConfig holds the search's parameters.
+type MCTSConfig struct {
+	Budget  Budget
+	Workers int
+	// C is the exploration constant of UCB1 (values lie in [-1, 1]).
+	C float64
+	// PWK and PWAlpha set progressive widening: a node with n visits may
+	// have ceil(PWK * n^PWAlpha) children.
+	PWK, PWAlpha float64
+	// PlayoutDepth is the number of decisions a playout makes before the
+	// evaluation scores its position.
+	PlayoutDepth int
+	// Reuse keeps the subtree of the chosen action for the next decision.
+	Reuse bool
+}
+
+// DefaultMCTSConfig is the configuration a plain "mcts" spec builds.
+func DefaultMCTSConfig() MCTSConfig {
+	return MCTSConfig{Budget: Budget{Iterations: 400}, Workers: 1, C: 0.6, PWK: 2, PWAlpha: 0.4, PlayoutDepth: 30, Reuse: true}
+}
+
+// maxNodes bounds a worker's tree; past it the tree starts afresh.
+const maxNodes = 1 << 20
+
+// NewMCTS returns an MCTS agent. evaluate scores a position for side 0 in
+// [-1, 1] (nil: material, destroyed units); evalName names it.
+func NewMCTS(cfg MCTSConfig, seed uint64, evaluate func(engine.State) float64, evalName string) (*MCTS, error) {
+	if cfg.Workers < 1 || cfg.Workers > 256 {
+		return nil, fmt.Errorf("workers must be between 1 and 256, got %d", cfg.Workers)
+	}
+	if !(cfg.C >= 0) || !(cfg.PWK > 0) || !(cfg.PWAlpha >= 0 && cfg.PWAlpha <= 1) || cfg.PlayoutDepth < 0 {
+		return nil, fmt.Errorf("bad MCTS parameters: c %v, pw %v^%v, depth %d", cfg.C, cfg.PWK, cfg.PWAlpha, cfg.PlayoutDepth)
+	}
+	if cfg.Budget.IsZero() {
+		cfg.Budget = DefaultMCTSConfig().Budget
+	}
+	if evaluate == nil {
+		evaluate, evalName = materialValue, "material"
+	}
+	m := &MCTS{cfg: cfg, seed: seed, evaluate: evaluate, evalName: evalName}
+	for w := 0; w < cfg.Workers; w++ {
+		pol, err := NewGreedy(DefaultAggression, splitmix64(seed^uint64(w+1)*0x9e37))
+		if err != nil {
+			return nil, err
+		}
+		m.workers = append(m.workers, &mctsWorker{m: m, policy: pol, nodes: make([]mctsNode, 0, 1024), nextRoot: -1})
+	}
+	return m, nil
+}
+
+// mctsParams are the spec keys of "mcts".
+var mctsParams = append(append([]Param(nil), budgetParams...),
+	Param{Name: "workers", Default: "1", Doc: "search threads, each growing its own tree (root parallelism)"},
+	Param{Name: "c", Default: "0.6", Doc: "UCB1 exploration constant"},
+	Param{Name: "depth", Default: "30", Doc: "decisions a playout makes before the evaluation scores it"},
+	Param{Name: "reuse", Default: "true", Doc: "keep the chosen move's subtree for the next decision"},
+)
+
+// newMCTSFromParams builds an MCTS agent from checked spec parameters.
+func newMCTSFromParams(params map[string]string, seed uint64) (Agent, error) {
+	cfg := DefaultMCTSConfig()
+	b, err := parseBudget(params)
+	if err != nil {
+		return nil, err
+	}
+	if !b.IsZero() {
+		cfg.Budget = b
+	}
+	if v, ok := params["workers"]; ok {
+		if cfg.Workers, err = strconv.Atoi(v); err != nil {
+			return nil, fmt.Errorf("workers %q is not a whole number", v)
+		}
+	}
+	if v, ok := params["c"]; ok {
+		if cfg.C, err = strconv.ParseFloat(v, 64); err != nil {
+			return nil, fmt.Errorf("c %q is not a number", v)
+		}
+	}
+	if v, ok := params["depth"]; ok {
+		if cfg.PlayoutDepth, err = strconv.Atoi(v); err != nil {
+			return nil, fmt.Errorf("depth %q is not a whole number", v)
+		}
+	}
+	if v, ok := params["reuse"]; ok {
+		if cfg.Reuse, err = strconv.ParseBool(v); err != nil {
+			return nil, fmt.Errorf("reuse %q is not true or false", v)
+		}
+	}
+	return NewMCTS(cfg, seed, nil, "")
+}
+
+// materialValue is the fallback evaluation: destroyed units, side 0's
+// view, a 5-unit lead (a victory's worth) counting 1.
+func materialValue(st engine.State) float64 {
+	type destroyer interface{ Destroyed(side int) int }
+	d, ok := st.(destroyer)
+	if !ok {
+		return 0
+	}
+	return math.Max(-1, math.Min(1, float64(d.Destroyed(1)-d.Destroyed(0))/5))
+}
+
+// Name is the spec that rebuilds the agent.
+func (m *MCTS) Name() string {
+	name := "mcts"
+	sep := ":"
+	add := func(k, v string) { name += sep + k + "=" + v; sep = "," }
+	def := DefaultMCTSConfig()
+	if b := m.cfg.Budget.String(); b != def.Budget.String() {
+		name += sep + b
+		sep = ","
+	}
+	if m.cfg.Workers != 1 {
+		add("workers", strconv.Itoa(m.cfg.Workers))
+	}
+	if m.cfg.C != def.C {
+		add("c", strconv.FormatFloat(m.cfg.C, 'g', -1, 64))
+	}
+	if m.cfg.PlayoutDepth != def.PlayoutDepth {
+		add("depth", strconv.Itoa(m.cfg.PlayoutDepth))
+	}
+	if !m.cfg.Reuse {
+		add("reuse", "false")
+	}
+	return name
+}
+
+// mctsNode is one node of a worker's tree, addressed by index.
+type mctsNode struct {
+	action  engine.Action
+	player  engine.Player // who chose action: values are from its view
+	first   int32         // first child, -1 if none
+	sibling int32         // next child of the parent, -1 if last
+	visits  int32
+	value   float64 // sum of the backed-up values, from player's view
+}
+
+// mctsWorker grows one tree.
+type mctsWorker struct {
+	m       *MCTS
+	nodes   []mctsNode
+	root    int32
+	policy  *Greedy
+	rng     *rand.Rand
+	pcg     rand.PCG
+	dice    rand.PCG
+	scratch engine.State
+	buf     []engine.Action
+	untried []engine.Action
+	path    []int32
+	calls   int64
+	iters   int
+	// reuse: the root the next decision may continue from, and the hash
+	// of the state it stands for.
+	nextRoot int32
+	nextHash uint64
+}
+
+// legalNext asks the ruleset for its unit-by-unit decomposition when it
+// has one.
+func legalNext(st engine.State, buf []engine.Action) []engine.Action {
+	type decomposer interface {
+		LegalNext([]engine.Action) []engine.Action
+	}
+	if d, ok := st.(decomposer); ok {
+		return d.LegalNext(buf)
+	}
+	return st.Legal(buf)
+}
+
+// Choose searches within the budget and plays the most visited action.
+func (m *MCTS) Choose(ctx context.Context, st engine.State) (engine.Action, error) {
+	a, _, err := m.search(ctx, st, false)
+	return a, err
+}
+
+// ChooseExplained chooses as Choose does and lists the root's actions
+// with their visits and mean values for the side to move.
+func (m *MCTS) ChooseExplained(ctx context.Context, st engine.State) (engine.Action, *Explanation, error) {
+	return m.search(ctx, st, true)
+}
+
+// rootStat gathers one root action's statistics across workers.
+type rootStat struct {
+	action engine.Action
+	visits int
+	value  float64
+}
+
+func (m *MCTS) search(ctx context.Context, st engine.State, explain bool) (engine.Action, *Explanation, error) {
+	if err := ctx.Err(); err != nil {
+		return engine.Action{}, nil, err
+	}
+	if st.ToMove() < 0 || st.Terminal() {
+		return engine.Action{}, nil, fmt.Errorf("mcts agent, %s to move: %w", st.ToMove(), ErrNoLegalAction)
+	}
+	start := time.Now()
+	m.decided++
+	b := m.cfg.Budget
+	var deadline time.Time
+	if b.Time > 0 {
+		deadline = start.Add(b.Time)
+	}
+	nw := len(m.workers)
+	run := func(w int) {
+		wk := m.workers[w]
+		iters, calls := 0, int64(0)
+		if b.Iterations > 0 {
+			iters = b.Iterations / nw
+			if w < b.Iterations%nw {
+				iters++
+			}
+		}
+		if b.Calls > 0 {
+			calls = b.Calls / int64(nw)
+			if int64(w) < b.Calls%int64(nw) {
+				calls++
+			}
+		}
+		wk.think(ctx, st, splitmix64(m.seed^m.decided*0x2545f4914f6cdd1d^uint64(w)), iters, calls, deadline)
+	}
+	if nw == 1 {
+		run(0)
+	} else {
+		p := pool.New().WithMaxGoroutines(nw)
+		for w := 0; w < nw; w++ {
+			p.Go(func() { run(w) })
+		}
+		p.Wait()
+	}
+	if err := ctx.Err(); err != nil {
+		return engine.Action{}, nil, err
+	}
+
+	// Sum the roots in worker order so the choice does not depend on
+	// scheduling.
+	var stats []rootStat
+	iters, calls := 0, int64(0)
+	for _, wk := range m.workers {
+		iters += wk.iters
+		calls += wk.calls
+		for c := wk.nodes[wk.root].first; c >= 0; c = wk.nodes[c].sibling {
+			n := &wk.nodes[c]
+			k := 0
+			for k < len(stats) && stats[k].action != n.action {
+				k++
+			}
+			if k == len(stats) {
+				stats = append(stats, rootStat{action: n.action})
+			}
+			stats[k].visits += int(n.visits)
+			stats[k].value += n.value
+		}
+	}
+	best := -1
+	for k := range stats {
+		if best < 0 || stats[k].visits > stats[best].visits ||
+			stats[k].visits == stats[best].visits && stats[k].value > stats[best].value {
+			best = k
+		}
+	}
+	var chosen engine.Action
+	if best < 0 {
+		// No iteration ran (a budget too small for one): the doctrine
+		// chooses, as the first expansion would have.
+		buf := legalNext(st, nil)
+		if len(buf) == 0 {
+			return engine.Action{}, nil, fmt.Errorf("mcts agent, %s to move: %w", st.ToMove(), ErrNoLegalAction)
+		}
+		chosen = buf[m.workers[0].policy.pick(st, buf)]
+	} else {
+		chosen = stats[best].action
+	}
+	if m.cfg.Reuse {
+		for _, wk := range m.workers {
+			wk.prepareReuse(st, chosen)
+		}
+	}
+	if !explain {
+		return chosen, nil, nil
+	}
+	e := &Explanation{Agent: m.Name(), Player: st.ToMove(), ScoreKind: "mean value", Iterations: iters, Calls: calls, Elapsed: time.Since(start),
+		Note: fmt.Sprintf("open-loop MCTS, %d worker(s), budget %s, evaluation %s, playouts of %d decisions by the greedy doctrine", nw, m.cfg.Budget, m.evalName, m.cfg.PlayoutDepth)}
+	cs := make([]Candidate, len(stats))
+	for k, s := range stats {
+		cs[k] = Candidate{Action: s.action, Text: st.DescribeAction(s.action), Visits: s.visits, Score: s.value / math.Max(1, float64(s.visits))}
+		if k == best {
+			e.Chosen = cs[k]
+		}
+	}
+	if best < 0 {
+		e.Chosen = Candidate{Action: chosen, Text: st.DescribeAction(chosen)}
+	}
+	e.Candidates = rankCandidates(cs)
+	return chosen, e, nil
+}
+
+// newNode appends a node and returns its index.
+func (w *mctsWorker) newNode(a engine.Action, p engine.Player) int32 {
+	w.nodes = append(w.nodes, mctsNode{action: a, player: p, first: -1, sibling: -1})
+	return int32(len(w.nodes) - 1)
+}
+
+// think grows the worker's tree from st until a budget runs out.
+func (w *mctsWorker) think(ctx context.Context, st engine.State, seed uint64, iters int, calls int64, deadline time.Time) {
+	w.pcg.Seed(seed, 0x6d637473)
+	w.dice.Seed(splitmix64(seed), 0x64696365)
+	if w.rng == nil {
+		w.rng = rand.New(&w.pcg)
+	}
+	if w.scratch == nil {
+		w.scratch = st.Clone()
+	}
+	w.iters, w.calls = 0, 0
+	if !w.m.cfg.Reuse || w.nextRoot < 0 || w.nextHash != st.Hash() || w.nextRoot >= int32(len(w.nodes)) || len(w.nodes) > maxNodes {
+		w.nodes = w.nodes[:0]
+		w.root = w.newNode(engine.Action{}, engine.NoPlayer)
+	} else {
+		w.root = w.nextRoot
+	}
+	w.nextRoot = -1
+	for {
+		if iters > 0 && w.iters >= iters || calls > 0 && w.calls >= calls {
+			return
+		}
+		if !deadline.IsZero() && !time.Now().Before(deadline) {
+			return
+		}
+		if w.iters&15 == 0 && ctx.Err() != nil {
+			return
+		}
+		w.iterate(st)
+		w.iters++
+	}
+}
+
+// rollChance applies dice while chance is to move.
+func (w *mctsWorker) rollChance() {
+	for !w.scratch.Terminal() && w.scratch.ToMove() == engine.Chance {
+		if err := w.scratch.ApplyDice(engine.RollWith(&w.dice, w.scratch.PendingRoll())); err != nil {
+			return
+		}
+		w.calls++
+	}
+}
+
+// iterate runs one selection, expansion, playout and backup.
+func (w *mctsWorker) iterate(root engine.State) {
+	cfg := &w.m.cfg
+	w.scratch.CopyFrom(root)
+	w.path = append(w.path[:0], w.root)
+	n := w.root
+	expanded := false
+	for !expanded {
+		w.rollChance()
+		if w.scratch.Terminal() {
+			break
+		}
+		mover := w.scratch.ToMove()
+		w.buf = legalNext(w.scratch, w.buf[:0])
+		if len(w.buf) == 0 {
+			break
+		}
+		node := &w.nodes[n]
+		// Which legal actions have children, and how many children are
+		// available now.
+		w.untried = w.untried[:0]
+		avail := 0
+		for _, a := range w.buf {
+			if w.childWith(n, a) >= 0 {
+				avail++
+			} else {
+				w.untried = append(w.untried, a)
+			}
+		}
+		allowed := int(math.Ceil(cfg.PWK * math.Pow(float64(node.visits+1), cfg.PWAlpha)))
+		var next int32
+		if len(w.untried) > 0 && (avail < allowed || avail == 0) {
+			a := w.untried[w.policy.pick(w.scratch, w.untried)]
+			next = w.newNode(a, mover)
+			node = &w.nodes[n] // the append may have moved the slice
+			w.nodes[next].sibling = node.first
+			node.first = next
+			expanded = true
+		} else {
+			next = w.selectChild(n)
+		}
+		if err := w.scratch.Apply(w.nodes[next].action); err != nil {
+			// Only legal actions are offered; a refusal is a rules bug.
+			// Score nothing and leave this iteration.
+			return
+		}
+		w.calls++
+		w.path = append(w.path, next)
+		n = next
+	}
+	v := w.playout()
+	for _, k := range w.path {
+		nd := &w.nodes[k]
+		nd.visits++
+		if nd.player == 1 {
+			nd.value -= v
+		} else {
+			nd.value += v
+		}
+	}
+}
+
+// childWith is n's child for action a, or -1.
+func (w *mctsWorker) childWith(n int32, a engine.Action) int32 {
+	for c := w.nodes[n].first; c >= 0; c = w.nodes[c].sibling {
+		if w.nodes[c].action == a {
+			return c
+		}
+	}
+	return -1
+}
+
+// selectChild picks by UCB1 among n's children legal in the current
+// state (those whose action is in w.buf).
+func (w *mctsWorker) selectChild(n int32) int32 {
+	c := w.m.cfg.C
+	logN := math.Log(float64(w.nodes[n].visits + 1))
+	best, bestU := int32(-1), math.Inf(-1)
+	for k := w.nodes[n].first; k >= 0; k = w.nodes[k].sibling {
+		nd := &w.nodes[k]
+		if !w.legalNow(nd.action) {
+			continue
+		}
+		u := math.Inf(1)
+		if nd.visits > 0 {
+			u = nd.value/float64(nd.visits) + c*math.Sqrt(logN/float64(nd.visits))
+		}
+		if u > bestU {
+			best, bestU = k, u
+		}
+	}
+	return best
+}
+
+// legalNow reports whether a is among the actions of the current state.
+func (w *mctsWorker) legalNow(a engine.Action) bool {
+	for i := range w.buf {
+		if w.buf[i] == a {
+			return true
+		}
+	}
+	return false
+}
+
+// playout follows the doctrine for up to PlayoutDepth decisions and
+// returns the value for side 0: the result of a finished game, else the
+// evaluation.
+func (w *mctsWorker) playout() float64 {
+	for d := 0; d < w.m.cfg.PlayoutDepth; d++ {
+		w.rollChance()
+		if w.scratch.Terminal() {
+			break
+		}
+		w.buf = legalNext(w.scratch, w.buf[:0])
+		if len(w.buf) == 0 {
+			break
+		}
+		if err := w.scratch.Apply(w.buf[w.policy.pick(w.scratch, w.buf)]); err != nil {
+			break
+		}
+		w.calls++
+	}
+	w.rollChance()
+	if w.scratch.Terminal() {
+		return 2*w.scratch.Result().Score(0) - 1
+	}
+	return w.m.evaluate(w.scratch)
+}
+
+// prepareReuse remembers the chosen action's subtree and the state it
+// leads to, so the next decision can continue from it.
+func (w *mctsWorker) prepareReuse(st engine.State, chosen engine.Action) {
+	w.nextRoot = -1
+	if len(w.nodes) == 0 {
+		return
+	}
+	c := w.childWith(w.root, chosen)
+	if c < 0 {
+		return
+	}
+	w.scratch.CopyFrom(st)
+	if w.scratch.Apply(chosen) != nil || w.scratch.Terminal() || w.scratch.ToMove() == engine.Chance {
+		return
+	}
+	w.nextRoot, w.nextHash = c, w.scratch.Hash()
+}

@@ -1,0 +1,284 @@
+package agents
+
+import (
+	"context"
+	"encoding/json"
+	"math/rand/v2"
+	"os"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/grognard/grognard/engine"
+	"github.com/grognard/grognard/engine/twobytwo"
+)
+
+// positionAfter plays the standard scenario with random actions and dice
+// from seed for steps steps (stopping early at a decision the game ends
+// after) and returns a state where a side is to move.
+func positionAfter(t testing.TB, seed uint64, steps int) *twobytwo.State {
+	t.Helper()
+	st, err := twobytwo.NewGame(twobytwo.DefaultScenario, engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(seed, 11))
+	dice := engine.NewRandomDice(seed)
+	roll := func(s *twobytwo.State) {
+		for s.ToMove() == engine.Chance && !s.Terminal() {
+			d, _ := dice.Roll(s.PendingRoll())
+			if err := s.ApplyDice(d); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	roll(st)
+	var buf []engine.Action
+	for k := 0; k < steps; k++ {
+		buf = st.Legal(buf[:0])
+		next := st.Clone().(*twobytwo.State)
+		if err := next.Apply(buf[rng.IntN(len(buf))]); err != nil {
+			t.Fatal(err)
+		}
+		roll(next)
+		if next.Terminal() {
+			break
+		}
+		st = next
+	}
+	return st
+}
+
+// openingPosition is the standard scenario at the start of turn 1.
+func openingPosition(t testing.TB, seed uint64) *twobytwo.State {
+	t.Helper()
+	st := positionAfter(t, seed, 0)
+	rng := rand.New(rand.NewPCG(seed, 12))
+	dice := engine.NewRandomDice(seed)
+	var buf []engine.Action
+	for st.Turn() == 0 {
+		if st.ToMove() == engine.Chance {
+			d, _ := dice.Roll(st.PendingRoll())
+			_ = st.ApplyDice(d)
+			continue
+		}
+		buf = st.Legal(buf[:0])
+		if err := st.Apply(buf[rng.IntN(len(buf))]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return st
+}
+
+// crowdedPosition is a mid-game movement phase with many units on the
+// table: the first one a seeded random game reaches after step 150.
+func crowdedPosition(t testing.TB) *twobytwo.State {
+	t.Helper()
+	crowdedOnce.Do(func() {
+		for seed := uint64(1); seed < 50 && crowded == nil; seed++ {
+			st := positionAfter(t, seed, 150)
+			rng := rand.New(rand.NewPCG(seed, 13))
+			dice := engine.NewRandomDice(seed)
+			var buf []engine.Action
+			for k := 0; k < 150 && !st.Terminal(); k++ {
+				if st.ToMove() == engine.Chance {
+					d, _ := dice.Roll(st.PendingRoll())
+					_ = st.ApplyDice(d)
+					continue
+				}
+				on := 0
+				for i := 0; i < st.NumUnits(); i++ {
+					if st.U[i].Loc == twobytwo.LocTable {
+						on++
+					}
+				}
+				if st.PhaseName() == "movement" && on >= 24 {
+					crowded = st.Clone().(*twobytwo.State)
+					return
+				}
+				buf = st.Legal(buf[:0])
+				_ = st.Apply(buf[rng.IntN(len(buf))])
+			}
+		}
+	})
+	if crowded == nil {
+		t.Fatal("no crowded movement position found")
+	}
+	return crowded.Clone().(*twobytwo.State)
+}
+
+var (
+	crowdedOnce sync.Once
+	crowded     *twobytwo.State
+)
+
+func mustMCTS(t testing.TB, spec string, seed uint64) *MCTS {
+	t.Helper()
+	a, err := New(spec, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a.(*MCTS)
+}
+
+// legalContains reports whether a is one of st's legal actions.
+func legalContains(st engine.State, a engine.Action) bool {
+	for _, b := range st.Legal(nil) {
+		if a == b {
+			return true
+		}
+	}
+	return false
+}
+
+// TestMCTSLegalDeterministicExplained: on varied positions the choice is
+// legal, the same for the same seed and iteration budget (with one or two
+// workers), and explained with the chosen action's visits.
+func TestMCTSLegalDeterministicExplained(t *testing.T) {
+	positions := []*twobytwo.State{openingPosition(t, 3), positionAfter(t, 5, 120), positionAfter(t, 8, 300), crowdedPosition(t)}
+	for _, spec := range []string{"mcts:iters=60", "mcts:iters=60,workers=2", "mcts:calls=3000,reuse=false"} {
+		for k, st := range positions {
+			a1, e1, err := mustMCTS(t, spec, 7).ChooseExplained(context.Background(), st)
+			if err != nil {
+				t.Fatalf("%s position %d: %v", spec, k, err)
+			}
+			a2, err := mustMCTS(t, spec, 7).Choose(context.Background(), st)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if a1 != a2 {
+				t.Errorf("%s position %d: %s then %s with the same seed", spec, k, st.DescribeAction(a1), st.DescribeAction(a2))
+			}
+			if !legalContains(st, a1) {
+				t.Errorf("%s position %d: illegal choice %s", spec, k, st.DescribeAction(a1))
+			}
+			if e1.Chosen.Action != a1 || e1.Chosen.Visits == 0 || len(e1.Candidates) == 0 || e1.Iterations == 0 || e1.Calls == 0 {
+				t.Errorf("%s position %d: thin explanation %+v", spec, k, e1)
+			}
+			if strings.HasPrefix(spec, "mcts:iters=") && e1.Iterations != 60 {
+				t.Errorf("%s: %d iterations, want 60", spec, e1.Iterations)
+			}
+			if strings.HasPrefix(spec, "mcts:calls=") && (e1.Calls < 3000 || e1.Calls > 3000+200) {
+				t.Errorf("%s: %d calls, want 3000 and at most one iteration's worth more", spec, e1.Calls)
+			}
+			if !strings.Contains(e1.String(), "visits") {
+				t.Errorf("explanation text: %s", e1)
+			}
+			if _, err := json.Marshal(e1); err != nil {
+				t.Errorf("explanation JSON: %v", err)
+			}
+		}
+	}
+}
+
+// TestMCTSPlaysWholeGames: whole games against greedy end, every choice
+// legal (playGame checks), the same seeds giving the same game.
+func TestMCTSPlaysWholeGames(t *testing.T) {
+	if raceEnabled {
+		t.Skip("slow under -race")
+	}
+	var results []engine.Result
+	for range 2 {
+		g := playGame(t, [2]Agent{mustMCTS(t, "mcts:iters=20", 4), mustGreedy(t, "greedy", 5)}, 6)
+		results = append(results, g.result)
+	}
+	if results[0] != results[1] {
+		t.Errorf("same seeds, different games: %v and %v", results[0], results[1])
+	}
+}
+
+// TestMCTSTimeBudget: with a wall-time budget the search stops about
+// when told. The overrun is measured precisely in TestMCTSTimeOverrun
+// (GROGNARD_LONG); here only a gross failure to stop is caught.
+func TestMCTSTimeBudget(t *testing.T) {
+	st := crowdedPosition(t)
+	m := mustMCTS(t, "mcts:time=50ms", 1)
+	start := time.Now()
+	if _, err := m.Choose(context.Background(), st); err != nil {
+		t.Fatal(err)
+	}
+	if d := time.Since(start); d > 500*time.Millisecond {
+		t.Errorf("a 50ms search took %v", d)
+	}
+}
+
+// TestMCTSTimeOverrun measures the wall-time overrun over 20 decisions of
+// 200 ms in a crowded position: the median must stay under 10%.
+//
+//	GROGNARD_LONG=1 go test -run TestMCTSTimeOverrun -v ./agents/
+func TestMCTSTimeOverrun(t *testing.T) {
+	if os.Getenv("GROGNARD_LONG") == "" {
+		t.Skip("set GROGNARD_LONG=1")
+	}
+	st := crowdedPosition(t)
+	for _, workers := range []string{"1", "2"} {
+		m := mustMCTS(t, "mcts:time=200ms,reuse=false,workers="+workers, 1)
+		var over []float64
+		for range 20 {
+			start := time.Now()
+			if _, err := m.Choose(context.Background(), st); err != nil {
+				t.Fatal(err)
+			}
+			over = append(over, float64(time.Since(start))/float64(200*time.Millisecond)-1)
+		}
+		sort.Float64s(over)
+		t.Logf("workers %s: overrun median %.1f%%, worst %.1f%%", workers, 100*over[len(over)/2], 100*over[len(over)-1])
+		if over[len(over)/2] > 0.10 {
+			t.Errorf("workers %s: median overrun %.1f%%", workers, 100*over[len(over)/2])
+		}
+	}
+}
+
+// TestMCTSReusesTree: after a move of its own with no dice between, the
+// next search continues from the chosen subtree.
+func TestMCTSReusesTree(t *testing.T) {
+	st := openingPosition(t, 3)
+	m := mustMCTS(t, "mcts:iters=200", 2)
+	a, err := m.Choose(context.Background(), st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := m.workers[0]
+	if w.nextRoot < 0 {
+		t.Skip("the chosen move led to dice: nothing to reuse")
+	}
+	kept := w.nodes[w.nextRoot].visits
+	next := st.Clone()
+	if err := next.Apply(a); err != nil {
+		t.Fatal(err)
+	}
+	if _, e, err := m.ChooseExplained(context.Background(), next); err != nil || e == nil {
+		t.Fatal(err)
+	}
+	if w.nodes[w.root].visits < kept+200 {
+		t.Errorf("the new root has %d visits; it kept %d and should have 200 more", w.nodes[w.root].visits, kept)
+	}
+}
+
+// BenchmarkMCTSIterations reports iterations per second from the opening
+// and from a crowded mid-game position with 1 and 2 workers, and the
+// allocations per iteration. The depth-0 runs (evaluation only, no
+// playout) give the share of an iteration spent outside the playout.
+func BenchmarkMCTSIterations(b *testing.B) {
+	const iters = 200
+	for _, pos := range []struct {
+		name string
+		st   func(testing.TB) *twobytwo.State
+	}{{"opening", func(t testing.TB) *twobytwo.State { return openingPosition(t, 3) }}, {"crowded", crowdedPosition}} {
+		st := pos.st(b)
+		for _, spec := range []string{"workers=1", "workers=2", "workers=1,depth=0"} {
+			b.Run(pos.name+"/"+spec, func(b *testing.B) {
+				m := mustMCTS(b, "mcts:reuse=false,iters=200,"+spec, 1)
+				b.ReportAllocs()
+				for b.Loop() {
+					if _, err := m.Choose(context.Background(), st); err != nil {
+						b.Fatal(err)
+					}
+				}
+				b.ReportMetric(float64(b.N*iters)/b.Elapsed().Seconds(), "iters/s")
+			})
+		}
+	}
+}
