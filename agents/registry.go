@@ -62,6 +62,14 @@ func kinds() []kind {
 			},
 			make: newMCTSFromParams,
 		},
+		{
+			info: Info{
+				Name:        "portfolio",
+				Description: "portfolio greedy search: assigns a doctrine to each unit and improves the assignment one unit at a time by short playouts scored by the evaluation",
+				Params:      portfolioParams,
+			},
+			make: newPortfolioFromParams,
+		},
 	}
 }
 

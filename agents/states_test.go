@@ -13,7 +13,7 @@ import (
 
 // smallBudget makes a searching agent's spec cheap enough to call on
 // thousands of states.
-var smallBudget = map[string]string{"mcts": "mcts:iters=8,depth=8"}
+var smallBudget = map[string]string{"mcts": "mcts:iters=8,depth=8", "portfolio": "portfolio:iters=4,horizon=8"}
 
 // TestEveryAgentOnRandomGameStates: every agent, shown states reached in
 // random games (every 25th decision, set-up included), returns a legal

@@ -1,0 +1,69 @@
+package agents
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/grognard/grognard/engine/twobytwo"
+)
+
+// TestPortfolioLegalDeterministicExplained: on varied positions the choice
+// is legal and the same for the same seed and iteration budget, the
+// budget is kept, and the explanation names the scripts.
+func TestPortfolioLegalDeterministicExplained(t *testing.T) {
+	positions := []*twobytwo.State{openingPosition(t, 3), positionAfter(t, 5, 120), positionAfter(t, 8, 300), crowdedPosition(t)}
+	for _, spec := range []string{"portfolio:iters=12", "portfolio:calls=2000,horizon=20"} {
+		for k, st := range positions {
+			a1, e1, err := mustAgent(t, spec, 7).(*Portfolio).ChooseExplained(context.Background(), st)
+			if err != nil {
+				t.Fatalf("%s position %d: %v", spec, k, err)
+			}
+			a2, err := mustAgent(t, spec, 7).Choose(context.Background(), st)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if a1 != a2 {
+				t.Errorf("%s position %d: %s then %s with the same seed", spec, k, st.DescribeAction(a1), st.DescribeAction(a2))
+			}
+			if !legalContains(st, a1) {
+				t.Errorf("%s position %d: illegal choice %s", spec, k, st.DescribeAction(a1))
+			}
+			if strings.Contains(spec, "iters=12") && e1.Iterations > 12+2 {
+				t.Errorf("%s: %d playouts, budget 12 (one assignment's 2 playouts may finish)", spec, e1.Iterations)
+			}
+			if strings.Contains(spec, "calls=") && e1.Calls > 2000+2*20*2 {
+				t.Errorf("%s: %d calls", spec, e1.Calls)
+			}
+			if e1.Chosen.Action != a1 || len(e1.Candidates) != 3 || !strings.Contains(e1.Note, "greedy:aggression=0.9") {
+				t.Errorf("%s position %d: explanation %s", spec, k, e1)
+			}
+			if _, err := json.Marshal(e1); err != nil {
+				t.Errorf("explanation JSON: %v", err)
+			}
+		}
+	}
+}
+
+// TestPortfolioPlaysWholeGames: whole games end with legal choices, the
+// same seeds giving the same game.
+func TestPortfolioPlaysWholeGames(t *testing.T) {
+	if raceEnabled {
+		t.Skip("slow under -race")
+	}
+	g1 := playGame(t, [2]Agent{mustAgent(t, "portfolio:iters=6,horizon=10", 4), mustGreedy(t, "greedy", 5)}, 6)
+	g2 := playGame(t, [2]Agent{mustAgent(t, "portfolio:iters=6,horizon=10", 4), mustGreedy(t, "greedy", 5)}, 6)
+	if g1.result != g2.result {
+		t.Errorf("same seeds, different games: %v and %v", g1.result, g2.result)
+	}
+}
+
+func mustAgent(t testing.TB, spec string, seed uint64) Agent {
+	t.Helper()
+	a, err := New(spec, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
