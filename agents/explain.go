@@ -183,3 +183,39 @@ func rankCandidates(cs []Candidate) []Candidate {
 	}
 	return cs
 }
+
+// Explaining wraps an agent so that every choice it makes is explained to
+// report (an agent that cannot explain is reported with its choice only).
+// The wrapper keeps the agent's name, so records do not change.
+func Explaining(a Agent, report func(*Explanation)) Agent {
+	return &explaining{a: a, report: report}
+}
+
+type explaining struct {
+	a      Agent
+	report func(*Explanation)
+}
+
+func (x *explaining) Name() string { return x.a.Name() }
+
+func (x *explaining) Choose(ctx context.Context, st engine.State) (engine.Action, error) {
+	act, e, err := x.ChooseExplained(ctx, st)
+	if err == nil {
+		x.report(e)
+	}
+	return act, err
+}
+
+func (x *explaining) ChooseExplained(ctx context.Context, st engine.State) (engine.Action, *Explanation, error) {
+	if ex, ok := x.a.(Explainer); ok {
+		return ex.ChooseExplained(ctx, st)
+	}
+	start := time.Now()
+	act, err := x.a.Choose(ctx, st)
+	if err != nil {
+		return act, nil, err
+	}
+	c := Candidate{Action: act, Text: st.DescribeAction(act)}
+	return act, &Explanation{Agent: x.a.Name(), Player: st.ToMove(), Chosen: c, Candidates: []Candidate{c}, ScoreKind: "none", Elapsed: time.Since(start),
+		Note: "this agent does not explain its choices"}, nil
+}

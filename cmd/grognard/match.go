@@ -3,8 +3,10 @@ package main
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 
@@ -37,6 +39,8 @@ func (a *app) matchCommand() *cli.Command {
 			&cli.StringFlag{Name: "record", Usage: "append the game as one JSON line to `FILE`", EnvVars: []string{"GROGNARD_RECORD"}},
 			&cli.BoolFlag{Name: "quiet", Usage: "print only the result", EnvVars: []string{"GROGNARD_QUIET"}},
 			&cli.BoolFlag{Name: "json", Usage: "print the game record as one JSON line instead of text", EnvVars: []string{"GROGNARD_JSON"}},
+			&cli.BoolFlag{Name: "explain", Usage: "print why each agent chose each action: the candidates it weighed, with scores or visits", EnvVars: []string{"GROGNARD_EXPLAIN"}},
+			&cli.StringFlag{Name: "explain-json", Usage: "append every decision's explanation to `FILE` as one JSON line", EnvVars: []string{"GROGNARD_EXPLAIN_JSON"}},
 		},
 		Action: a.match,
 	}
@@ -108,6 +112,14 @@ func (a *app) match(c *cli.Context) error {
 
 	out := bufio.NewWriter(a.stdout)
 	defer out.Flush()
+	if c.Bool("explain") && (c.Bool("json") || c.Bool("quiet")) {
+		return cli.Exit("--explain prints in the text output: drop --json or --quiet (or use --explain-json FILE)", exitUsage)
+	}
+	closeExplain, err := explainPlayers(c, m, out)
+	if err != nil {
+		return err
+	}
+	defer closeExplain()
 	var obs tournaments.Observer
 	if !c.Bool("json") {
 		p := &battlePrinter{w: out, setup: m, seed: c.Uint64("seed"), quiet: c.Bool("quiet")}
@@ -185,4 +197,38 @@ func checkScenario(rs engine.Ruleset, name string) error {
 		return fmt.Errorf("scenario %q for %s: %s", name, rs.Name(), msg)
 	}
 	return nil
+}
+
+// explainPlayers wraps the players so their explanations are printed
+// (--explain) or written as JSON lines (--explain-json FILE). The returned
+// function closes the file.
+func explainPlayers(c *cli.Context, m *matchSetup, out io.Writer) (func(), error) {
+	text := c.Bool("explain")
+	path := c.String("explain-json")
+	if !text && path == "" {
+		return func() {}, nil
+	}
+	var enc *json.Encoder
+	closeFile := func() {}
+	if path != "" {
+		f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+		if err != nil {
+			return nil, cli.Exit(fmt.Sprintf("cannot open the explanation file: %v (check --explain-json)", err), exitFailure)
+		}
+		enc = json.NewEncoder(f)
+		closeFile = func() { _ = f.Close() }
+	}
+	for side := range m.players {
+		m.players[side] = agents.Explaining(m.players[side], func(e *agents.Explanation) {
+			if text {
+				for _, line := range strings.Split(strings.TrimRight(e.String(), "\n"), "\n") {
+					fmt.Fprintf(out, "      | %s\n", line)
+				}
+			}
+			if enc != nil {
+				_ = enc.Encode(e)
+			}
+		})
+	}
+	return closeFile, nil
 }
