@@ -106,7 +106,7 @@ func TestNewRefusesBadConfig(t *testing.T) {
 	}{
 		{"no ruleset", func(c *Config) { c.Ruleset = nil }, "no ruleset"},
 		{"one agent", func(c *Config) { c.Agents = []string{"random"} }, "at least two agents"},
-		{"bad agent", func(c *Config) { c.Agents = []string{"random", "mcts"} }, `unknown agent "mcts"`},
+		{"bad agent", func(c *Config) { c.Agents = []string{"random", "alphazero"} }, `unknown agent "alphazero"`},
 		{"odd games", func(c *Config) { c.GamesPerPairing = 3 }, "must be even"},
 		{"no games", func(c *Config) { c.GamesPerPairing = 0 }, "must be even and at least 2"},
 		{"too many games", func(c *Config) { c.GamesPerPairing = MaxGames }, "ask for fewer"},

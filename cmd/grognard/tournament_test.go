@@ -51,7 +51,7 @@ func TestTournamentCommand(t *testing.T) {
 		{name: "no adjudication", args: quick(filepath.Join(dir, "f.jsonl"), "--adjudicate", "none"), stdout: []string{"games: 12 of 12 counted\n"}},
 		{name: "odd games", args: quick(filepath.Join(dir, "x.jsonl"), "--games", "3"), code: exitUsage, stderr: []string{"--games 3", "even"}, noStdio: true},
 		{name: "bad format", args: quick(filepath.Join(dir, "x.jsonl"), "--format", "swiss"), code: exitUsage, stderr: []string{`--format "swiss"`, "round-robin or gauntlet"}, noStdio: true},
-		{name: "bad agent", args: quick(filepath.Join(dir, "x.jsonl"), "--agents", "random,mcts"), code: exitUsage, stderr: []string{`unknown agent "mcts"`, "grognard agents"}, noStdio: true},
+		{name: "bad agent", args: quick(filepath.Join(dir, "x.jsonl"), "--agents", "random,alphazero"), code: exitUsage, stderr: []string{`unknown agent "alphazero"`, "grognard agents"}, noStdio: true},
 		{name: "agent parameters kept whole", args: []string{"tournament", "--agents", "random,random:a=1,b=2", "--records", filepath.Join(dir, "x.jsonl")}, code: exitUsage,
 			stderr: []string{`agent 2: agent "random" takes no parameters`}, noStdio: true},
 		{name: "one agent", args: []string{"tournament", "--agents", "random", "--records", filepath.Join(dir, "x.jsonl")}, code: exitUsage, stderr: []string{"at least two"}, noStdio: true},
