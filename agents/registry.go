@@ -56,6 +56,16 @@ func kinds() []kind {
 		},
 		{
 			info: Info{
+				Name:        "heuristic",
+				Description: "plays a written doctrine from the rules' advice, set-up included: assault (bayonet columns), fireline (hold ground, stall with fire) or reserve (hold and reinforce, play for the draw)",
+				Params: []Param{
+					{Name: "doctrine", Default: "assault", Doc: "assault, fireline or reserve: how it deploys, queues, moves, charges, fires, reinforces and plays for the draw"},
+				},
+			},
+			make: newHeuristicFromParams,
+		},
+		{
+			info: Info{
 				Name:        "mcts",
 				Description: "open-loop Monte Carlo tree search over unit-by-unit orders, progressive widening, greedy-doctrine playouts cut off by the evaluation, root parallelism",
 				Params:      mctsParams,

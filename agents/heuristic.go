@@ -1,0 +1,1852 @@
+package agents
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"time"
+
+	"github.com/grognard/grognard/engine"
+	"github.com/grognard/grognard/engine/geom"
+	"github.com/grognard/grognard/engine/twobytwo"
+)
+
+// Doctrine is one of the heuristic agent's ways of fighting a 2 by 2
+// battle.
+type Doctrine uint8
+
+// The doctrines of the heuristic agent.
+const (
+	// DoctrineAssault is the column assault: close and charge with the
+	// bayonet, hold the infantry's fire, guns forward, cavalry for
+	// disrupted units and flanks, HQs behind the assault.
+	DoctrineAssault Doctrine = iota
+	// DoctrineFireline is the defensive fire line: hold good ground, stall
+	// charges with fire, guns at long range, cavalry counter-charges.
+	DoctrineFireline
+	// DoctrineReserve is hold-and-reinforce: a cautious deployment and
+	// strong reinforcement timing, then the set-piece battle once every
+	// unit is on the table; plays for the draw when losing.
+	DoctrineReserve
+	numDoctrines
+)
+
+// DefaultDoctrine is the heuristic agent's doctrine when its spec gives
+// none.
+const DefaultDoctrine = DoctrineAssault
+
+var doctrineNames = [numDoctrines]string{"assault", "fireline", "reserve"}
+
+// String is the doctrine's name as written in a spec.
+func (d Doctrine) String() string {
+	if d < numDoctrines {
+		return doctrineNames[d]
+	}
+	return fmt.Sprintf("doctrine(%d)", uint8(d))
+}
+
+// ParseDoctrine reads a doctrine name.
+func ParseDoctrine(name string) (Doctrine, error) {
+	for d, n := range doctrineNames {
+		if n == name {
+			return Doctrine(d), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown doctrine %q (doctrines: assault, fireline, reserve)", name)
+}
+
+// Heuristic plays 2 by 2 Napoleonic by one of three written doctrines,
+// each taken from the advice of the rules themselves. Like greedy it looks
+// no move ahead: every legal action gets a doctrine score and the best is
+// played, equal scores broken by its seeded generator. Unlike greedy, every
+// movement order is scored as the change in a positional value of the unit
+// (where the doctrine wants that arm to stand, the danger there, the
+// ground, the screen of the own reinforcement points, the HQs' rally
+// reach), charges and shots by the expected harm they do and suffer, and
+// the set-up (deployment, points, queues) by a plan per doctrine.
+//
+// Sources in the rules text ("2 by 2 Napoleonic"):
+//
+//	[FoB-fire]  "The Flow of Battle: Infantry should be wary about firing"
+//	            (firing pins; on the attack use the bayonet; the first
+//	            volley is very effective against cavalry)
+//	[FoB-cav]   "Cavalry is best against disrupted units" (cavalry loses
+//	            to formed infantry; finishes disrupted units; threat to HQs
+//	            in the open; king of the multiple melee by follow-up)
+//	[FoB-HQ]    "HQ's and the center" (6"/3" rally reach; base contact to
+//	            lead a charge or rally a stricken unit)
+//	[FoB-reinf] "The Flow of Battle: Reinforcements" (feeding in forces;
+//	            waiting for every unit then forming a long battle line)
+//	[Reinf]     "Reinforcements" (two dice a turn, 3+ rear, 4+ flank;
+//	            exchange on arrival; exit at an enemy point; "rush forward
+//	            light cavalry", "screen reinforcement points or pad them
+//	            with cheaper troops")
+//	[Stall]     "Moving to contact" (confront, or stall with shooting)
+//	[Deploy]    "Force deployment" (10 AP within 6", points in turn)
+//	[Draw]      "Victory Conditions" (draw by exiting once either side has
+//	            no reinforcements left; disengage infantry first, cavalry
+//	            last off)
+//	[Ranges]    "Shooting ranges" and its modifiers (long range -1,
+//	            canister +1, target cavalry +2, first volley +1)
+//	[Terrain]   "Modifiers" (cover in towns, woods' edges, behind hedges;
+//	            uphill +1 in melee, downhill shot +1)
+//
+// Assault follows [FoB-fire] (the bayonet), [FoB-cav] and [FoB-HQ];
+// fireline follows [Stall], [Terrain] and [Ranges] (the fire that stalls
+// a charge, the cover of good ground); reserve follows [FoB-reinf]
+// (waiting for every unit, then the long battle line), [Reinf] (screen,
+// pad, rush light cavalry at the enemy's points, take exchanges) and
+// [Draw]. The doctrines (inches; a move scores the gain in the unit's
+// positional value, less 0.5; "EV" is a melee's expected value in units):
+//
+//	decision          assault                       fireline                      reserve (hold and reinforce)
+//	deployment        infantry first, then a gun    guns first, infantry in the   an HQ first, then infantry
+//	 [Deploy]         and an HQ; infantry and guns  front row (5"), HQ and        and a light cavalry unit, all
+//	                  in the front row (5" deep),   cavalry 1.5" deep; cavalry    1.5-3.25" deep and compact
+//	                  cavalry 3.25" on the flanks   on the flanks; towns, hills,  (cautious)
+//	                  (every doctrine: centre       hedges, woods' edges
+//	                  first, lines of fire clear)   preferred
+//	points [Deploy]   1st behind the army; the      both on the own edge (3+),    both on the own edge, behind
+//	                  attacker's 2nd on a flank as  behind the army, 6" apart     the army and as far from the
+//	                  far forward as allowed (4+)                                 enemy as allowed, 6" apart
+//	queues (timing    point 1: infantry, cheapest   point 1: guns, HQs, half the  a cheap battalion leads each
+//	 plan) [Reinf]    first (padding), then HQs;    infantry; point 2: the rest;  queue (padding); point 1: HQs,
+//	                  point 2: cavalry, then guns   cheapest first                guns, half the infantry;
+//	                                                                              point 2: cavalry last
+//	infantry          close on the nearest enemy    advance only to firing range  stay within 7" of the own edge
+//	 movement         it can charge (towns +5",     of the nearest enemy; towns   on good ground, then as
+//	                  cavalry in the open +6");     +25, woods' edges +8, hills   assault once at most 2 units
+//	                  column of attack behind an    +12, hedges +10               wait or 20% of the turn limit
+//	                  engaged friend +30                                          has passed
+//	charges           EV + 20 (the bayonet)         EV; infantry against a        as fireline, then as assault
+//	                                                formed enemy -10
+//	 (all doctrines)  cavalry: disrupted +40, HQs and guns +25, formed infantry -30 [FoB-cav];
+//	                  other arms: disrupted +30; no bonus below EV 0.05; road column -2
+//	charged [Stall]   stall unless confronting      stall (+30)                   stall (+20), then as assault
+//	                  scores better (a pinned
+//	                  battalion -15)
+//	infantry fire     pinning costs 60: only at     pinning costs 15: good shots  as assault
+//	 [FoB-fire]       cavalry (the first volley,    (first volley, flanks,
+//	                  cost 5) and compulsory stall  disrupted targets, cavalry)
+//	                  shots
+//	artillery         to 0.9 x normal range of the  to 0.9 x long range; hills    as fireline, then assault
+//	 [Ranges]         nearest enemy, facing it      +12
+//	cavalry [FoB-cav] 5" from the best cavalry      6" from it                    6" from it; light cavalry
+//	                  target (disrupted units,                                    pulled to the enemy's points
+//	                  HQs, guns, cavalry; formed                                  (3 per inch) [Reinf]
+//	                  infantry and towns +5");
+//	                  light cavalry pulled to
+//	                  enemy points (2 per inch)
+//	HQs [FoB-HQ]      rally reach (corps 6", division 3") over its command: +20 a pinned or disrupted unit in
+//	                  reach, +3 an ordered one, -2 per inch short; +25 in base contact behind a stricken unit
+//	                  with an enemy within 2" (the only way it rallies); assault: 4" behind the front,
+//	                  others: the centre of the army; HQs fear danger most (risk weight 200)
+//	reinforcements    dice both dice at the first decision of every movement phase, the 3+ point before a
+//	 [Reinf]          4+ one; arrivals placed where the risk is least (assault: nearest the enemy)
+//	exchange, exit    trade values unit for unit, weighted by urgency; a trade that wins wins, one that loses
+//	 at enemy points  is never made, one that draws only when losing; only light cavalry exits at enemy
+//	                  points unless late and ahead; an enemy cavalry unit by the point +30;
+//	                  assault +15, fireline +5, reserve +20 ("take exchanges")
+//	screen own points the unit standing by a point with units waiting and an enemy in reach: 60 (assault,
+//	 [Reinf]          fireline), 80 (reserve), falling off over 7"
+//	voluntary rout    a light unit stuck in a melee whose expected harm is above 0.6 (assault), 0.5
+//	                  (fireline), 0.45 (reserve)
+//	rout direction    played out on a copy: the one the unit survives, away from the enemy, and not
+//	                  through friends it would rout (contagion)
+//	draw [Draw]       exit by the own edge when     when 2 down and 3 lost        when 2 down
+//	                  3 down (or 4 lost against 2)
+//	                  (all: units make for 2" from the own edge, infantry and guns first, cavalry last)
+//	late game         from 45% of the turn limit the fire line attacks as assault (a draw is no win); late
+//	                  and not behind, or one kill from victory, every unit makes for the enemy's points
+//
+// Every doctrine weighs a loss by its urgency: a side that has lost n
+// units is 5-n losses from defeat, so its next loss weighs 1/(5-n)
+// ("Victory Conditions"), normalised over both sides. Moves lose the
+// doctrine's risk weight times the unit's value times greedy's risk (the
+// shots and charges the enemy could make at it where it ends).
+//
+// The melee expected value uses the modifiers the rules would apply
+// (meleeMargin, overlaps, HQ contact, uphill, road column) and the results
+// table (repulse, recoil, rout with its 1-2 destruction, destroyed; any
+// loss destroys a unit attacked on two faces, and every overlapping
+// attacker shares a loss); against a defender that can stall, the charge
+// first survives a stall shot (its first volley, +2 against cavalry).
+//
+// A ruleset the agent has no doctrine for is played uniformly at random.
+type Heuristic struct {
+	doc     Doctrine
+	pcg     rand.PCG
+	rng     *rand.Rand
+	buf     []engine.Action
+	c       hctx
+	scratch twobytwo.State
+}
+
+// hctx is what one decision knows of the position, computed once per
+// decision so that scoring each action stays cheap.
+type hctx struct {
+	me, foe         int
+	myLost, foeLost int
+	myLeft, foeLeft int // units still waiting or unplaced
+	exitOK          bool
+	draw            bool     // playing for the draw
+	battle          bool     // reserve: every own unit is (nearly) on: fight as assault
+	eff             Doctrine // the doctrine movement, charges and fire follow now
+	um, uf          float64  // urgency: what a loss of mine / theirs weighs now
+	late            bool     // the last part of the game: go for the win
+	nonCav          int      // own units on the table that are not cavalry
+	centroid        geom.Vec
+	front           geom.Vec // centroid of the enemy on the table (or their edge)
+	// Own reinforcement points: live (units waiting), threatened by an
+	// enemy in reach, and how many friends stand within screenRange.
+	pt       [2]geom.Vec
+	ptLive   [2]bool
+	ptThreat [2]bool
+	ptNear   [2]int
+	// Enemy reinforcement points with units waiting, and the next unit.
+	fpt     [2]geom.Vec
+	fptLive [2]bool
+	fptNext [2]int
+}
+
+// The shares of the turn limit (in percent) after which the reserve
+// fights its set-piece battle even with reinforcements still to come, and
+// after which every doctrine attacks.
+const (
+	reserveShare = 20
+	lateShare    = 45
+)
+
+// screenRange is how close to an own reinforcement point a unit screens
+// it.
+const screenRange = 3.5
+
+// NewHeuristic returns a heuristic agent playing doctrine d whose
+// tie-breaks depend only on seed.
+func NewHeuristic(d Doctrine, seed uint64) (*Heuristic, error) {
+	if d >= numDoctrines {
+		return nil, fmt.Errorf("unknown doctrine %d", d)
+	}
+	h := &Heuristic{doc: d, buf: make([]engine.Action, 0, 512)}
+	h.pcg.Seed(seed, splitmix64(seed^0x6865757269737469))
+	h.rng = rand.New(&h.pcg)
+	return h, nil
+}
+
+// newHeuristicFromParams builds a heuristic agent from checked spec
+// parameters.
+func newHeuristicFromParams(params map[string]string, seed uint64) (Agent, error) {
+	d := DefaultDoctrine
+	if v, ok := params["doctrine"]; ok {
+		var err error
+		if d, err = ParseDoctrine(v); err != nil {
+			return nil, err
+		}
+	}
+	return NewHeuristic(d, seed)
+}
+
+// Name is "heuristic", with the doctrine when it is not the default.
+func (h *Heuristic) Name() string {
+	if h.doc == DefaultDoctrine {
+		return "heuristic"
+	}
+	return "heuristic:doctrine=" + h.doc.String()
+}
+
+// Doctrine is the doctrine the agent plays.
+func (h *Heuristic) Doctrine() Doctrine { return h.doc }
+
+// Choose plays the best action by the doctrine; equal scores are broken
+// uniformly at random. It allocates nothing once its action buffer has
+// grown to the longest legal list seen.
+func (h *Heuristic) Choose(ctx context.Context, st engine.State) (engine.Action, error) {
+	if err := ctx.Err(); err != nil {
+		return engine.Action{}, err
+	}
+	h.buf = st.Legal(h.buf[:0])
+	if len(h.buf) == 0 {
+		return engine.Action{}, fmt.Errorf("heuristic agent, %s to move: %w", st.ToMove(), ErrNoLegalAction)
+	}
+	s, ok := st.(*twobytwo.State)
+	if !ok {
+		return h.buf[h.rng.IntN(len(h.buf))], nil
+	}
+	if len(h.buf) == 1 {
+		return h.buf[0], nil
+	}
+	h.prepare(s)
+	best, ties := 0, 0
+	bestScore := 0.0
+	for i := range h.buf {
+		sc := h.score(s, &h.buf[i])
+		switch {
+		case ties == 0 || sc > bestScore:
+			best, bestScore, ties = i, sc, 1
+		case sc == bestScore:
+			ties++
+			if h.rng.IntN(ties) == 0 {
+				best = i
+			}
+		}
+	}
+	return h.buf[best], nil
+}
+
+// ChooseExplained chooses as Choose does and lists the legal actions with
+// their doctrine scores.
+func (h *Heuristic) ChooseExplained(ctx context.Context, st engine.State) (engine.Action, *Explanation, error) {
+	start := time.Now()
+	a, err := h.Choose(ctx, st)
+	if err != nil {
+		return a, nil, err
+	}
+	e := &Explanation{Agent: h.Name(), Player: st.ToMove(), ScoreKind: "doctrine score",
+		Note: "doctrine " + h.doc.String() + "; one-move doctrine scores, equal scores broken at random"}
+	s, ok := st.(*twobytwo.State)
+	if ok {
+		h.prepare(s)
+		switch {
+		case h.c.draw:
+			e.Note += "; playing for the draw"
+		case h.doc == DoctrineReserve && !h.c.battle:
+			e.Note += "; holding until the reinforcements are on"
+		}
+	}
+	cs := make([]Candidate, len(h.buf))
+	for i := range h.buf {
+		cs[i] = Candidate{Action: h.buf[i], Text: st.DescribeAction(h.buf[i])}
+		if ok && len(h.buf) > 1 {
+			cs[i].Score = h.score(s, &h.buf[i])
+		}
+		if h.buf[i] == a {
+			e.Chosen = cs[i]
+		}
+	}
+	e.Candidates = rankCandidates(cs)
+	e.Elapsed = time.Since(start)
+	return a, e, nil
+}
+
+// prepare fills the decision context.
+func (h *Heuristic) prepare(s *twobytwo.State) {
+	c := &h.c
+	*c = hctx{}
+	c.me = int(s.ToMove())
+	if c.me < 0 || c.me > 1 {
+		c.me = 0
+	}
+	c.foe = 1 - c.me
+	c.myLost, c.foeLost = s.Destroyed(c.me), s.Destroyed(c.foe)
+	// Each loss brings a side nearer the 5 that lose the game, and the
+	// nearer it is the more the next one weighs.
+	um, uf := urgency(c.myLost), urgency(c.foeLost)
+	c.um, c.uf = 2*um/(um+uf), 2*uf/(um+uf)
+	n := s.NumUnits()
+	var sum, fsum geom.Vec
+	var cnt, fcnt int
+	for i := 0; i < n; i++ {
+		u := &s.U[i]
+		sp := s.Spec(i)
+		switch {
+		case u.Loc == twobytwo.LocWaiting || u.Loc == twobytwo.LocUnplaced:
+			if sp.Side == c.me {
+				c.myLeft++
+			} else {
+				c.foeLeft++
+			}
+		case u.Loc == twobytwo.LocTable && sp.Side == c.me:
+			if !sp.Type.IsHQ() {
+				sum = sum.Add(u.Pos)
+				cnt++
+			}
+			if !sp.Type.IsCavalry() {
+				c.nonCav++
+			}
+		case u.Loc == twobytwo.LocTable:
+			fsum = fsum.Add(u.Pos)
+			fcnt++
+		}
+	}
+	size := s.Scenario().Size
+	if cnt > 0 {
+		c.centroid = sum.Scale(1 / float64(cnt))
+	} else {
+		c.centroid = geom.V(size/2, ownDepthY(size, c.me, 3))
+	}
+	if fcnt > 0 {
+		c.front = fsum.Scale(1 / float64(fcnt))
+	} else {
+		c.front = geom.V(size/2, ownDepthY(size, c.foe, 3))
+	}
+	c.exitOK = s.Turn() > 0 && (c.myLeft == 0 || c.foeLeft == 0)
+	// The turn limit is a draw: a doctrine that has not broken the enemy
+	// by the last part of the game goes over to the attack.
+	limit := s.Scenario().TurnLimit
+	if limit <= 0 {
+		limit = twobytwo.DefaultTurnLimit
+	}
+	late := s.Turn() >= limit*lateShare/100
+	c.late = late
+	c.battle = h.doc != DoctrineReserve || c.myLeft <= 2 || s.Turn() >= limit*reserveShare/100 || late
+	c.eff = h.doc
+	if (h.doc == DoctrineReserve && c.battle) || (h.doc == DoctrineFireline && late) {
+		c.eff = DoctrineAssault
+	}
+	if c.exitOK {
+		c.draw = h.losing()
+	}
+	for k := 0; k < 2; k++ {
+		if pos, _, placed := s.Point(c.me, k); placed {
+			c.pt[k] = pos
+			c.ptLive[k] = nextWaiting(s, c.me, k) >= 0
+		}
+		if pos, _, placed := s.Point(c.foe, k); placed {
+			c.fpt[k] = pos
+			c.fptNext[k] = nextWaiting(s, c.foe, k)
+			c.fptLive[k] = c.fptNext[k] >= 0
+		}
+	}
+	for i := 0; i < n; i++ {
+		u := &s.U[i]
+		if u.Loc != twobytwo.LocTable {
+			continue
+		}
+		sp := s.Spec(i)
+		for k := 0; k < 2; k++ {
+			if !c.ptLive[k] {
+				continue
+			}
+			d := u.Pos.Dist(c.pt[k])
+			if sp.Side == c.me {
+				if !sp.Type.IsHQ() && d <= screenRange {
+					c.ptNear[k]++
+				}
+			} else if !sp.Type.IsHQ() && d <= sp.Type.Profile().Move+4 {
+				c.ptThreat[k] = true
+			}
+		}
+	}
+}
+
+// urgency is the weight of the next loss of a side that has lost n
+// units: the fewer it may still lose before the 5 that lose the game
+// ("Victory Conditions"), the more the next one weighs.
+func urgency(n int) float64 {
+	return 1 / float64(max(5-n, 1))
+}
+
+// losing reports whether the doctrine plays for the draw at this count of
+// losses [Draw].
+func (h *Heuristic) losing() bool {
+	c := &h.c
+	switch h.doc {
+	case DoctrineAssault:
+		return c.myLost >= c.foeLost+3 || (c.myLost >= 4 && c.foeLost <= 2)
+	case DoctrineFireline:
+		return c.myLost >= c.foeLost+2 && c.myLost >= 3
+	default:
+		return c.myLost >= c.foeLost+2
+	}
+}
+
+// nextWaiting is the next unit to arrive at side's point k, or -1.
+func nextWaiting(s *twobytwo.State, side, k int) int {
+	best, bq := -1, 1<<30
+	for i := 0; i < s.NumUnits(); i++ {
+		u := &s.U[i]
+		if u.Loc == twobytwo.LocWaiting && int(u.Point) == k && s.Spec(i).Side == side && int(u.Queue) < bq {
+			best, bq = i, int(u.Queue)
+		}
+	}
+	return best
+}
+
+// ownDepthY is the y coordinate depth inches in from side's own edge.
+func ownDepthY(size float64, side int, depth float64) float64 {
+	if side == 0 {
+		return depth
+	}
+	return size - depth
+}
+
+// depthOf is how far p is from side's own edge.
+func depthOf(size float64, side int, p geom.Vec) float64 {
+	if side == 0 {
+		return p.Y
+	}
+	return size - p.Y
+}
+
+// unitValue is what a unit is worth to its side, a line battalion being
+// 1: victory counts units, but HQs rally, guns shoot far and light
+// cavalry wins few melees.
+func unitValue(sp *twobytwo.UnitSpec) float64 {
+	v := 1.0
+	switch sp.Type {
+	case twobytwo.CorpsHQ:
+		v = 1.5
+	case twobytwo.DivisionHQ:
+		v = 1.2
+	case twobytwo.EliteInfantry:
+		v = 1.3
+	case twobytwo.LightInfantry:
+		v = 0.9
+	case twobytwo.Militia, twobytwo.IrregularShooters:
+		v = 0.7
+	case twobytwo.IrregularWarband:
+		v = 0.8
+	case twobytwo.EliteCavalry:
+		v = 1.4
+	case twobytwo.HeavyCavalry:
+		v = 1.3
+	case twobytwo.MediumCavalry:
+		v = 1.2
+	case twobytwo.LightCavalry:
+		v = 0.8
+	case twobytwo.Lancers:
+		v = 0.9
+	case twobytwo.Cossacks:
+		v = 0.6
+	case twobytwo.EliteArtillery:
+		v = 1.4
+	case twobytwo.FootArtillery, twobytwo.HorseArtillery, twobytwo.SiegeArtillery:
+		v = 1.2
+	}
+	if sp.Large {
+		v += 0.1
+	}
+	if sp.Small {
+		v -= 0.1
+	}
+	return v
+}
+
+// score is the doctrine score of action a.
+func (h *Heuristic) score(s *twobytwo.State, a *engine.Action) float64 {
+	switch a.Kind {
+	case twobytwo.KindDeploy:
+		return h.scoreDeploy(s, a)
+	case twobytwo.KindPoint:
+		return h.scorePoint(s, a)
+	case twobytwo.KindQueue:
+		return h.scoreQueue(s, a)
+	case twobytwo.KindEnd:
+		return h.scoreEnd(s)
+	case twobytwo.KindMove, twobytwo.KindSlide:
+		if !unitOK(s, a.Unit) || a.NPath == 0 {
+			return -1
+		}
+		if a.Order == twobytwo.OrderCharge && unitOK(s, a.Target) {
+			return h.scoreCharge(s, int(a.Unit), int(a.Target), a)
+		}
+		i := int(a.Unit)
+		end := a.Path[a.NPath-1]
+		return h.value(s, i, end, geom.Heading(a.Facing)) - h.value(s, i, s.U[i].Pos, s.U[i].Dir) - moveCost
+	case twobytwo.KindHold:
+		return -0.01
+	case twobytwo.KindFace:
+		if !unitOK(s, a.Unit) {
+			return -1
+		}
+		i := int(a.Unit)
+		return h.value(s, i, s.U[i].Pos, geom.Heading(a.Facing)) - h.value(s, i, s.U[i].Pos, s.U[i].Dir) - moveCost
+	case twobytwo.KindVolRout:
+		return h.scoreVolRout(s, a)
+	case twobytwo.KindExit:
+		return h.scoreExit(s, a)
+	case twobytwo.KindDiceReinf:
+		return h.scoreDice(s, a)
+	case twobytwo.KindPlace:
+		return h.scorePlace(s, a)
+	case twobytwo.KindExchange:
+		return h.scoreExchange(s, a)
+	case twobytwo.KindConfront, twobytwo.KindStall:
+		return h.scoreResponse(s, a)
+	case twobytwo.KindFire:
+		return h.scoreFire(s, a, false)
+	case twobytwo.KindSupport:
+		return h.scoreFire(s, a, true)
+	case twobytwo.KindResolve:
+		return 0
+	case twobytwo.KindBombard:
+		return 100
+	case twobytwo.KindRout:
+		return h.scoreRoutDir(s, a)
+	case twobytwo.KindMelee:
+		return h.scoreMelee(s, a)
+	case twobytwo.KindFollowUp:
+		return h.scoreFollowUp(s, a)
+	}
+	return 0
+}
+
+// moveCost is what a move must gain to be worth making.
+const moveCost = 0.5
+
+// scoreEnd: ending a step. During deployment every unit that fits is
+// deployed first; in the movement and shooting phases ending comes after
+// every action worth taking; an arrival is left off only when every place
+// is bad.
+func (h *Heuristic) scoreEnd(s *twobytwo.State) float64 {
+	switch s.PhaseName() {
+	case "deployment":
+		return -1000
+	case "reinforcement queue":
+		return 0
+	case "reinforcement arrival":
+		return -40
+	}
+	return 0
+}
+
+// --- Set-up -----------------------------------------------------------
+
+// armIndex is 0 HQ, 1 infantry, 2 cavalry, 3 artillery.
+func armIndex(t twobytwo.UnitType) int {
+	switch {
+	case t.IsHQ():
+		return 0
+	case t.IsInfantry():
+		return 1
+	case t.IsCavalry():
+		return 2
+	}
+	return 3
+}
+
+// The deployment plans [Deploy]: the priority of the first unit of each
+// arm (HQ, infantry, cavalry, artillery), what each further one of the
+// same arm loses, the preferred depth from the own edge, and whether the
+// arm stands on a flank.
+var deployPlan = [numDoctrines]struct {
+	first, each, depth [4]float64
+	flank              [4]bool
+}{
+	DoctrineAssault:  {first: [4]float64{50, 60, 35, 58}, each: [4]float64{60, 6, 20, 40}, depth: [4]float64{3.25, 5, 3.25, 5}, flank: [4]bool{false, false, true, false}},
+	DoctrineFireline: {first: [4]float64{52, 58, 30, 62}, each: [4]float64{60, 6, 20, 30}, depth: [4]float64{1.5, 5, 1.5, 5}, flank: [4]bool{false, false, true, false}},
+	DoctrineReserve:  {first: [4]float64{60, 55, 50, 40}, each: [4]float64{60, 5, 40, 30}, depth: [4]float64{1.5, 3.25, 1.5, 3.25}, flank: [4]bool{false, false, true, false}},
+}
+
+// scoreDeploy scores deploying a unit at a slot: which unit by the plan's
+// priorities, where by its depth, centre or flank, and the ground.
+func (h *Heuristic) scoreDeploy(s *twobytwo.State, a *engine.Action) float64 {
+	if !unitOK(s, a.Unit) || a.NPath == 0 {
+		return -1
+	}
+	i := int(a.Unit)
+	sp := s.Spec(i)
+	arm := armIndex(sp.Type)
+	plan := &deployPlan[h.doc]
+	n := 0
+	for j := 0; j < s.NumUnits(); j++ {
+		if s.U[j].Loc == twobytwo.LocTable && s.Spec(j).Side == sp.Side && armIndex(s.Spec(j).Type) == arm {
+			n++
+		}
+	}
+	sc := plan.first[arm] - plan.each[arm]*float64(n)
+	// The corps HQ rallies everyone within 6"; a division HQ only its own
+	// division within 3".
+	if sp.Type == twobytwo.CorpsHQ {
+		sc += 2
+	}
+	size := s.Scenario().Size
+	p := a.Path[0]
+	d := depthOf(size, sp.Side, p)
+	x := math.Abs(p.X - size/2)
+	pos := -2 * math.Abs(d-plan.depth[arm])
+	if plan.flank[arm] {
+		pos -= 0.5 * math.Abs(x-size/4)
+	} else {
+		pos -= 0.5 * x
+	}
+	sc += 0.1 * pos // the unit's priority decides first, then its place
+	sc += 0.1 * h.ground(s, i, p)
+	// Keep the line of fire of shooters clear: no unit straight in front
+	// of a friendly shooter or a shooter straight behind a friend.
+	for j := 0; j < s.NumUnits(); j++ {
+		u := &s.U[j]
+		if u.Loc != twobytwo.LocTable || s.Spec(j).Side != sp.Side || math.Abs(u.Pos.X-p.X) > 0.9 {
+			continue
+		}
+		if s.Spec(j).Type.Profile().Shoots || sp.Type.Profile().Shoots {
+			sc -= 1
+		}
+	}
+	return sc
+}
+
+// scorePoint places a reinforcement point [Deploy][Reinf]: behind the army
+// (so that it screens the point), away from the enemy, the second one some
+// 6" from the first; the assault's attacker puts its second point on a
+// flank towards the enemy.
+func (h *Heuristic) scorePoint(s *twobytwo.State, a *engine.Action) float64 {
+	if a.NPath == 0 {
+		return 0
+	}
+	me := h.c.me
+	p := a.Path[0]
+	size := s.Scenario().Size
+	own := twobytwo.Edge(a.Arg) == twobytwo.BaseEdge(me)
+	second := false
+	var first geom.Vec
+	if pos, _, placed := s.Point(me, 0); placed {
+		second, first = true, pos
+	}
+	// Where the army stands (or the centre of the own edge).
+	centre := geom.V(size/2, ownDepthY(size, me, 0))
+	var sum geom.Vec
+	n := 0
+	nearFoe := math.MaxFloat64
+	for j := 0; j < s.NumUnits(); j++ {
+		u := &s.U[j]
+		if u.Loc != twobytwo.LocTable {
+			continue
+		}
+		if s.Spec(j).Side == me {
+			sum = sum.Add(u.Pos)
+			n++
+		} else {
+			nearFoe = math.Min(nearFoe, u.Pos.Dist(p))
+		}
+	}
+	for k := 0; k < 2; k++ {
+		if pos, _, placed := s.Point(1-me, k); placed {
+			nearFoe = math.Min(nearFoe, pos.Dist(p))
+		}
+	}
+	if n > 0 {
+		centre = geom.V(sum.X/float64(n), ownDepthY(size, me, 0))
+	}
+	sc := 100.0
+	if !own {
+		sc -= 10 // 4+ on a flank against 3+ from the rear
+	}
+	if nearFoe < 12 {
+		sc -= 2 * (12 - nearFoe)
+	}
+	if !second {
+		return sc - p.Dist(centre)
+	}
+	gap := p.Dist(first)
+	sc -= 2 * math.Abs(gap-6)
+	switch h.doc {
+	case DoctrineAssault:
+		if !own {
+			// Arrive on the enemy's flank [FoB-reinf]: the farther
+			// forward, the better.
+			sc += 14 + 0.5*depthOf(size, me, p)
+			sc += 2 * math.Abs(gap-6) // the gap does not matter on a flank
+		}
+		sc -= 0.3 * p.Dist(centre)
+	case DoctrineFireline:
+		sc -= 0.5 * p.Dist(centre)
+	default:
+		sc -= 0.5*p.Dist(centre) - 0.3*math.Min(nearFoe, 20)
+	}
+	return sc
+}
+
+// queueRank orders units in the queues [Reinf]: lower arrives earlier;
+// pref is the point (0 or 1) the doctrine sends the unit to.
+func (h *Heuristic) queueRank(s *twobytwo.State, i int) (rank float64, pref int) {
+	sp := s.Spec(i)
+	t := sp.Type
+	cost := sp.UnitCost()
+	// The rank of i among the own unassigned infantry, to split it.
+	k := 0
+	for j := 0; j < i; j++ {
+		if s.U[j].Loc == twobytwo.LocUnplaced && s.Spec(j).Side == sp.Side && s.Spec(j).Type.IsInfantry() {
+			k++
+		}
+	}
+	switch h.doc {
+	case DoctrineAssault:
+		switch {
+		case t.IsInfantry():
+			return 10 + cost, 0 // the cheapest infantry leads (padding)
+		case t.IsHQ():
+			return 12.5, 0 // the HQs follow the first battalion
+		case t.IsCavalry():
+			return 20 + cost, 1
+		default:
+			return 30 + cost, 1
+		}
+	case DoctrineFireline:
+		switch {
+		case t.IsArtillery():
+			return 12 + cost, 0
+		case t.IsHQ():
+			return 14, 0
+		case t.IsInfantry():
+			return 10 + cost, k % 2
+		default:
+			return 30 + cost, 1
+		}
+	default:
+		pad := 0.0
+		if t.IsInfantry() && cost <= 2 {
+			pad = -20 // a cheap battalion leads each queue
+		}
+		switch {
+		case t.IsHQ():
+			return 5 + pad, 0
+		case t.IsCavalry():
+			return 40 + cost, 1
+		case t.IsArtillery():
+			return 20 + cost, 0
+		default:
+			return 10 + cost + pad, k % 2
+		}
+	}
+}
+
+// scoreQueue queues the unit the doctrine wants next at the current
+// point; ending the first point's queue comes once no unit it wants there
+// is left.
+func (h *Heuristic) scoreQueue(s *twobytwo.State, a *engine.Action) float64 {
+	if !unitOK(s, a.Unit) {
+		return -1
+	}
+	i := int(a.Unit)
+	k := 0
+	if _, _, placed := s.Point(h.c.me, 1); placed {
+		k = 1
+	}
+	rank, pref := h.queueRank(s, i)
+	sc := 100 - rank
+	if k == 0 && pref != 0 {
+		sc = -50 - rank
+	}
+	// Padding the second queue: a cheap unit leads it too.
+	if k == 1 && h.doc == DoctrineReserve {
+		waiting := 0
+		for j := 0; j < s.NumUnits(); j++ {
+			if s.U[j].Loc == twobytwo.LocWaiting && int(s.U[j].Point) == 1 && s.Spec(j).Side == h.c.me {
+				waiting++
+			}
+		}
+		if waiting == 0 {
+			sc -= 3 * s.Spec(i).UnitCost()
+		}
+	}
+	return sc
+}
+
+// --- Movement ---------------------------------------------------------
+
+// ground is the value of the terrain at p for unit i [Terrain]: towns,
+// woods' edges, hedges and hills for infantry, hills for guns.
+func (h *Heuristic) ground(s *twobytwo.State, i int, p geom.Vec) float64 {
+	t := s.Spec(i).Type
+	if t.IsCavalry() || t.IsHQ() {
+		return 0
+	}
+	v := 0.0
+	sc := s.Scenario()
+	for f := range sc.Terrain {
+		ft := &sc.Terrain[f]
+		switch ft.Kind {
+		case twobytwo.Town:
+			if t.IsInfantry() && len(ft.Points) >= 3 {
+				if geom.PointInPolygon(p, ft.Points) {
+					v += 25
+				} else if geom.RectPolygonOverlap(baseOf(p, geom.V(0, 1)), ft.Points) {
+					v += 12
+				}
+			}
+		case twobytwo.Hill:
+			if len(ft.Points) >= 3 && geom.PointInPolygon(p, ft.Points) {
+				v += 12
+			}
+		case twobytwo.Wood:
+			if t.IsInfantry() && len(ft.Points) >= 3 {
+				if t == twobytwo.LightInfantry && geom.PointInPolygon(p, ft.Points) {
+					v += 20
+				} else if geom.RectPolygonOverlap(geom.Rect{C: p, F: geom.V(0, 1), HW: 0.75, HD: 0.5}, ft.Points) {
+					v += 8
+				}
+			}
+		case twobytwo.Hedge:
+			if t.IsInfantry() && geom.PointPolylineDist(p, ft.Points) < 0.8 {
+				v += 10
+			}
+		}
+	}
+	return v
+}
+
+// onHill reports whether p stands on a hill (ruling R-HILL).
+func onHill(s *twobytwo.State, p geom.Vec) bool {
+	sc := s.Scenario()
+	for f := range sc.Terrain {
+		ft := &sc.Terrain[f]
+		if ft.Kind == twobytwo.Hill && len(ft.Points) >= 3 && geom.PointInPolygon(p, ft.Points) {
+			return true
+		}
+	}
+	return false
+}
+
+// nearestFoe is the distance from p to the nearest enemy of side on the
+// table, and that enemy (-1 when there is none: the distance is then to
+// the enemy's centre).
+func (h *Heuristic) nearestFoe(s *twobytwo.State, side int, p geom.Vec, skipHQ bool) (float64, int) {
+	best, bj := math.MaxFloat64, -1
+	for j := 0; j < s.NumUnits(); j++ {
+		u := &s.U[j]
+		sp := s.Spec(j)
+		if u.Loc != twobytwo.LocTable || sp.Side == side || (skipHQ && sp.Type.IsHQ()) {
+			continue
+		}
+		if d := u.Pos.Dist(p); d < best {
+			best, bj = d, j
+		}
+	}
+	if bj < 0 {
+		return h.c.front.Dist(p), -1
+	}
+	return best, bj
+}
+
+// doctrineRisk is how much the doctrine fears losses where a unit of arm
+// ends, in score per unit of risk and per unit value.
+var doctrineRisk = [numDoctrines][4]float64{
+	DoctrineAssault:  {200, 80, 150, 150},
+	DoctrineFireline: {200, 80, 150, 150},
+	DoctrineReserve:  {200, 90, 150, 150},
+}
+
+// value is the positional value of unit i standing at p facing dir by the
+// doctrine: the danger there, where the doctrine wants the arm, the
+// ground, the screen of own points, the threat to enemy points, the HQs'
+// rally reach, and the own edge when playing for the draw.
+func (h *Heuristic) value(s *twobytwo.State, i int, p, dir geom.Vec) float64 {
+	c := &h.c
+	sp := s.Spec(i)
+	t := sp.Type
+	arm := armIndex(t)
+	size := s.Scenario().Size
+	doc := c.eff
+	val := unitValue(sp)
+	if c.draw {
+		// [Draw]: every unit makes for the own edge; the cavalry covers
+		// the retreat and goes last.
+		w := 12.0
+		if t.IsCavalry() && c.nonCav > 0 {
+			w = 2
+		}
+		// Within 2" of the edge every unit can exit in one move: closer
+		// only crowds the edge, and a blocked unit cannot get out.
+		return -w*math.Max(0, depthOf(size, sp.Side, p)-2) - 100*risk(s, i, p)*val
+	}
+	v := -doctrineRisk[doc][arm] * val * c.um * risk(s, i, p)
+	dE, e := h.nearestFoe(s, sp.Side, p, !t.IsCavalry())
+	switch arm {
+	case 0: // HQs [FoB-HQ]
+		v += h.hqValue(s, i, p)
+		switch doc {
+		case DoctrineAssault:
+			v -= 1.5 * math.Abs(dE-4)
+		default:
+			v -= 1.0 * p.Dist(c.centroid)
+		}
+	case 1: // infantry
+		switch doc {
+		case DoctrineAssault:
+			v -= 8 * h.targetDist(s, i, p)
+			v += h.columnBonus(s, i, p, dir)
+		case DoctrineFireline:
+			reach := math.Max(s.FireReach(i), 0.5)
+			v -= 4 * math.Max(0, dE-reach-0.25)
+			v += h.ground(s, i, p) + h.arcBonus(s, i, p, dir, e)
+		default:
+			v -= 4 * math.Max(0, depthOf(size, sp.Side, p)-7)
+			v += h.ground(s, i, p) + h.arcBonus(s, i, p, dir, e)
+		}
+	case 2: // cavalry [FoB-cav]
+		want := 5.0
+		if doc != DoctrineAssault {
+			want = 6
+		}
+		v -= 4 * math.Abs(h.cavTargetDist(s, i, p)-want)
+		if t.MayRoutVoluntarily() {
+			// Light cavalry rushes at the enemy's points [Reinf].
+			w := 2.0
+			switch {
+			case h.doc == DoctrineReserve:
+				w = 3
+			case h.doc == DoctrineFireline:
+				w = 0.5
+			}
+			if d := h.foePointDist(p); d < math.MaxFloat64 {
+				v -= w * d
+			}
+		}
+	case 3: // artillery
+		pr := t.Profile()
+		want := 0.9 * pr.Normal
+		if doc != DoctrineAssault {
+			want = 0.9 * pr.Long
+		}
+		if doc == DoctrineReserve {
+			v -= 4 * math.Max(0, depthOf(size, sp.Side, p)-7)
+		}
+		v -= 6 * math.Abs(dE-want)
+		v += h.ground(s, i, p) + 2*h.arcBonus(s, i, p, dir, e)
+	}
+	v += h.screenValue(s, i, p, t)
+	if arm != 0 && (c.foeLost >= 4 || (c.late && c.uf >= c.um)) {
+		// Late and not behind, or one unit from victory: trade at the
+		// enemy's points [Reinf].
+		if d := h.foePointDist(p); d < math.MaxFloat64 {
+			w := 3.0
+			if c.foeLost >= 4 {
+				w = 6
+			}
+			v -= w * d
+		}
+	}
+	return v
+}
+
+// targetDist is how far infantry unit i at p is from the enemy it would
+// best attack: the nearest, but a unit in a town counts 5" farther (the
+// charger is in road column there, and the town is cover) and cavalry in
+// the open 6" farther (infantry may not charge it).
+func (h *Heuristic) targetDist(s *twobytwo.State, i int, p geom.Vec) float64 {
+	side := s.Spec(i).Side
+	best := math.MaxFloat64
+	sc := s.Scenario()
+	for j := 0; j < s.NumUnits(); j++ {
+		u := &s.U[j]
+		sp := s.Spec(j)
+		if u.Loc != twobytwo.LocTable || sp.Side == side {
+			continue
+		}
+		d := u.Pos.Dist(p)
+		if d-6 > best {
+			continue
+		}
+		inTown := false
+		for f := range sc.Terrain {
+			ft := &sc.Terrain[f]
+			if (ft.Kind == twobytwo.Town || ft.Kind == twobytwo.Wood) && len(ft.Points) >= 3 && geom.PointInPolygon(u.Pos, ft.Points) {
+				inTown = true
+				break
+			}
+		}
+		if inTown {
+			d += 5
+		}
+		if sp.Type.IsCavalry() && !inTown {
+			d += 6
+		}
+		best = math.Min(best, d)
+	}
+	if best == math.MaxFloat64 {
+		return h.c.front.Dist(p)
+	}
+	return best
+}
+
+// cavTargetDist is how far cavalry unit i at p is from the enemy it would
+// best charge [FoB-cav]: disrupted units, HQs, guns and cavalry as they
+// are, formed infantry and anything in a town 5" farther.
+func (h *Heuristic) cavTargetDist(s *twobytwo.State, i int, p geom.Vec) float64 {
+	side := s.Spec(i).Side
+	best := math.MaxFloat64
+	sc := s.Scenario()
+	for j := 0; j < s.NumUnits(); j++ {
+		u := &s.U[j]
+		sp := s.Spec(j)
+		if u.Loc != twobytwo.LocTable || sp.Side == side {
+			continue
+		}
+		d := u.Pos.Dist(p)
+		if d-5 > best {
+			continue
+		}
+		if sp.Type.IsInfantry() && u.Stat != twobytwo.Disrupted {
+			d += 5
+		}
+		for f := range sc.Terrain {
+			ft := &sc.Terrain[f]
+			if ft.Kind == twobytwo.Town && len(ft.Points) >= 3 && geom.PointInPolygon(u.Pos, ft.Points) {
+				d += 5
+				break
+			}
+		}
+		best = math.Min(best, d)
+	}
+	if best == math.MaxFloat64 {
+		return h.c.front.Dist(p)
+	}
+	return best
+}
+
+// foePointDist is the distance from p to the nearest enemy reinforcement
+// point with units waiting.
+func (h *Heuristic) foePointDist(p geom.Vec) float64 {
+	best := math.MaxFloat64
+	for k := 0; k < 2; k++ {
+		if h.c.fptLive[k] {
+			best = math.Min(best, p.Dist(h.c.fpt[k]))
+		}
+	}
+	return best
+}
+
+// screenWeight is the value of screening a threatened own point [Reinf].
+var screenWeight = [numDoctrines]float64{DoctrineAssault: 60, DoctrineFireline: 60, DoctrineReserve: 80}
+
+// screenValue rewards unit i for standing by an own reinforcement point
+// that has units waiting and an enemy in reach, when no other friend
+// already screens it.
+func (h *Heuristic) screenValue(s *twobytwo.State, i int, p geom.Vec, t twobytwo.UnitType) float64 {
+	if t.IsHQ() {
+		return 0
+	}
+	c := &h.c
+	v := 0.0
+	for k := 0; k < 2; k++ {
+		if !c.ptLive[k] || !c.ptThreat[k] {
+			continue
+		}
+		others := c.ptNear[k]
+		if s.U[i].Loc == twobytwo.LocTable && s.U[i].Pos.Dist(c.pt[k]) <= screenRange {
+			others--
+		}
+		if others > 0 {
+			continue
+		}
+		d := p.Dist(c.pt[k])
+		v += screenWeight[h.doc] * math.Max(0, math.Min(1, 1-(d-2.5)/7))
+	}
+	return v
+}
+
+// columnBonus rewards an infantry unit standing as a column of attack
+// directly behind a friend of the same type facing the same way, when
+// that friend is touching the enemy ("Column of attack": +1).
+func (h *Heuristic) columnBonus(s *twobytwo.State, i int, p, dir geom.Vec) float64 {
+	t := s.Spec(i).Type
+	for j := 0; j < s.NumUnits(); j++ {
+		u := &s.U[j]
+		if j == i || u.Loc != twobytwo.LocTable || s.Spec(j).Side != s.Spec(i).Side || s.Spec(j).Type != t {
+			continue
+		}
+		behind := u.Pos.Sub(u.Dir.Scale(0.5))
+		if behind.Dist(p) < 0.1 && dir.Dot(u.Dir) > 0.99 && touchingEnemy(s, j) {
+			return 30
+		}
+	}
+	return 0
+}
+
+// touchingEnemy reports whether unit j touches an enemy base.
+func touchingEnemy(s *twobytwo.State, j int) bool { return touchingEnemyBut(s, j, -1) }
+
+// touchingEnemyBut reports whether unit j touches an enemy base other
+// than unit but's.
+func touchingEnemyBut(s *twobytwo.State, j, but int) bool {
+	u := &s.U[j]
+	side := s.Spec(j).Side
+	r := baseOf(u.Pos, u.Dir)
+	for k := 0; k < s.NumUnits(); k++ {
+		o := &s.U[k]
+		if k == but || o.Loc != twobytwo.LocTable || s.Spec(k).Side == side || o.Pos.Dist(u.Pos) > 1.3 {
+			continue
+		}
+		if geom.RectDistance(r, baseOf(o.Pos, o.Dir)) <= 0.02 {
+			return true
+		}
+	}
+	return false
+}
+
+// arcBonus rewards a shooter for having enemy e in its arc and reach.
+func (h *Heuristic) arcBonus(s *twobytwo.State, i int, p, dir geom.Vec, e int) float64 {
+	if e < 0 || !s.Spec(i).Type.Profile().Shoots {
+		return 0
+	}
+	front := p.Add(dir.Scale(0.25))
+	v := s.U[e].Pos.Sub(front)
+	along := v.Dot(dir)
+	if along <= 0 || math.Abs(v.Dot(dir.Perp())) > 1+along {
+		return 0
+	}
+	if v.Len()-0.25 > s.FireReach(i)+0.5 {
+		return 2
+	}
+	return 6
+}
+
+// hqValue is the rally reach of HQ i at p [FoB-HQ]: units of its command
+// within reach (6" corps, 3" division), above all pinned and disrupted
+// ones, and base contact with a stricken unit an enemy stands within 2" of
+// (the only way it can rally).
+func (h *Heuristic) hqValue(s *twobytwo.State, i int, p geom.Vec) float64 {
+	sp := s.Spec(i)
+	reach := 6.0
+	if sp.Type == twobytwo.DivisionHQ {
+		reach = 3
+	}
+	v := 0.0
+	for j := 0; j < s.NumUnits(); j++ {
+		u := &s.U[j]
+		js := s.Spec(j)
+		if j == i || u.Loc != twobytwo.LocTable || js.Side != sp.Side || js.Type.IsHQ() {
+			continue
+		}
+		if sp.Type == twobytwo.DivisionHQ && js.HQ != i {
+			continue
+		}
+		need := 0.15
+		if u.Stat >= twobytwo.Pinned {
+			need = 1
+		}
+		d := u.Pos.Dist(p) - 0.25
+		if d <= reach {
+			v += 20 * need
+		} else {
+			v -= 2 * need * math.Min(d-reach, 10)
+		}
+		if u.Stat >= twobytwo.Pinned && !js.Type.Profile().Elite {
+			if behind := u.Pos.Sub(u.Dir.Scale(0.5)); behind.Dist(p) < 0.15 {
+				if fd, _ := h.nearestFoe(s, sp.Side, u.Pos, false); fd < 2.5 {
+					v += 25
+				}
+			}
+		}
+	}
+	return v
+}
+
+// meleeHarm[mm+meleeSpan] is the expected harm a side suffers in one
+// melee when its modifiers exceed the other's by mm ("Melee: Results"):
+// repulsed 0.05, recoils 0.15, routs 1/3 destroyed else disrupted (0.67),
+// destroyed 1; draws re-roll. meleeHarmMulti is the same when any loss
+// destroys (attacked on two faces).
+var meleeHarm, meleeHarmMulti = func() (t, m [2*meleeSpan + 1]float64) {
+	for mm := -meleeSpan; mm <= meleeSpan; mm++ {
+		harm, multi, decided := 0.0, 0.0, 0.0
+		for a := 1; a <= 6; a++ {
+			for b := 1; b <= 6; b++ {
+				d := a - b + mm
+				if d == 0 {
+					continue
+				}
+				decided++
+				if d < 0 {
+					multi++
+				}
+				switch {
+				case d <= -4:
+					harm++
+				case d == -3:
+					harm += 1.0/3 + 2.0/3*0.5
+				case d == -2:
+					harm += 0.15
+				case d == -1:
+					harm += 0.05
+				}
+			}
+		}
+		t[mm+meleeSpan] = harm / decided
+		m[mm+meleeSpan] = multi / decided
+	}
+	return t, m
+}()
+
+func harmAt(mm int, multi bool) float64 {
+	k := min(max(mm, -meleeSpan), meleeSpan) + meleeSpan
+	if multi {
+		return meleeHarmMulti[k]
+	}
+	return meleeHarm[k]
+}
+
+// hqTouching reports whether a friendly HQ touches unit i.
+func hqTouching(s *twobytwo.State, i int) bool {
+	u := &s.U[i]
+	side := s.Spec(i).Side
+	r := baseOf(u.Pos, u.Dir)
+	for k := 0; k < s.NumUnits(); k++ {
+		o := &s.U[k]
+		if k == i || o.Loc != twobytwo.LocTable || s.Spec(k).Side != side || !s.Spec(k).Type.IsHQ() || o.Pos.Dist(u.Pos) > 1.3 {
+			continue
+		}
+		if geom.RectDistance(r, baseOf(o.Pos, o.Dir)) <= 0.02 {
+			return true
+		}
+	}
+	return false
+}
+
+// roadColumn reports whether the move a of unit i puts it in road column
+// ("Road Column", rulings R-ROAD, R-TOWN): every leg on a road, or any leg
+// through a town. A cavalry charger ending in a town fights at -2 as
+// well, which this counts the same way.
+func roadColumn(s *twobytwo.State, i int, a *engine.Action) bool {
+	sc := s.Scenario()
+	from := s.U[i].Pos
+	allRoad := true
+	prev := from
+	for k := 0; k < int(a.NPath); k++ {
+		q := a.Path[k]
+		onRoad := false
+		for f := range sc.Terrain {
+			ft := &sc.Terrain[f]
+			switch ft.Kind {
+			case twobytwo.Town:
+				if len(ft.Points) >= 3 && (geom.SegInPolygonLength(prev, q, ft.Points) > 0 || geom.PointInPolygon(q, ft.Points)) {
+					return true
+				}
+			case twobytwo.Road:
+				if !onRoad && len(ft.Points) >= 2 && geom.SegWithinPolyline(prev, q, ft.Points, 0.3) {
+					onRoad = true
+				}
+			}
+		}
+		allRoad = allRoad && onRoad
+		prev = q
+	}
+	return allRoad && a.NPath > 0
+}
+
+// meleeEV is the expected value, in units, of own unit i (standing at p)
+// fighting enemy unit j: the harm done to j minus the harm suffered, with
+// i's overlaps, HQ contact and the hill, each side's harm weighted by its
+// urgency.
+func (h *Heuristic) meleeEV(s *twobytwo.State, i, j int, p geom.Vec, subsequent bool) float64 {
+	adj := 0
+	if subsequent {
+		adj = -1
+	}
+	return h.meleeEVAdj(s, i, j, p, adj)
+}
+
+// meleeEVAdj is meleeEV with adj added to i's modifiers.
+func (h *Heuristic) meleeEVAdj(s *twobytwo.State, i, j int, p geom.Vec, adj int) float64 {
+	eng := engagedBy(s, i, j)
+	m := meleeMargin(s, i, j) + eng + adj
+	if hqTouching(s, i) {
+		m++
+	}
+	if hqTouching(s, j) {
+		m--
+	}
+	hi, hj := onHill(s, p), onHill(s, s.U[j].Pos)
+	if hi && !hj {
+		m++
+	} else if hj && !hi {
+		m--
+	}
+	// Every overlapping friend suffers a lost melee too ("Overlap
+	// support").
+	return h.c.uf*harmAt(-m, eng > 0)*unitValue(s.Spec(j)) - h.c.um*harmAt(m, false)*(unitValue(s.Spec(i))+float64(eng))
+}
+
+// stallOdds is the chance that defender j's stall shot at charger i has an
+// effect (a total of 5 or more: the charge does not close), and the
+// expected harm of that shot to i [Stall][Ranges]. ok is false when j
+// cannot stall.
+func stallOdds(s *twobytwo.State, j, i int, flank bool) (p, harm float64, ok bool) {
+	ds, as := s.Spec(j), s.Spec(i)
+	pr := ds.Type.Profile()
+	if !pr.Shoots || s.U[j].Stat == twobytwo.Disrupted || touchingEnemyBut(s, j, i) {
+		return 0, 0, false
+	}
+	m := 0
+	if ds.Type.IsInfantry() {
+		if s.U[j].Stat != twobytwo.Pinned && !ds.Bows {
+			m++ // first volley
+		}
+		if ds.Screened && !as.Screened {
+			m++
+		}
+	} else {
+		m += s.RangeBand(j, 1)
+		if flank {
+			m -= 2 // guns do not turn to face (R-OUTOFARC)
+		}
+	}
+	if ds.Large {
+		m++
+	}
+	if ds.Small {
+		m--
+	}
+	if ds.Type == twobytwo.IrregularShooters {
+		m--
+	}
+	if as.Type.IsCavalry() {
+		m += 2
+	}
+	if as.Type == twobytwo.LightInfantry {
+		m--
+	}
+	p = float64(min(max(2+m, 0), 6)) / 6
+	return p, shotHarm(m), true
+}
+
+// chargeBonus is the doctrine's liking for a charge by arm, beyond its
+// expected value.
+func (h *Heuristic) chargeBonus(s *twobytwo.State, i, j int) float64 {
+	me, foe := s.Spec(i).Type, s.Spec(j).Type
+	disrupted := s.U[j].Stat == twobytwo.Disrupted
+	doc := h.c.eff
+	b := 0.0
+	switch {
+	case disrupted && me.IsCavalry():
+		b = 40 // [FoB-cav]
+	case disrupted:
+		b = 30
+	case me.IsCavalry() && foe.IsInfantry():
+		b = -30 // "almost certain to lose against infantry"
+	case me.IsCavalry() && (foe.IsHQ() || foe.IsArtillery()):
+		b = 25 // "a terrible threat to HQ units caught out in the open"
+	}
+	switch doc {
+	case DoctrineAssault:
+		if me.IsInfantry() {
+			b += 20 // the bayonet [FoB-fire]
+		}
+	default:
+		if !disrupted && me.IsInfantry() {
+			b -= 10 // keep the line
+		}
+	}
+	return b
+}
+
+// scoreCharge is the value of unit i charging unit j with action a: the
+// melee's expected value after a possible stall shot, and the doctrine's
+// bonus.
+func (h *Heuristic) scoreCharge(s *twobytwo.State, i, j int, a *engine.Action) float64 {
+	end := a.Path[a.NPath-1]
+	ev := h.meleeEV(s, i, j, end, false)
+	if roadColumn(s, i, a) {
+		// In road column (a move wholly on a road or through a town)
+		// the charger fights at -2 ("Road Column").
+		ev = h.meleeEVAdj(s, i, j, end, -2)
+	}
+	pS, shot, ok := stallOdds(s, j, i, geom.Face(a.Arg) != geom.FaceFront)
+	if ok {
+		ev = (1-pS)*ev - h.c.um*shot*unitValue(s.Spec(i))
+		if s.Spec(j).Type.IsInfantry() {
+			ev += 0.1 * unitValue(s.Spec(j)) // the firer is pinned
+		}
+	}
+	b := h.chargeBonus(s, i, j)
+	if ev < chargeFloor && b > 0 {
+		b = 0 // no doctrine sends a unit into a melee it expects to lose
+	}
+	sc := 100*ev + b
+	if h.c.draw {
+		sc -= 60
+	}
+	return sc
+}
+
+// scoreExit: at an enemy point, the trade of the unit for the next
+// enemy arrival [Reinf]; by the own edge, the draw [Draw].
+func (h *Heuristic) scoreExit(s *twobytwo.State, a *engine.Action) float64 {
+	if !unitOK(s, a.Unit) || a.NPath == 0 {
+		return -1
+	}
+	i := int(a.Unit)
+	p := a.Path[0]
+	for k := 0; k < 2; k++ {
+		if h.c.fptLive[k] && h.c.fpt[k].Dist(p) <= 3.5 {
+			return h.tradeScore(s, i, h.c.fptNext[k], true)
+		}
+	}
+	if !h.c.draw {
+		return -1000
+	}
+	if s.Spec(i).Type.IsCavalry() && h.c.nonCav > 0 {
+		return -50 // the cavalry covers the retreat and leaves last
+	}
+	return 150
+}
+
+// outcome is +1 when losses of mine and theirs win the game for me, -1
+// when they lose it, 2 when both sides break at once (a draw), 0
+// otherwise.
+func outcome(s *twobytwo.State, mine, theirs int) int {
+	lost := func(a, b int) bool {
+		if s.Scenario().Victory == twobytwo.Decisive {
+			return a >= 5 && a >= b+2
+		}
+		return a >= 5
+	}
+	iLose, theyLose := lost(mine, theirs), lost(theirs, mine)
+	switch {
+	case theyLose && !iLose:
+		return 1
+	case iLose && !theyLose:
+		return -1
+	case iLose && theyLose:
+		return 2 // both break at once: a draw (ruling R-BOTHLOSE)
+	}
+	return 0
+}
+
+// tradeScore values trading own unit i for enemy unit j, both destroyed
+// (an exchange on arrival or an exit at an enemy point) [Reinf].
+func (h *Heuristic) tradeScore(s *twobytwo.State, i, j int, exit bool) float64 {
+	if j < 0 || i < 0 {
+		return -1
+	}
+	c := &h.c
+	switch outcome(s, c.myLost+1, c.foeLost+1) {
+	case 1:
+		return 10000
+	case -1:
+		return -10000
+	case 2:
+		if h.losing() {
+			return 5000
+		}
+		return -5000
+	}
+	sc := 100 * (c.uf*unitValue(s.Spec(j)) - c.um*unitValue(s.Spec(i)))
+	switch h.doc {
+	case DoctrineReserve:
+		sc += 20
+	case DoctrineAssault:
+		sc += 15
+	default:
+		sc += 5
+	}
+	if exit && !s.Spec(i).Type.MayRoutVoluntarily() && !(c.late && c.uf > c.um) {
+		sc -= 30 // only light cavalry is sent to die at the enemy's points
+	}
+	return sc
+}
+
+// scoreVolRout: a light unit stuck in a melee it expects to lose badly
+// routs away (destroyed on 1-2) rather than fight on.
+func (h *Heuristic) scoreVolRout(s *twobytwo.State, a *engine.Action) float64 {
+	if !unitOK(s, a.Unit) {
+		return -100
+	}
+	i := int(a.Unit)
+	if !touchingEnemy(s, i) {
+		return -100
+	}
+	worst := 0.0
+	for j := 0; j < s.NumUnits(); j++ {
+		u := &s.U[j]
+		if u.Loc != twobytwo.LocTable || s.Spec(j).Side == s.Spec(i).Side || u.Pos.Dist(s.U[i].Pos) > 1.3 {
+			continue
+		}
+		if geom.RectDistance(baseOf(s.U[i].Pos, s.U[i].Dir), baseOf(u.Pos, u.Dir)) > 0.02 {
+			continue
+		}
+		m := meleeMargin(s, i, j) - engagedBy(s, j, i)
+		worst = math.Max(worst, harmAt(m, engagedBy(s, j, i) > 0))
+	}
+	limit := [numDoctrines]float64{0.6, 0.5, 0.45}[h.doc]
+	if worst <= limit {
+		return -100
+	}
+	return 100 * (worst - 0.4)
+}
+
+// scoreDice: dice for a reinforcement every turn [Reinf], the point
+// needing 3+ before a flank point, a point with an enemy to exchange
+// first.
+func (h *Heuristic) scoreDice(s *twobytwo.State, a *engine.Action) float64 {
+	k := int(a.Arg & 1)
+	sc := 500.0
+	_, edge, _ := s.Point(h.c.me, k)
+	if edge == twobytwo.BaseEdge(h.c.me) {
+		sc += 10
+	}
+	if h.c.ptThreat[k] {
+		sc += 5
+	}
+	return sc
+}
+
+// scorePlace places an arrival: where it is safest, and for the assault
+// towards the enemy.
+func (h *Heuristic) scorePlace(s *twobytwo.State, a *engine.Action) float64 {
+	if !unitOK(s, a.Unit) || a.NPath == 0 {
+		return 0
+	}
+	i := int(a.Unit)
+	p := a.Path[0]
+	sc := 20 - 100*h.c.um*unitValue(s.Spec(i))*risk(s, i, p)
+	switch h.doc {
+	case DoctrineAssault:
+		sc -= 0.5 * p.Dist(h.c.front)
+	default:
+		sc -= 0.3 * p.Dist(h.c.centroid)
+	}
+	return sc
+}
+
+// scoreExchange: the exchange on arrival [Reinf], taken when the trade is
+// good; an enemy standing by the point would take the unit anyway.
+func (h *Heuristic) scoreExchange(s *twobytwo.State, a *engine.Action) float64 {
+	if !unitOK(s, a.Unit) || !unitOK(s, a.Target) {
+		return -1
+	}
+	sc := h.tradeScore(s, int(a.Unit), int(a.Target), false)
+	if s.Spec(int(a.Target)).Type.IsCavalry() {
+		sc += 30 // it would exit at the point next turn
+	}
+	return sc
+}
+
+// scoreResponse: a charged unit confronts or stalls with fire [Stall].
+func (h *Heuristic) scoreResponse(s *twobytwo.State, a *engine.Action) float64 {
+	if !unitOK(s, a.Unit) || !unitOK(s, a.Target) {
+		return 0
+	}
+	att, def := int(a.Unit), int(a.Target)
+	confront := 100 * h.meleeEV(s, def, att, s.U[def].Pos, false)
+	if a.Kind == twobytwo.KindConfront {
+		return confront
+	}
+	pS, shot, ok := stallOdds(s, def, att, false)
+	if !ok {
+		return confront - 1
+	}
+	stall := 100*(pS*0.3+shot)*unitValue(s.Spec(att)) + (1-pS)*confront
+	switch h.c.eff {
+	case DoctrineAssault:
+		if s.Spec(def).Type.IsInfantry() {
+			stall -= 15 // a pinned battalion cannot attack next turn
+		}
+	case DoctrineFireline:
+		stall += 30
+	default:
+		stall += 20
+	}
+	return stall
+}
+
+// pinCost is what the doctrine pays for an infantry volley that pins the
+// firer [FoB-fire].
+func (h *Heuristic) pinCost(s *twobytwo.State, f, t int) float64 {
+	if !s.Spec(f).Type.IsInfantry() || s.U[f].Stat >= twobytwo.Pinned {
+		return 0
+	}
+	doc := h.c.eff
+	if s.Spec(t).Type.IsCavalry() {
+		return 5 // the first volley is for the cavalry
+	}
+	switch doc {
+	case DoctrineFireline:
+		return 15
+	}
+	return 60
+}
+
+// shotMod is the modifier of unit f's shot at unit t, as far as the agent
+// reckons it [Ranges].
+func shotMod(s *twobytwo.State, f, t int) int {
+	fs, ts := s.Spec(f), s.Spec(t)
+	fu, tu := &s.U[f], &s.U[t]
+	d := measureDist(s, f, t)
+	m := s.RangeBand(f, d)
+	if fs.Type.IsInfantry() {
+		if fu.Stat != twobytwo.Pinned && !fs.Bows {
+			m++
+		}
+		if fs.Screened && !ts.Screened {
+			m++
+		}
+	}
+	if fs.Large {
+		m++
+	}
+	if fs.Small {
+		m--
+	}
+	if fs.Type == twobytwo.IrregularShooters {
+		m--
+	}
+	if ts.Type.IsCavalry() {
+		m += 2
+	}
+	if ts.Type == twobytwo.LightInfantry {
+		m--
+	}
+	if tu.Stat == twobytwo.Disrupted {
+		m++
+	}
+	// Flank or enfilade: the firer is off the target's front.
+	if tu.Dir.Dot(fu.Pos.Sub(tu.Pos).Norm()) < 0.3 {
+		m++
+	}
+	if onHill(s, fu.Pos) && !onHill(s, tu.Pos) {
+		m++
+	}
+	return m
+}
+
+// measureDist is the distance from unit f's front to the centre of unit
+// t's nearest face.
+func measureDist(s *twobytwo.State, f, t int) float64 {
+	front := s.U[f].Pos.Add(s.U[f].Dir.Scale(0.25))
+	r := baseOf(s.U[t].Pos, s.U[t].Dir)
+	best := math.MaxFloat64
+	for fc := geom.FaceFront; fc <= geom.FaceLeft; fc++ {
+		best = math.Min(best, r.FaceCentre(fc).Dist(front))
+	}
+	return best
+}
+
+// scoreFire scores a shot or a supporting shot: the expected harm to the
+// target, less the cost of pinning an infantry firer.
+func (h *Heuristic) scoreFire(s *twobytwo.State, a *engine.Action, support bool) float64 {
+	if !unitOK(s, a.Unit) || !unitOK(s, a.Target) {
+		return 0
+	}
+	f, t := int(a.Unit), int(a.Target)
+	m := shotMod(s, f, t)
+	harm := shotHarm(m)
+	if support {
+		// A supporter adds +1 to the primary's shot; reckon it from its
+		// own modifier.
+		harm = shotHarm(m+1) - shotHarm(m)
+	}
+	sc := 100*harm*unitValue(s.Spec(t)) - h.pinCost(s, f, t)
+	if !s.Spec(f).Type.IsInfantry() {
+		sc += 20 // the guns always fire
+	}
+	if s.U[t].StallOn != twobytwo.NoUnit {
+		sc += 20
+	}
+	return sc
+}
+
+// scoreRoutDir picks the rout direction that the unit survives, then the
+// one that ends farthest from the enemy, by playing it on a copy.
+func (h *Heuristic) scoreRoutDir(s *twobytwo.State, a *engine.Action) float64 {
+	if !unitOK(s, a.Unit) {
+		return float64(a.Arg)
+	}
+	i := int(a.Unit)
+	h.scratch = *s
+	if err := h.scratch.Apply(*a); err != nil {
+		return -1000
+	}
+	u := &h.scratch.U[i]
+	if u.Loc != twobytwo.LocTable {
+		return -100
+	}
+	d, _ := h.nearestFoeIn(&h.scratch, s.Spec(i).Side, u.Pos)
+	sc := math.Min(d, 20)
+	// Contagion (ruling R-CONTAGION): a routing elite unit routs every
+	// friend within 1" of its path, any router routs militia and
+	// Cossacks.
+	elite := s.Spec(i).Type.Profile().Elite
+	from, to := s.U[i].Pos, u.Pos
+	for j := 0; j < s.NumUnits(); j++ {
+		o := &s.U[j]
+		sp := s.Spec(j)
+		if j == i || o.Loc != twobytwo.LocTable || sp.Side != s.Spec(i).Side || !(elite || sp.Type.Contagious()) {
+			continue
+		}
+		if geom.PointSegDist(o.Pos, from, to) < 1.8 {
+			sc -= 40 * unitValue(sp)
+		}
+	}
+	return sc
+}
+
+// nearestFoeIn is nearestFoe on another state.
+func (h *Heuristic) nearestFoeIn(s *twobytwo.State, side int, p geom.Vec) (float64, int) {
+	best, bj := 50.0, -1
+	for j := 0; j < s.NumUnits(); j++ {
+		u := &s.U[j]
+		if u.Loc == twobytwo.LocTable && s.Spec(j).Side != side {
+			if d := u.Pos.Dist(p); d < best {
+				best, bj = d, j
+			}
+		}
+	}
+	return best, bj
+}
+
+// scoreMelee orders the melees: the one the own side is likeliest to win
+// first, so that a winner may follow up into the next.
+func (h *Heuristic) scoreMelee(s *twobytwo.State, a *engine.Action) float64 {
+	if !unitOK(s, a.Target) {
+		return 0
+	}
+	j := int(a.Target)
+	best := -100.0
+	for i := 0; i < s.NumUnits(); i++ {
+		u := &s.U[i]
+		if u.Loc != twobytwo.LocTable || s.Spec(i).Side != h.c.me || s.Spec(i).Type.IsHQ() || u.Pos.Dist(s.U[j].Pos) > 1.3 {
+			continue
+		}
+		if geom.RectDistance(baseOf(u.Pos, u.Dir), baseOf(s.U[j].Pos, s.U[j].Dir)) <= 0.02 {
+			best = math.Max(best, h.meleeEV(s, i, j, u.Pos, false))
+		}
+	}
+	return 100 * best
+}
+
+// scoreFollowUp: follow up when the move straight ahead meets an enemy
+// the winner expects to beat (at -1), or, with nobody in the way, when the
+// new place is worth more by the doctrine; cavalry is "the king of the
+// multiple melee turn" [FoB-cav].
+func (h *Heuristic) scoreFollowUp(s *twobytwo.State, a *engine.Action) float64 {
+	if a.Arg == 0 || !unitOK(s, a.Unit) {
+		return 0
+	}
+	i := int(a.Unit)
+	u := &s.U[i]
+	sp := s.Spec(i)
+	move := sp.Type.Profile().Move
+	// The first enemy straight ahead within a move.
+	hit, hitAt := -1, math.MaxFloat64
+	for j := 0; j < s.NumUnits(); j++ {
+		o := &s.U[j]
+		if o.Loc != twobytwo.LocTable || j == i {
+			continue
+		}
+		v := o.Pos.Sub(u.Pos)
+		along := v.Dot(u.Dir)
+		if along <= 0 || along > move+0.75 || math.Abs(v.Dot(u.Dir.Perp())) > 1.0 {
+			continue
+		}
+		if along < hitAt {
+			hit, hitAt = j, along
+		}
+	}
+	if hit >= 0 && s.Spec(hit).Side == sp.Side {
+		return -1 // a friend in the way: little to gain
+	}
+	if hit >= 0 {
+		ev := h.meleeEV(s, i, hit, u.Pos.Add(u.Dir.Scale(hitAt-0.5)), true)
+		b := 0.0
+		if sp.Type.IsCavalry() {
+			b = 10
+		}
+		if h.doc != DoctrineAssault {
+			b -= 10
+		}
+		return 100*ev + b
+	}
+	end := u.Pos.Add(u.Dir.Scale(move))
+	size := s.Scenario().Size
+	if end.X < 0.5 || end.Y < 0.5 || end.X > size-0.5 || end.Y > size-0.5 {
+		return -1
+	}
+	return h.value(s, i, end, u.Dir) - h.value(s, i, u.Pos, u.Dir) - 5
+}
+
+// chargeFloor is the expected value (in units) below which no doctrine
+// bonus makes a charge: a charge must expect to win.
+const chargeFloor = 0.05

@@ -1,0 +1,663 @@
+package agents
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/grognard/grognard/engine"
+	"github.com/grognard/grognard/engine/twobytwo"
+	_ "github.com/grognard/grognard/scenarios" // registers the built-in and gen:N scenarios
+)
+
+var hDoctrineSpecs = []string{"heuristic:doctrine=assault", "heuristic:doctrine=fireline", "heuristic:doctrine=reserve"}
+
+// hScenarios are the scenarios every doctrine is played on.
+var hScenarios = []string{"standard", "village", "river-line", "meeting", "two-divisions", "gen:1", "gen:7", "gen:42"}
+
+func hAgent(t testing.TB, spec string, seed uint64) Agent {
+	t.Helper()
+	a, err := New(spec, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+// hGame is one game played by hPlayOn.
+type hGame struct {
+	result    engine.Result
+	hash      uint64 // of every position in turn: equal games have equal hashes
+	decisions [2]int
+	think     [2]time.Duration
+	turn      int
+	lost      [2]int
+}
+
+// hPlayOn plays a whole game of scenario between players[0] (side 0) and
+// players[1] (side 1) with dice seeded by diceSeed. It fails the test if
+// an agent errs, changes the state it is shown, or picks a refused action.
+func hPlayOn(t testing.TB, scenario string, players [2]Agent, diceSeed uint64) hGame {
+	t.Helper()
+	st, err := twobytwo.NewGame(scenario, engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dice := engine.NewRandomDice(diceSeed)
+	ctx := context.Background()
+	var g hGame
+	for steps := 0; !st.Terminal(); steps++ {
+		if steps > 300000 {
+			t.Fatalf("%s dice %d: game did not end", scenario, diceSeed)
+		}
+		p := st.ToMove()
+		if p == engine.Chance {
+			d, _ := dice.Roll(st.PendingRoll())
+			if err := st.ApplyDice(d); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		h := st.Hash()
+		start := time.Now()
+		a, err := players[p].Choose(ctx, st)
+		g.think[p] += time.Since(start)
+		g.decisions[p]++
+		if err != nil {
+			t.Fatalf("%s dice %d, turn %d: %s (%s): %v", scenario, diceSeed, st.Turn(), players[p].Name(), p, err)
+		}
+		if st.Hash() != h {
+			t.Fatalf("%s dice %d, turn %d: %s changed the state it was shown", scenario, diceSeed, st.Turn(), players[p].Name())
+		}
+		if err := st.Apply(a); err != nil {
+			t.Fatalf("%s dice %d, turn %d: %s (%s) chose a refused action %s: %v", scenario, diceSeed, st.Turn(), players[p].Name(), p, st.DescribeAction(a), err)
+		}
+		g.hash = g.hash*31 + st.Hash()
+	}
+	g.result = st.Result()
+	g.turn = st.Turn()
+	g.lost = [2]int{st.Destroyed(0), st.Destroyed(1)}
+	return g
+}
+
+// hTally counts one agent's results over paired games.
+type hTally struct {
+	wins, draws, losses int
+	decisions           int
+	think               time.Duration
+}
+
+func (tl *hTally) add(score float64) {
+	switch score {
+	case 1:
+		tl.wins++
+	case 0:
+		tl.losses++
+	default:
+		tl.draws++
+	}
+}
+
+func (tl hTally) games() int { return tl.wins + tl.draws + tl.losses }
+
+// score is the share of points, a draw counting half.
+func (tl hTally) score() float64 {
+	return (float64(tl.wins) + 0.5*float64(tl.draws)) / float64(max(tl.games(), 1))
+}
+
+func (tl hTally) String() string {
+	return fmt.Sprintf("%d-%d-%d (W-D-L) score %.1f%%", tl.wins, tl.draws, tl.losses, 100*tl.score())
+}
+
+// hPaired plays pairs games of spec against opp: each pair is two
+// games on the same scenario and dice seed with the sides swapped. Every
+// fourth pair is played on another built-in scenario, the rest on the
+// standard one.
+func hPaired(t testing.TB, spec, opp string, pairs int, seed uint64) hTally {
+	t.Helper()
+	var tl hTally
+	others := hScenarios[1:]
+	for k := 0; k < pairs; k++ {
+		scenario := "standard"
+		if k%4 == 3 {
+			scenario = others[(k/4)%len(others)]
+		}
+		for side := engine.Player(0); side < 2; side++ {
+			a := hAgent(t, spec, seed+uint64(2*k))
+			b := hAgent(t, opp, seed+uint64(2*k+1))
+			players := [2]Agent{a, b}
+			if side == 1 {
+				players = [2]Agent{b, a}
+			}
+			g := hPlayOn(t, scenario, players, seed*7919+uint64(k))
+			tl.add(g.result.Score(side))
+			if os.Getenv("GROGNARD_PROBE") != "" && g.result.Score(side) < 1 {
+				t.Logf("  %s vs %s pair %d %s side %d: %s (turn %d, lost %d-%d)", spec, opp, k, scenario, side, g.result.Reason, g.turn, g.lost[side], g.lost[1-side])
+			}
+			tl.decisions += g.decisions[side]
+			tl.think += g.think[side]
+		}
+	}
+	return tl
+}
+
+func TestHeuristicSpecs(t *testing.T) {
+	tests := []struct {
+		spec    string
+		name    string
+		doc     Doctrine
+		wantErr []string
+	}{
+		{spec: "heuristic", name: "heuristic", doc: DoctrineAssault},
+		{spec: "heuristic:doctrine=assault", name: "heuristic", doc: DoctrineAssault},
+		{spec: "heuristic:doctrine=fireline", name: "heuristic:doctrine=fireline", doc: DoctrineFireline},
+		{spec: "heuristic: doctrine = reserve", name: "heuristic:doctrine=reserve", doc: DoctrineReserve},
+		{spec: "heuristic:doctrine=cavalry", wantErr: []string{`unknown doctrine "cavalry"`, "assault, fireline, reserve"}},
+		{spec: "heuristic:aggression=1", wantErr: []string{`agent "heuristic" has no parameter "aggression"`, "parameters: doctrine"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.spec, func(t *testing.T) {
+			a, err := New(tc.spec, 1)
+			if tc.wantErr != nil {
+				if err == nil {
+					t.Fatalf("New(%q) succeeded", tc.spec)
+				}
+				for _, w := range tc.wantErr {
+					if !strings.Contains(err.Error(), w) {
+						t.Errorf("error %q does not contain %q", err, w)
+					}
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if a.Name() != tc.name {
+				t.Errorf("Name() = %q, want %q", a.Name(), tc.name)
+			}
+			if a.(*Heuristic).Doctrine() != tc.doc {
+				t.Errorf("doctrine %v, want %v", a.(*Heuristic).Doctrine(), tc.doc)
+			}
+			if _, ok := a.(Explainer); !ok {
+				t.Error("not an Explainer")
+			}
+			if b, err := New(a.Name(), 1); err != nil || b.Name() != a.Name() {
+				t.Errorf("New(Name()) = %v, %v", b, err)
+			}
+		})
+	}
+	if _, err := NewHeuristic(numDoctrines, 1); err == nil {
+		t.Error("NewHeuristic with an unknown doctrine succeeded")
+	}
+}
+
+// TestHeuristicStrengthProbe prints the doctrines' scores against random;
+// it is for tuning only.
+func TestHeuristicStrengthProbe(t *testing.T) {
+	if os.Getenv("GROGNARD_PROBE") == "" {
+		t.Skip("set GROGNARD_PROBE=1")
+	}
+	opp := os.Getenv("GROGNARD_OPP")
+	if opp == "" {
+		opp = "random"
+	}
+	specs := hDoctrineSpecs
+	if v := os.Getenv("GROGNARD_SPECS"); v != "" {
+		specs = strings.Split(v, ";")
+	}
+	pairs := 50
+	if v := os.Getenv("GROGNARD_PAIRS"); v != "" {
+		fmt.Sscan(v, &pairs)
+	}
+	for _, spec := range specs {
+		start := time.Now()
+		seed := uint64(77)
+		if v := os.Getenv("GROGNARD_SEED"); v != "" {
+			fmt.Sscan(v, &seed)
+		}
+		tl := hPaired(t, spec, opp, pairs, seed)
+		t.Logf("%s vs %s: %v, %v", spec, opp, tl, time.Since(start).Round(time.Millisecond))
+	}
+}
+
+// hUnit is a fixed-setup unit for the position tests.
+func hUnit(side int, label string, typ twobytwo.UnitType, hq int, x, y, facing float64) twobytwo.UnitSpec {
+	return twobytwo.UnitSpec{Side: side, Label: label, Type: typ, HQ: hq, Start: &twobytwo.Placement{X: x, Y: y, Facing: facing}}
+}
+
+// hPosition builds a fixed-setup game on a plain 24" table; side 1
+// attacks, so side 0 moves first.
+func hPosition(t *testing.T, units []twobytwo.UnitSpec, points [2][]twobytwo.PointSpec) *twobytwo.State {
+	t.Helper()
+	sc := &twobytwo.Scenario{Name: "position", Title: "position", Size: 24, SideNames: [2]string{"South", "North"},
+		TurnLimit: 30, Attacker: 1, Units: units, Points: points}
+	st, err := twobytwo.NewGameOn(sc, engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st
+}
+
+// hLabel finds a unit by label.
+func hLabel(t *testing.T, st *twobytwo.State, label string) int {
+	t.Helper()
+	i, err := st.UnitByLabel(label)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return i
+}
+
+// hMovementPhase lets agent play side's movement phase to its end (the
+// other side's charge responses are confronted or stalled at random) and
+// returns the agent's actions.
+func hMovementPhase(t *testing.T, st *twobytwo.State, agent Agent, dice engine.DiceSource) []engine.Action {
+	t.Helper()
+	side := engine.Player(st.Phasing())
+	other := NewRandom(5)
+	var acts []engine.Action
+	for steps := 0; steps < 500 && !st.Terminal(); steps++ {
+		switch st.ToMove() {
+		case engine.Chance:
+			if st.PhaseName() != "movement" && st.PhaseName() != "reinforcement arrival" {
+				return acts
+			}
+			d, err := dice.Roll(st.PendingRoll())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := st.ApplyDice(d); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		case side:
+			switch st.PhaseName() {
+			case "movement", "reinforcement arrival":
+			default:
+				return acts
+			}
+			a, err := agent.Choose(context.Background(), st)
+			if err != nil {
+				t.Fatal(err)
+			}
+			acts = append(acts, a)
+			if err := st.Apply(a); err != nil {
+				t.Fatalf("%s: %v", st.DescribeAction(a), err)
+			}
+		default:
+			if st.PhaseName() != "charge response" {
+				return acts
+			}
+			a, _ := other.Choose(context.Background(), st)
+			if err := st.Apply(a); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	return acts
+}
+
+// TestHeuristicChargesDisrupted (a): a disrupted enemy within reach of
+// friendly heavy cavalry gets charged, by every doctrine ("Cavalry is best
+// against disrupted units").
+func TestHeuristicChargesDisrupted(t *testing.T) {
+	for _, spec := range hDoctrineSpecs {
+		t.Run(spec, func(t *testing.T) {
+			st := hPosition(t, []twobytwo.UnitSpec{
+				hUnit(0, "S-CHQ", twobytwo.CorpsHQ, -1, 4, 2, 0),
+				hUnit(0, "Cuirassiers", twobytwo.HeavyCavalry, 0, 12, 7, 0),
+				hUnit(0, "S1 Line", twobytwo.LineInfantry, 0, 7, 7, 0),
+				hUnit(1, "N-CHQ", twobytwo.CorpsHQ, -1, 20, 22, 180),
+				hUnit(1, "Shaken", twobytwo.LineInfantry, 3, 13, 11.5, 180),
+				hUnit(1, "N2 Line", twobytwo.LineInfantry, 3, 4, 16, 180),
+			}, [2][]twobytwo.PointSpec{})
+			cav, target := hLabel(t, st, "Cuirassiers"), hLabel(t, st, "Shaken")
+			st.U[target].Stat = twobytwo.Disrupted
+			acts := hMovementPhase(t, st, hAgent(t, spec, 1), engine.NewRandomDice(1))
+			for _, a := range acts {
+				if a.Kind == twobytwo.KindMove && a.Order == twobytwo.OrderCharge && int(a.Unit) == cav && int(a.Target) == target {
+					return
+				}
+			}
+			t.Errorf("the heavy cavalry did not charge the disrupted unit; the agent played %d actions", len(acts))
+		})
+	}
+}
+
+// TestHeuristicHoldsFireToCharge (b): an attacking infantry unit in musket
+// range of an enemy it would beat in a charge does not fire (which would
+// pin it) and charges in its own movement phase ("Infantry should be wary
+// about firing"). The fire line is the documented exception: it fires.
+func TestHeuristicHoldsFireToCharge(t *testing.T) {
+	for _, tc := range []struct {
+		spec  string
+		fires bool
+	}{
+		{spec: "heuristic:doctrine=assault"},
+		{spec: "heuristic:doctrine=reserve"},
+		{spec: "heuristic:doctrine=fireline", fires: true},
+	} {
+		t.Run(tc.spec, func(t *testing.T) {
+			units := []twobytwo.UnitSpec{
+				hUnit(0, "S-CHQ", twobytwo.CorpsHQ, -1, 4, 2, 0),
+				hUnit(0, "Conscripts", twobytwo.LineInfantry, 0, 12, 12, 0),
+				hUnit(1, "N-CHQ", twobytwo.CorpsHQ, -1, 20, 22, 180),
+				hUnit(1, "Grenadiers", twobytwo.LineInfantry, 2, 12, 13.25, 180),
+			}
+			units[1].Small = true
+			units[3].Large = true
+			st := hPosition(t, units, [2][]twobytwo.PointSpec{})
+			us, them := hLabel(t, st, "Grenadiers"), hLabel(t, st, "Conscripts")
+			agent := hAgent(t, tc.spec, 1)
+			dice := engine.NewRandomDice(3)
+			// The defender (side 0) does nothing; its rally is rolled; then
+			// the attacker (our agent) shoots.
+			if err := st.Apply(engine.Action{Kind: twobytwo.KindEnd}); err != nil {
+				t.Fatal(err)
+			}
+			fired := false
+			for st.Turn() == 1 && st.Phasing() == 0 && !st.Terminal() {
+				if st.ToMove() == engine.Chance {
+					d, _ := dice.Roll(st.PendingRoll())
+					if err := st.ApplyDice(d); err != nil {
+						t.Fatal(err)
+					}
+					continue
+				}
+				a, err := agent.Choose(context.Background(), st)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if a.Kind == twobytwo.KindFire && int(a.Unit) == us {
+					fired = true
+				}
+				if err := st.Apply(a); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if fired != tc.fires {
+				t.Fatalf("the attacking infantry fired: %v, want %v", fired, tc.fires)
+			}
+			if tc.fires {
+				return
+			}
+			if st.U[us].Stat != twobytwo.Ordered || st.Phasing() != 1 {
+				t.Fatalf("not at the attacker's movement: status %d, phasing %d", st.U[us].Stat, st.Phasing())
+			}
+			acts := hMovementPhase(t, st, agent, dice)
+			for _, a := range acts {
+				if a.Kind == twobytwo.KindMove && a.Order == twobytwo.OrderCharge && int(a.Unit) == us && int(a.Target) == them {
+					return
+				}
+			}
+			t.Errorf("the infantry did not charge; the agent played %d actions", len(acts))
+		})
+	}
+}
+
+// TestHeuristicScreensPoint (c): an undefended own reinforcement point
+// with enemy light cavalry near it gets screened (a unit stands within
+// 3.5" of it at the end of the movement phase), or the cavalry is
+// exchanged for an arrival ("Players should be careful to either screen
+// their reinforcement points...").
+func TestHeuristicScreensPoint(t *testing.T) {
+	for _, spec := range hDoctrineSpecs {
+		for _, tc := range []struct {
+			name    string
+			lcX     float64
+			lcY     float64
+			dice    []int
+			wantExc bool
+		}{
+			// The reinforcement dice fail: a unit must march to the point.
+			{name: "dice fail", lcX: 16, lcY: 5, dice: []int{1, 1}},
+			// The cavalry stands within 3" and a unit arrives.
+			{name: "arrival", lcX: 13.5, lcY: 1.5, dice: []int{6, 6, 6, 6}},
+		} {
+			t.Run(spec+"/"+tc.name, func(t *testing.T) {
+				units := []twobytwo.UnitSpec{
+					hUnit(0, "S-CHQ", twobytwo.CorpsHQ, -1, 3, 3, 0),
+					hUnit(0, "S1 Line", twobytwo.LineInfantry, 0, 10.5, 6, 0),
+					hUnit(0, "S2 Line", twobytwo.LineInfantry, 0, 6, 9, 0),
+					{Side: 0, Label: "S3 Line", Type: twobytwo.LineInfantry, HQ: 0, Point: 0},
+					{Side: 0, Label: "S4 Line", Type: twobytwo.LineInfantry, HQ: 0, Point: 0},
+					hUnit(1, "N-CHQ", twobytwo.CorpsHQ, -1, 20, 22, 180),
+					hUnit(1, "Hussars", twobytwo.LightCavalry, 5, tc.lcX, tc.lcY, 270),
+					hUnit(1, "N1 Line", twobytwo.LineInfantry, 5, 12, 20, 180),
+				}
+				st := hPosition(t, units, [2][]twobytwo.PointSpec{{{Edge: twobytwo.South, At: 12}}, nil})
+				pt, _, _ := st.Point(0, 0)
+				lc := hLabel(t, st, "Hussars")
+				hMovementPhase(t, st, hAgent(t, spec, 1), engine.NewScriptedDice(tc.dice...))
+				if st.U[lc].Loc == twobytwo.LocDestroyed {
+					return // exchanged
+				}
+				for i := 0; i < st.NumUnits(); i++ {
+					u := &st.U[i]
+					if st.Spec(i).Side == 0 && u.Loc == twobytwo.LocTable && !st.Spec(i).Type.IsHQ() && u.Pos.Dist(pt) <= screenRange {
+						return // screened
+					}
+				}
+				t.Errorf("the point is neither screened nor the cavalry exchanged:\n%s", st.Summary())
+			})
+		}
+	}
+}
+
+// TestHeuristicLegalAndDeterministic plays every doctrine over whole games
+// on every built-in scenario and three generated battlefields, against
+// random and against the other doctrines, from both sides: every action
+// is accepted and nothing errs or panics. The same seeds replay the same
+// game.
+func TestHeuristicLegalAndDeterministic(t *testing.T) {
+	opponents := append([]string{"random"}, hDoctrineSpecs...)
+	for d, spec := range hDoctrineSpecs {
+		for k, scenario := range hScenarios {
+			if raceEnabled && k%3 != 0 {
+				continue
+			}
+			t.Run(spec+"/"+scenario, func(t *testing.T) {
+				// Against random from both sides, and one other doctrine
+				// (turn about over the scenarios).
+				opp := opponents[1+(d+1+k)%len(hDoctrineSpecs)]
+				if opp == spec {
+					opp = opponents[1+(d+2)%len(hDoctrineSpecs)]
+				}
+				for g, o := range []string{"random", "random", opp} {
+					a, b := hAgent(t, spec, uint64(10+k)), hAgent(t, o, uint64(20+k))
+					players := [2]Agent{a, b}
+					if g%2 == 1 {
+						players = [2]Agent{b, a}
+					}
+					hPlayOn(t, scenario, players, uint64(100*k+g))
+				}
+				// Determinism: fresh agents, same seeds, same game.
+				replay := func() hGame {
+					return hPlayOn(t, scenario, [2]Agent{hAgent(t, spec, 3), hAgent(t, opp, 4)}, uint64(900+k))
+				}
+				g1, g2 := replay(), replay()
+				if g1.result != g2.result || g1.hash != g2.hash {
+					t.Errorf("same seeds gave different games: %v (%x) and %v (%x)", g1.result, g1.hash, g2.result, g2.hash)
+				}
+			})
+		}
+	}
+}
+
+// TestHeuristicExplains checks ChooseExplained: the same action as Choose
+// for the same seed and state, candidates with doctrine scores, and a note
+// naming the doctrine.
+func TestHeuristicExplains(t *testing.T) {
+	for _, spec := range hDoctrineSpecs {
+		st, err := twobytwo.NewGame("standard", engine.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, b := hAgent(t, spec, 1), hAgent(t, spec, 1)
+		dice := engine.NewRandomDice(2)
+		checked := 0
+		for steps := 0; !st.Terminal() && steps < 4000; steps++ {
+			if st.ToMove() == engine.Chance {
+				d, _ := dice.Roll(st.PendingRoll())
+				_ = st.ApplyDice(d)
+				continue
+			}
+			x, err := a.Choose(context.Background(), st)
+			if err != nil {
+				t.Fatal(err)
+			}
+			y, e, err := b.(Explainer).ChooseExplained(context.Background(), st)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if x != y || e.Chosen.Action != y {
+				t.Fatalf("%s step %d: Choose %s, ChooseExplained %s", spec, steps, st.DescribeAction(x), st.DescribeAction(y))
+			}
+			if !strings.Contains(e.Note, "doctrine "+a.(*Heuristic).Doctrine().String()) || e.ScoreKind != "doctrine score" || len(e.Candidates) == 0 {
+				t.Fatalf("%s: explanation %+v", spec, e)
+			}
+			if len(e.Candidates) > 1 && e.Candidates[0].Score < e.Chosen.Score {
+				t.Fatalf("%s: the best candidate scores below the chosen one:\n%s", spec, e)
+			}
+			checked++
+			if err := st.Apply(x); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if checked < 100 {
+			t.Errorf("%s: only %d decisions checked", spec, checked)
+		}
+	}
+}
+
+// TestHeuristicChooseAllocatesNothing checks the steady state on real
+// positions of every doctrine: once its buffer has grown, Choose allocates
+// nothing.
+func TestHeuristicChooseAllocatesNothing(t *testing.T) {
+	for _, spec := range hDoctrineSpecs {
+		st, err := twobytwo.NewGame("standard", engine.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		h := hAgent(t, spec, 1)
+		players := [2]Agent{h, NewRandom(2)}
+		dice := engine.NewRandomDice(3)
+		ctx := context.Background()
+		if _, err := h.Choose(ctx, &pickState{n: 2000}); err != nil {
+			t.Fatal(err)
+		}
+		checked := 0
+		for steps := 0; !st.Terminal() && steps < 3000; steps++ {
+			if st.ToMove() == engine.Chance {
+				d, _ := dice.Roll(st.PendingRoll())
+				if err := st.ApplyDice(d); err != nil {
+					t.Fatal(err)
+				}
+				continue
+			}
+			if st.ToMove() == 0 && steps%5 == 0 {
+				if n := testing.AllocsPerRun(3, func() { _, _ = h.Choose(ctx, st) }); n != 0 {
+					t.Fatalf("%s step %d (%s): Choose allocates %.1f times per call", spec, steps, st.PhaseName(), n)
+				}
+				checked++
+			}
+			a, err := players[st.ToMove()].Choose(ctx, st)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := st.Apply(a); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if checked < 20 {
+			t.Errorf("%s: only %d positions checked", spec, checked)
+		}
+	}
+}
+
+// TestHeuristicBeatsRandom is the short strength check: 10 paired games
+// (20 games, sides swapped on the same dice) per doctrine against random,
+// on the standard scenario with built-ins mixed in; each doctrine must
+// score at least 85% (20 games are too few to ask for 95%). The full
+// 200-game measurement is
+// TestHeuristicBeatsRandomLong.
+func TestHeuristicBeatsRandom(t *testing.T) {
+	pairs := 10
+	if raceEnabled {
+		pairs = 2
+	}
+	for _, spec := range hDoctrineSpecs {
+		tl := hPaired(t, spec, "random", pairs, 4242)
+		perDecision := tl.think / time.Duration(max(tl.decisions, 1))
+		t.Logf("%s vs random over %d paired games: %v; %v per decision", spec, 2*pairs, tl, perDecision)
+		if !raceEnabled && tl.score() < 0.85 {
+			t.Errorf("%s scored %.1f%% against random, want at least 85%%", spec, 100*tl.score())
+		}
+	}
+}
+
+// TestHeuristicBeatsRandomLong is the full measurement: 100 paired games
+// (200 games) per doctrine against random, each doctrine scoring at least
+// 95%, then each doctrine against the others and against greedy (50
+// pairs, 100 games each, reported only). Run it with
+//
+//	GROGNARD_LONG=1 go test ./agents/ -run TestHeuristicBeatsRandomLong -v -timeout 30m
+func TestHeuristicBeatsRandomLong(t *testing.T) {
+	if os.Getenv("GROGNARD_LONG") == "" {
+		t.Skip("set GROGNARD_LONG=1 to play the 200-game measurement")
+	}
+	for _, spec := range hDoctrineSpecs {
+		start := time.Now()
+		tl := hPaired(t, spec, "random", 100, 31337)
+		t.Logf("%s vs random, 200 games: %v in %v (%v per decision)", spec, tl, time.Since(start).Round(time.Millisecond),
+			tl.think/time.Duration(max(tl.decisions, 1)))
+		if tl.score() < 0.95 {
+			t.Errorf("%s scored %.1f%% against random, want at least 95%%", spec, 100*tl.score())
+		}
+	}
+	opponents := append(append([]string(nil), hDoctrineSpecs...), "greedy")
+	for i, spec := range hDoctrineSpecs {
+		for _, opp := range opponents[i+1:] {
+			start := time.Now()
+			tl := hPaired(t, spec, opp, 50, 271828)
+			t.Logf("%s vs %s, 100 games: %v in %v", spec, opp, tl, time.Since(start).Round(time.Millisecond))
+		}
+	}
+}
+
+// BenchmarkHeuristicChoose measures one decision of each doctrine in a
+// movement phase of the standard scenario, with units on the table.
+func BenchmarkHeuristicChoose(b *testing.B) {
+	for _, spec := range hDoctrineSpecs {
+		b.Run(strings.TrimPrefix(spec, "heuristic:doctrine="), func(b *testing.B) {
+			st, err := twobytwo.NewGame("standard", engine.Options{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			players := [2]Agent{hAgent(b, spec, 1), hAgent(b, spec, 2)}
+			dice := engine.NewRandomDice(3)
+			ctx := context.Background()
+			for !st.Terminal() && (st.Turn() < 4 || st.ToMove() == engine.Chance || st.PhaseName() != "movement") {
+				if st.ToMove() == engine.Chance {
+					d, _ := dice.Roll(st.PendingRoll())
+					_ = st.ApplyDice(d)
+					continue
+				}
+				a, _ := players[st.ToMove()].Choose(ctx, st)
+				if err := st.Apply(a); err != nil {
+					b.Fatal(err)
+				}
+			}
+			h := players[st.ToMove()]
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := h.Choose(ctx, st); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
