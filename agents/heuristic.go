@@ -276,11 +276,30 @@ func (h *Heuristic) Choose(ctx context.Context, st engine.State) (engine.Action,
 	if len(h.buf) == 1 {
 		return h.buf[0], nil
 	}
+	return h.buf[h.pickIn(s, h.buf)], nil
+}
+
+// pick is the doctrine's choice among acts (not empty), as a playout
+// policy or a portfolio script: the index of the best-scoring action.
+func (h *Heuristic) pick(st engine.State, acts []engine.Action) int {
+	s, ok := st.(*twobytwo.State)
+	if !ok {
+		return h.rng.IntN(len(acts))
+	}
+	if len(acts) == 1 {
+		return 0
+	}
+	return h.pickIn(s, acts)
+}
+
+// pickIn scores acts after preparing the decision context; equal scores
+// are broken uniformly at random (reservoir sampling).
+func (h *Heuristic) pickIn(s *twobytwo.State, acts []engine.Action) int {
 	h.prepare(s)
 	best, ties := 0, 0
 	bestScore := 0.0
-	for i := range h.buf {
-		sc := h.score(s, &h.buf[i])
+	for i := range acts {
+		sc := h.score(s, &acts[i])
 		switch {
 		case ties == 0 || sc > bestScore:
 			best, bestScore, ties = i, sc, 1
@@ -291,7 +310,7 @@ func (h *Heuristic) Choose(ctx context.Context, st engine.State) (engine.Action,
 			}
 		}
 	}
-	return h.buf[best], nil
+	return best
 }
 
 // ChooseExplained chooses as Choose does and lists the legal actions with

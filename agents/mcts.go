@@ -41,8 +41,7 @@ type MCTS struct {
 	workers []*mctsWorker
 	decided uint64 // decisions made, for the workers' seeds
 	// evaluate is the value of a position for side 0 in [-1, 1].
-	evaluate func(engine.State) float64
-	evalName string
+	evaluate Evaluator
 	last     *Explanation
 }
 
@@ -56,23 +55,30 @@ type MCTSConfig struct {
 	// have ceil(PWK * n^PWAlpha) children.
 	PWK, PWAlpha float64
 	// PlayoutDepth is the number of decisions a playout makes before the
-	// evaluation scores its position.
+	// evaluation scores it.
 	PlayoutDepth int
 	// Reuse keeps the subtree of the chosen action for the next decision.
 	Reuse bool
+	// Playout names the script that plays the playouts, Prior the one
+	// whose choice a node tries first (see knownScripts).
+	Playout, Prior string
+	// Eval names the evaluation that scores a playout's last position
+	// (see evaluatorNames).
+	Eval string
 }
 
 // DefaultMCTSConfig is the configuration a plain "mcts" spec builds.
 func DefaultMCTSConfig() MCTSConfig {
-	return MCTSConfig{Budget: Budget{Iterations: 400}, Workers: 1, C: 0.6, PWK: 2, PWAlpha: 0.4, PlayoutDepth: 30, Reuse: true}
+	return MCTSConfig{Budget: Budget{Iterations: 400}, Workers: 1, C: 0.6, PWK: 2, PWAlpha: 0.4, PlayoutDepth: 30, Reuse: true,
+		Playout: "greedy", Prior: "assault", Eval: "default"}
 }
 
 // maxNodes bounds a worker's tree; past it the tree starts afresh.
 const maxNodes = 1 << 20
 
-// NewMCTS returns an MCTS agent. evaluate scores a position for side 0 in
-// [-1, 1] (nil: material, destroyed units); evalName names it.
-func NewMCTS(cfg MCTSConfig, seed uint64, evaluate func(engine.State) float64, evalName string) (*MCTS, error) {
+// NewMCTS returns an MCTS agent whose choices depend only on cfg, seed
+// and, with a wall-time budget, the clock.
+func NewMCTS(cfg MCTSConfig, seed uint64) (*MCTS, error) {
 	if cfg.Workers < 1 || cfg.Workers > 256 {
 		return nil, fmt.Errorf("workers must be between 1 and 256, got %d", cfg.Workers)
 	}
@@ -82,16 +88,25 @@ func NewMCTS(cfg MCTSConfig, seed uint64, evaluate func(engine.State) float64, e
 	if cfg.Budget.IsZero() {
 		cfg.Budget = DefaultMCTSConfig().Budget
 	}
-	if evaluate == nil {
-		evaluate, evalName = materialValue, "material"
+	evaluate, err := newEvaluator(cfg.Eval)
+	if err != nil {
+		return nil, err
 	}
-	m := &MCTS{cfg: cfg, seed: seed, evaluate: evaluate, evalName: evalName}
+	m := &MCTS{cfg: cfg, seed: seed, evaluate: evaluate}
 	for w := 0; w < cfg.Workers; w++ {
-		pol, err := NewGreedy(DefaultAggression, splitmix64(seed^uint64(w+1)*0x9e37))
-		if err != nil {
-			return nil, err
+		wk := &mctsWorker{m: m, nodes: make([]mctsNode, 0, 1024), nextRoot: -1}
+		ws := splitmix64(seed ^ uint64(w+1)*0x9e37)
+		if wk.policy, err = newScript(cfg.Playout, ws); err != nil {
+			return nil, fmt.Errorf("playout: %w", err)
 		}
-		m.workers = append(m.workers, &mctsWorker{m: m, policy: pol, nodes: make([]mctsNode, 0, 1024), nextRoot: -1})
+		if wk.prior, err = newScript(cfg.Prior, splitmix64(ws)); err != nil {
+			return nil, fmt.Errorf("prior: %w", err)
+		}
+		for k, name := range knownScripts[1:] {
+			sc, _ := newScript(name, splitmix64(ws+uint64(k+2)))
+			wk.setups = append(wk.setups, sc)
+		}
+		m.workers = append(m.workers, wk)
 	}
 	return m, nil
 }
@@ -102,6 +117,9 @@ var mctsParams = append(append([]Param(nil), budgetParams...),
 	Param{Name: "c", Default: "0.6", Doc: "UCB1 exploration constant"},
 	Param{Name: "depth", Default: "30", Doc: "decisions a playout makes before the evaluation scores it"},
 	Param{Name: "reuse", Default: "true", Doc: "keep the chosen move's subtree for the next decision"},
+	Param{Name: "playout", Default: "greedy", Doc: "script that plays the playouts: greedy, assault, fireline or reserve"},
+	Param{Name: "prior", Default: "assault", Doc: "script whose choice each node tries first: greedy, assault, fireline or reserve"},
+	Param{Name: "eval", Default: "default", Doc: "evaluation that scores a cut-off playout: default (fitted model) or material"},
 )
 
 // newMCTSFromParams builds an MCTS agent from checked spec parameters.
@@ -114,19 +132,15 @@ func newMCTSFromParams(params map[string]string, seed uint64) (Agent, error) {
 	if !b.IsZero() {
 		cfg.Budget = b
 	}
-	if v, ok := params["workers"]; ok {
-		if cfg.Workers, err = strconv.Atoi(v); err != nil {
-			return nil, fmt.Errorf("workers %q is not a whole number", v)
-		}
+	if err := intParam(params, "workers", &cfg.Workers); err != nil {
+		return nil, err
+	}
+	if err := intParam(params, "depth", &cfg.PlayoutDepth); err != nil {
+		return nil, err
 	}
 	if v, ok := params["c"]; ok {
 		if cfg.C, err = strconv.ParseFloat(v, 64); err != nil {
 			return nil, fmt.Errorf("c %q is not a number", v)
-		}
-	}
-	if v, ok := params["depth"]; ok {
-		if cfg.PlayoutDepth, err = strconv.Atoi(v); err != nil {
-			return nil, fmt.Errorf("depth %q is not a whole number", v)
 		}
 	}
 	if v, ok := params["reuse"]; ok {
@@ -134,18 +148,31 @@ func newMCTSFromParams(params map[string]string, seed uint64) (Agent, error) {
 			return nil, fmt.Errorf("reuse %q is not true or false", v)
 		}
 	}
-	return NewMCTS(cfg, seed, nil, "")
+	stringParam(params, "playout", &cfg.Playout)
+	stringParam(params, "prior", &cfg.Prior)
+	stringParam(params, "eval", &cfg.Eval)
+	return NewMCTS(cfg, seed)
 }
 
-// materialValue is the fallback evaluation: destroyed units, side 0's
-// view, a 5-unit lead (a victory's worth) counting 1.
-func materialValue(st engine.State) float64 {
-	type destroyer interface{ Destroyed(side int) int }
-	d, ok := st.(destroyer)
+// intParam reads a whole-number spec parameter when it is given.
+func intParam(params map[string]string, key string, dst *int) error {
+	v, ok := params[key]
 	if !ok {
-		return 0
+		return nil
 	}
-	return math.Max(-1, math.Min(1, float64(d.Destroyed(1)-d.Destroyed(0))/5))
+	n, err := strconv.Atoi(v)
+	if err != nil {
+		return fmt.Errorf("%s %q is not a whole number", key, v)
+	}
+	*dst = n
+	return nil
+}
+
+// stringParam reads a spec parameter when it is given.
+func stringParam(params map[string]string, key string, dst *string) {
+	if v, ok := params[key]; ok {
+		*dst = v
+	}
 }
 
 // Name is the spec that rebuilds the agent.
@@ -170,6 +197,11 @@ func (m *MCTS) Name() string {
 	if !m.cfg.Reuse {
 		add("reuse", "false")
 	}
+	for _, p := range [][3]string{{"playout", m.cfg.Playout, def.Playout}, {"prior", m.cfg.Prior, def.Prior}, {"eval", m.cfg.Eval, def.Eval}} {
+		if p[1] != p[2] {
+			add(p[0], p[1])
+		}
+	}
 	return name
 }
 
@@ -188,13 +220,16 @@ type mctsWorker struct {
 	m       *MCTS
 	nodes   []mctsNode
 	root    int32
-	policy  *Greedy
+	policy  Script   // plays the playouts
+	prior   Script   // its choice is a node's first child
+	setups  []Script // the doctrines whose set-up choices the tree holds
 	rng     *rand.Rand
 	pcg     rand.PCG
 	dice    rand.PCG
 	scratch engine.State
 	buf     []engine.Action
 	untried []engine.Action
+	picks   []engine.Action
 	path    []int32
 	calls   int64
 	iters   int
@@ -244,6 +279,14 @@ func (m *MCTS) search(ctx context.Context, st engine.State, explain bool) (engin
 	}
 	start := time.Now()
 	m.decided++
+	if a, ok := m.forced(st); ok {
+		if !explain {
+			return a, nil, nil
+		}
+		c := Candidate{Action: a, Text: st.DescribeAction(a)}
+		return a, &Explanation{Agent: m.Name(), Player: st.ToMove(), ScoreKind: "mean value", Elapsed: time.Since(start),
+			Note: "the only legal action: no search", Chosen: c, Candidates: []Candidate{c}}, nil
+	}
 	b := m.cfg.Budget
 	var deadline time.Time
 	if b.Time > 0 {
@@ -315,7 +358,7 @@ func (m *MCTS) search(ctx context.Context, st engine.State, explain bool) (engin
 		if len(buf) == 0 {
 			return engine.Action{}, nil, fmt.Errorf("mcts agent, %s to move: %w", st.ToMove(), ErrNoLegalAction)
 		}
-		chosen = buf[m.workers[0].policy.pick(st, buf)]
+		chosen = buf[m.workers[0].prior.pick(st, buf)]
 	} else {
 		chosen = stats[best].action
 	}
@@ -328,7 +371,7 @@ func (m *MCTS) search(ctx context.Context, st engine.State, explain bool) (engin
 		return chosen, nil, nil
 	}
 	e := &Explanation{Agent: m.Name(), Player: st.ToMove(), ScoreKind: "mean value", Iterations: iters, Calls: calls, Elapsed: time.Since(start),
-		Note: fmt.Sprintf("open-loop MCTS, %d worker(s), budget %s, evaluation %s, playouts of %d decisions by the greedy doctrine", nw, m.cfg.Budget, m.evalName, m.cfg.PlayoutDepth)}
+		Note: fmt.Sprintf("open-loop MCTS, %d worker(s), budget %s, evaluation %s, playouts of %d decisions by the %s script, %s tried first; set-up among the doctrines' plans", nw, m.cfg.Budget, m.cfg.Eval, m.cfg.PlayoutDepth, m.cfg.Playout, m.cfg.Prior)}
 	cs := make([]Candidate, len(stats))
 	for k, s := range stats {
 		cs[k] = Candidate{Action: s.action, Text: st.DescribeAction(s.action), Visits: s.visits, Score: s.value / math.Max(1, float64(s.visits))}
@@ -341,6 +384,26 @@ func (m *MCTS) search(ctx context.Context, st engine.State, explain bool) (engin
 	}
 	e.Candidates = rankCandidates(cs)
 	return chosen, e, nil
+}
+
+// forced returns the only legal action of st, when there is one, and
+// keeps each worker's tree for the decision after it.
+func (m *MCTS) forced(st engine.State) (engine.Action, bool) {
+	wk := m.workers[0]
+	wk.buf = legalNext(st, wk.buf[:0])
+	if len(wk.buf) != 1 {
+		return engine.Action{}, false
+	}
+	a := wk.buf[0]
+	for _, w := range m.workers {
+		if !m.cfg.Reuse || w.nextRoot < 0 || w.nextHash != st.Hash() || w.nextRoot >= int32(len(w.nodes)) {
+			w.nextRoot = -1
+			continue
+		}
+		w.root = w.nextRoot
+		w.prepareReuse(st, a)
+	}
+	return a, true
 }
 
 // newNode appends a node and returns its index.
@@ -409,6 +472,7 @@ func (w *mctsWorker) iterate(root engine.State) {
 		if len(w.buf) == 0 {
 			break
 		}
+		w.restrictSetUp()
 		node := &w.nodes[n]
 		// Which legal actions have children, and how many children are
 		// available now.
@@ -424,7 +488,7 @@ func (w *mctsWorker) iterate(root engine.State) {
 		allowed := int(math.Ceil(cfg.PWK * math.Pow(float64(node.visits+1), cfg.PWAlpha)))
 		var next int32
 		if len(w.untried) > 0 && (avail < allowed || avail == 0) {
-			a := w.untried[w.policy.pick(w.scratch, w.untried)]
+			a := w.untried[w.prior.pick(w.scratch, w.untried)]
 			next = w.newNode(a, mover)
 			node = &w.nodes[n] // the append may have moved the slice
 			w.nodes[next].sibling = node.first
@@ -452,6 +516,30 @@ func (w *mctsWorker) iterate(root engine.State) {
 			nd.value += v
 		}
 	}
+}
+
+// restrictSetUp narrows a set-up decision's actions in w.buf to those the
+// doctrines would choose: a set-up offers hundreds of placements, most of
+// them poor, and the issue asks the tree to weigh at least the doctrines'
+// set-up plans. The doctrines' picks are kept in w.buf in doctrine order,
+// without repeats.
+func (w *mctsWorker) restrictSetUp() {
+	type setter interface{ SettingUp() bool }
+	if s, ok := w.scratch.(setter); !ok || !s.SettingUp() || len(w.buf) <= 1 {
+		return
+	}
+	w.picks = w.picks[:0]
+	for _, sc := range w.setups {
+		a := w.buf[sc.pick(w.scratch, w.buf)]
+		dup := false
+		for _, b := range w.picks {
+			dup = dup || b == a
+		}
+		if !dup {
+			w.picks = append(w.picks, a)
+		}
+	}
+	w.buf = append(w.buf[:0], w.picks...)
 }
 
 // childWith is n's child for action a, or -1.

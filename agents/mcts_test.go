@@ -154,6 +154,12 @@ func TestMCTSLegalDeterministicExplained(t *testing.T) {
 			if !legalContains(st, a1) {
 				t.Errorf("%s position %d: illegal choice %s", spec, k, st.DescribeAction(a1))
 			}
+			if len(st.LegalNext(nil)) == 1 {
+				if e1.Chosen.Action != a1 || e1.Iterations != 0 || !strings.Contains(e1.Note, "only legal action") {
+					t.Errorf("%s position %d: a forced move was searched or badly explained: %+v", spec, k, e1)
+				}
+				continue
+			}
 			if e1.Chosen.Action != a1 || e1.Chosen.Visits == 0 || len(e1.Candidates) == 0 || e1.Iterations == 0 || e1.Calls == 0 {
 				t.Errorf("%s position %d: thin explanation %+v", spec, k, e1)
 			}

@@ -13,21 +13,11 @@ import (
 	"github.com/grognard/grognard/engine/twobytwo"
 )
 
-// Script is a doctrine a portfolio can assign to a unit: given the actions
-// open to one unit (or to the side, where no unit is concerned) it picks
-// one.
-type Script interface {
-	// Name names the script in specs and explanations.
-	Name() string
-	// pick returns the index of the chosen action of acts (not empty).
-	pick(st engine.State, acts []engine.Action) int
-}
-
 // Portfolio is portfolio greedy search: each unit of the side to move is
 // assigned a script from a portfolio of doctrines, and the assignment is
 // improved greedily, one unit at a time, by short playouts scored by the
-// evaluation. The enemy plays one script throughout (the first, which is
-// the default doctrine). The action played is what the current unit's
+// evaluation. The enemy is assumed to play one script throughout
+// (PortfolioConfig.Enemy). The action played is what the current unit's
 // script chooses. Within one phase the assignment is kept from decision
 // to decision and improved further, since the side's orders are given
 // unit by unit.
@@ -36,8 +26,7 @@ type Portfolio struct {
 	seed     uint64
 	scripts  []Script
 	enemy    Script
-	evaluate func(engine.State) float64
-	evalName string
+	evaluate Evaluator
 
 	pcg     rand.PCG
 	dice    rand.PCG
@@ -60,11 +49,19 @@ type PortfolioConfig struct {
 	// Playouts is the number of playouts (with different dice) that score
 	// one assignment.
 	Playouts int
+	// Scripts names the portfolio (see knownScripts); the first is every
+	// unit's script until the search finds better.
+	Scripts []string
+	// Enemy names the script the enemy is assumed to follow.
+	Enemy string
+	// Eval names the evaluation that scores a playout's last position.
+	Eval string
 }
 
 // DefaultPortfolioConfig is what a plain "portfolio" spec builds.
 func DefaultPortfolioConfig() PortfolioConfig {
-	return PortfolioConfig{Budget: Budget{Iterations: 60}, Horizon: 40, Playouts: 2}
+	return PortfolioConfig{Budget: Budget{Iterations: 60}, Horizon: 40, Playouts: 2,
+		Scripts: []string{"assault", "fireline", "reserve"}, Enemy: "assault", Eval: "default"}
 }
 
 // phaseKey identifies one side's phase of one turn.
@@ -74,41 +71,33 @@ type phaseKey struct {
 	phase string
 }
 
-// greedyScript is the greedy doctrine at one aggression, as a script.
-type greedyScript struct{ g *Greedy }
-
-func (s greedyScript) Name() string { return s.g.Name() }
-func (s greedyScript) pick(st engine.State, acts []engine.Action) int {
-	return s.g.pick(st, acts)
-}
-
-// defaultScripts are the greedy doctrine held back, balanced and bold.
-func defaultScripts(seed uint64) []Script {
-	var out []Script
-	for k, a := range []float64{DefaultAggression, 0.1, 0.9} {
-		g, _ := NewGreedy(a, splitmix64(seed+uint64(k)))
-		out = append(out, greedyScript{g})
-	}
-	return out
-}
-
-// NewPortfolio returns a portfolio search over scripts (the first is the
-// default and the enemy's). evaluate scores a position for side 0 in
-// [-1, 1] (nil: material).
-func NewPortfolio(cfg PortfolioConfig, seed uint64, scripts []Script, evaluate func(engine.State) float64, evalName string) (*Portfolio, error) {
-	if len(scripts) == 0 {
-		scripts = defaultScripts(seed)
-	}
+// NewPortfolio returns a portfolio search whose choices depend only on
+// cfg, seed and, with a wall-time budget, the clock.
+func NewPortfolio(cfg PortfolioConfig, seed uint64) (*Portfolio, error) {
 	if cfg.Horizon < 0 || cfg.Playouts < 1 {
 		return nil, fmt.Errorf("bad portfolio parameters: horizon %d, playouts %d", cfg.Horizon, cfg.Playouts)
+	}
+	if len(cfg.Scripts) == 0 {
+		return nil, fmt.Errorf("a portfolio needs at least one script (scripts: %s)", strings.Join(knownScripts, ", "))
 	}
 	if cfg.Budget.IsZero() {
 		cfg.Budget = DefaultPortfolioConfig().Budget
 	}
-	if evaluate == nil {
-		evaluate, evalName = materialValue, "material"
+	evaluate, err := newEvaluator(cfg.Eval)
+	if err != nil {
+		return nil, err
 	}
-	p := &Portfolio{cfg: cfg, seed: seed, scripts: scripts, enemy: scripts[0], evaluate: evaluate, evalName: evalName}
+	p := &Portfolio{cfg: cfg, seed: seed, evaluate: evaluate}
+	for k, name := range cfg.Scripts {
+		sc, err := newScript(name, splitmix64(seed+uint64(k)))
+		if err != nil {
+			return nil, err
+		}
+		p.scripts = append(p.scripts, sc)
+	}
+	if p.enemy, err = newScript(cfg.Enemy, splitmix64(seed^0x656e656d79)); err != nil {
+		return nil, fmt.Errorf("enemy: %w", err)
+	}
 	p.pcg.Seed(seed, 0x706f7274)
 	p.rng = rand.New(&p.pcg)
 	return p, nil
@@ -117,6 +106,9 @@ func NewPortfolio(cfg PortfolioConfig, seed uint64, scripts []Script, evaluate f
 var portfolioParams = append(append([]Param(nil), budgetParams...),
 	Param{Name: "horizon", Default: "40", Doc: "decisions a playout makes before the evaluation scores it"},
 	Param{Name: "playouts", Default: "2", Doc: "playouts, with different dice, that score one assignment"},
+	Param{Name: "scripts", Default: "assault+fireline+reserve", Doc: "the portfolio, joined by +: greedy, assault, fireline, reserve; the first is every unit's script to start"},
+	Param{Name: "enemy", Default: "assault", Doc: "script the enemy is assumed to follow in playouts"},
+	Param{Name: "eval", Default: "default", Doc: "evaluation that scores a cut-off playout: default (fitted model) or material"},
 )
 
 func newPortfolioFromParams(params map[string]string, seed uint64) (Agent, error) {
@@ -128,17 +120,18 @@ func newPortfolioFromParams(params map[string]string, seed uint64) (Agent, error
 	if !b.IsZero() {
 		cfg.Budget = b
 	}
-	if v, ok := params["horizon"]; ok {
-		if cfg.Horizon, err = strconv.Atoi(v); err != nil {
-			return nil, fmt.Errorf("horizon %q is not a whole number", v)
-		}
+	if err := intParam(params, "horizon", &cfg.Horizon); err != nil {
+		return nil, err
 	}
-	if v, ok := params["playouts"]; ok {
-		if cfg.Playouts, err = strconv.Atoi(v); err != nil {
-			return nil, fmt.Errorf("playouts %q is not a whole number", v)
-		}
+	if err := intParam(params, "playouts", &cfg.Playouts); err != nil {
+		return nil, err
 	}
-	return NewPortfolio(cfg, seed, nil, nil, "")
+	if v, ok := params["scripts"]; ok {
+		cfg.Scripts = strings.Split(v, "+")
+	}
+	stringParam(params, "enemy", &cfg.Enemy)
+	stringParam(params, "eval", &cfg.Eval)
+	return NewPortfolio(cfg, seed)
 }
 
 // Name is the spec that rebuilds the agent.
@@ -153,6 +146,15 @@ func (p *Portfolio) Name() string {
 	}
 	if p.cfg.Playouts != def.Playouts {
 		parts = append(parts, "playouts="+strconv.Itoa(p.cfg.Playouts))
+	}
+	if s := strings.Join(p.cfg.Scripts, "+"); s != strings.Join(def.Scripts, "+") {
+		parts = append(parts, "scripts="+s)
+	}
+	if p.cfg.Enemy != def.Enemy {
+		parts = append(parts, "enemy="+p.cfg.Enemy)
+	}
+	if p.cfg.Eval != def.Eval {
+		parts = append(parts, "eval="+p.cfg.Eval)
 	}
 	if len(parts) == 0 {
 		return "portfolio"
@@ -193,6 +195,9 @@ func (p *Portfolio) search(ctx context.Context, st engine.State, explain bool) (
 	p.root = legalNext(st, p.root[:0])
 	if len(p.root) == 0 {
 		return engine.Action{}, nil, fmt.Errorf("portfolio agent, %s to move: %w", st.ToMove(), ErrNoLegalAction)
+	}
+	if len(p.root) == 1 && !explain {
+		return p.root[0], nil, nil // forced: nothing to search
 	}
 	if p.scratch == nil {
 		p.scratch = st.Clone()
@@ -264,25 +269,22 @@ func (p *Portfolio) search(ctx context.Context, st engine.State, explain bool) (
 		return chosen, nil, nil
 	}
 	e := &Explanation{Agent: p.Name(), Player: side, ScoreKind: "assignment value", Iterations: int(p.playout), Calls: p.calls, Elapsed: time.Since(start),
-		Note: fmt.Sprintf("portfolio greedy search over %s; this decision's script: %s; evaluation %s", scriptNames(p.scripts), script.Name(), p.evalName)}
+		Note: fmt.Sprintf("portfolio greedy search over %s against %s; this decision's script: %s; evaluation %s", strings.Join(p.cfg.Scripts, ", "), p.cfg.Enemy, scriptShortName(script), p.cfg.Eval)}
 	e.Chosen = Candidate{Action: chosen, Text: st.DescribeAction(chosen), Score: best}
 	for s, sc := range p.scripts {
-		a := p.root[sc.pick(st, p.root)]
-		text := sc.Name() + ": " + st.DescribeAction(a)
+		// The chosen script's pick is the action played: picking again
+		// could break a tie the other way.
+		a := chosen
+		if sc != script {
+			a = p.root[sc.pick(st, p.root)]
+		}
+		text := scriptShortName(sc) + ": " + st.DescribeAction(a)
 		e.Candidates = append(e.Candidates, Candidate{Action: a, Text: text, Score: math.NaN()})
 		if cur >= 0 && cur < len(p.assign) && p.assign[cur] == s {
 			e.Candidates[len(e.Candidates)-1].Score = best
 		}
 	}
 	return chosen, e, nil
-}
-
-func scriptNames(ss []Script) string {
-	names := make([]string, len(ss))
-	for i, s := range ss {
-		names[i] = s.Name()
-	}
-	return strings.Join(names, ", ")
 }
 
 // ownUnits lists side's units on the table (cur first when it is one).
@@ -326,7 +328,7 @@ func (p *Portfolio) score(st engine.State, side engine.Player, round uint64) flo
 }
 
 // play runs one playout from the scratch state: side's units follow their
-// scripts, the enemy the default script; returns side 0's value.
+// scripts, the enemy its assumed script; returns side 0's value.
 func (p *Portfolio) play(side engine.Player) float64 {
 	for d := 0; d < p.cfg.Horizon; d++ {
 		for !p.scratch.Terminal() && p.scratch.ToMove() == engine.Chance {

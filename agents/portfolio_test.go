@@ -36,7 +36,7 @@ func TestPortfolioLegalDeterministicExplained(t *testing.T) {
 			if strings.Contains(spec, "calls=") && e1.Calls > 2000+2*20*2 {
 				t.Errorf("%s: %d calls", spec, e1.Calls)
 			}
-			if e1.Chosen.Action != a1 || len(e1.Candidates) != 3 || !strings.Contains(e1.Note, "greedy:aggression=0.9") {
+			if e1.Chosen.Action != a1 || len(e1.Candidates) != 3 || !strings.Contains(e1.Note, "assault, fireline, reserve against assault") {
 				t.Errorf("%s position %d: explanation %s", spec, k, e1)
 			}
 			if _, err := json.Marshal(e1); err != nil {

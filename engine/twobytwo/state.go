@@ -208,6 +208,10 @@ func (s *State) Attacker() int { return int(s.attacker) }
 // PhaseName names the current phase.
 func (s *State) PhaseName() string { return phaseNames[s.phase] }
 
+// SettingUp reports whether the game is still in its set-up ("Set up":
+// the set-up roll, deployment, reinforcement points and their queues).
+func (s *State) SettingUp() bool { return s.phase <= phQueue }
+
 // Destroyed is the number of units side has lost.
 func (s *State) Destroyed(side int) int { return int(s.destroyed[side]) }
 

@@ -1,0 +1,81 @@
+package agents
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/grognard/grognard/engine"
+	"github.com/grognard/grognard/engine/twobytwo"
+	"github.com/grognard/grognard/evaluation"
+)
+
+// Script is a doctrine a search can follow: given the actions open to one
+// unit (or to the side, where no unit is concerned) it picks one. The
+// searches use scripts as playout policies (mcts), to order the moves they
+// try (mcts) and as the portfolio a portfolio search assigns to units.
+// A script keeps scratch space and a tie-breaking generator: one search
+// worker owns each.
+type Script interface {
+	// Name names the script in specs and explanations.
+	Name() string
+	// pick returns the index of the chosen action of acts (not empty).
+	pick(st engine.State, acts []engine.Action) int
+}
+
+// knownScripts are the names a spec may give a script: the greedy
+// one-move doctrine and the heuristic agent's three doctrines.
+var knownScripts = []string{"greedy", "assault", "fireline", "reserve"}
+
+// newScript builds the script called name with its own generator.
+func newScript(name string, seed uint64) (Script, error) {
+	if name == "greedy" {
+		return NewGreedy(DefaultAggression, seed)
+	}
+	d, err := ParseDoctrine(name)
+	if err != nil {
+		return nil, fmt.Errorf("unknown script %q (scripts: %s)", name, strings.Join(knownScripts, ", "))
+	}
+	return NewHeuristic(d, seed)
+}
+
+// scriptShortName is the name newScript knows a script by.
+func scriptShortName(s Script) string {
+	switch s := s.(type) {
+	case *Heuristic:
+		return s.Doctrine().String()
+	case *Greedy:
+		return "greedy"
+	}
+	return s.Name()
+}
+
+// Evaluator scores a position for side 0 in [-1, 1].
+type Evaluator func(engine.State) float64
+
+// evaluatorNames are the evaluations a spec may name.
+var evaluatorNames = []string{"default", "material"}
+
+// newEvaluator is the evaluation called name: "default" is the fitted
+// model of package evaluation, "material" its material-only model (kept
+// for comparison). A ruleset the models do not cover scores 0 (a finished
+// game its result).
+func newEvaluator(name string) (Evaluator, error) {
+	var m *evaluation.Model
+	switch name {
+	case "default":
+		m = evaluation.Default
+	case "material":
+		m = evaluation.Material
+	default:
+		return nil, fmt.Errorf("unknown evaluation %q (evaluations: %s)", name, strings.Join(evaluatorNames, ", "))
+	}
+	return func(st engine.State) float64 {
+		if s, ok := st.(*twobytwo.State); ok {
+			return m.Value(s, 0)
+		}
+		if st.Terminal() {
+			return 2*st.Result().Score(0) - 1
+		}
+		return 0
+	}, nil
+}
