@@ -47,11 +47,14 @@ func (b Budget) String() string {
 	return strings.Join(parts, ",")
 }
 
-// budgetParams are the spec keys every searching agent accepts.
-var budgetParams = []Param{
-	{Name: "iters", Default: "", Doc: "search iterations per decision (deterministic for a seed)"},
-	{Name: "calls", Default: "", Doc: "forward-model calls (state applies) per decision (deterministic for a seed)"},
-	{Name: "time", Default: "", Doc: "wall time per decision, such as 200ms or 1s"},
+// budgetParams are the spec keys every searching agent accepts, with the
+// number of iterations it searches when no budget is given.
+func budgetParams(iters int) []Param {
+	return []Param{
+		{Name: "iters", Default: strconv.Itoa(iters), Doc: "search iterations per decision (deterministic for a seed)"},
+		{Name: "calls", Default: "none", Doc: "forward-model calls (state applies) per decision (deterministic for a seed)"},
+		{Name: "time", Default: "none", Doc: "wall time per decision, such as 200ms or 1s; the search stops at the first budget spent"},
+	}
 }
 
 // parseBudget reads the budget keys of a spec.

@@ -15,6 +15,10 @@ import (
 
 var hDoctrineSpecs = []string{"heuristic:doctrine=assault", "heuristic:doctrine=fireline", "heuristic:doctrine=reserve"}
 
+// hSearchSpecs are the searching agents the behaviour tests hold to the
+// same expectations as the doctrines, at budgets that keep them quick.
+var hSearchSpecs = []string{"mcts:iters=150", "portfolio:iters=12,horizon=20"}
+
 // hScenarios are the scenarios every doctrine is played on.
 var hScenarios = []string{"standard", "village", "river-line", "meeting", "two-divisions", "gen:1", "gen:7", "gen:42"}
 
@@ -304,7 +308,7 @@ func hMovementPhase(t *testing.T, st *twobytwo.State, agent Agent, dice engine.D
 // friendly heavy cavalry gets charged, by every doctrine ("Cavalry is best
 // against disrupted units").
 func TestHeuristicChargesDisrupted(t *testing.T) {
-	for _, spec := range hDoctrineSpecs {
+	for _, spec := range append(hDoctrineSpecs, hSearchSpecs...) {
 		t.Run(spec, func(t *testing.T) {
 			st := hPosition(t, []twobytwo.UnitSpec{
 				hUnit(0, "S-CHQ", twobytwo.CorpsHQ, -1, 4, 2, 0),
@@ -339,6 +343,8 @@ func TestHeuristicHoldsFireToCharge(t *testing.T) {
 		{spec: "heuristic:doctrine=assault"},
 		{spec: "heuristic:doctrine=reserve"},
 		{spec: "heuristic:doctrine=fireline", fires: true},
+		{spec: hSearchSpecs[0]},
+		{spec: hSearchSpecs[1]},
 	} {
 		t.Run(tc.spec, func(t *testing.T) {
 			units := []twobytwo.UnitSpec{
@@ -404,7 +410,7 @@ func TestHeuristicHoldsFireToCharge(t *testing.T) {
 // exchanged for an arrival ("Players should be careful to either screen
 // their reinforcement points...").
 func TestHeuristicScreensPoint(t *testing.T) {
-	for _, spec := range hDoctrineSpecs {
+	for _, spec := range append(hDoctrineSpecs, hSearchSpecs...) {
 		for _, tc := range []struct {
 			name    string
 			lcX     float64

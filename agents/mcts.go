@@ -51,6 +51,9 @@ type MCTSConfig struct {
 	Workers int
 	// C is the exploration constant of UCB1 (values lie in [-1, 1]).
 	C float64
+	// Bias is the progressive bias towards the prior script's choices
+	// (see selectChild); 0 turns it off.
+	Bias float64
 	// PWK and PWAlpha set progressive widening: a node with n visits may
 	// have ceil(PWK * n^PWAlpha) children.
 	PWK, PWAlpha float64
@@ -69,7 +72,7 @@ type MCTSConfig struct {
 
 // DefaultMCTSConfig is the configuration a plain "mcts" spec builds.
 func DefaultMCTSConfig() MCTSConfig {
-	return MCTSConfig{Budget: Budget{Iterations: 400}, Workers: 1, C: 0.6, PWK: 2, PWAlpha: 0.4, PlayoutDepth: 30, Reuse: true,
+	return MCTSConfig{Budget: Budget{Iterations: 400}, Workers: 1, C: 0.6, Bias: 1, PWK: 2, PWAlpha: 0.4, PlayoutDepth: 30, Reuse: true,
 		Playout: "greedy", Prior: "assault", Eval: "default"}
 }
 
@@ -82,7 +85,7 @@ func NewMCTS(cfg MCTSConfig, seed uint64) (*MCTS, error) {
 	if cfg.Workers < 1 || cfg.Workers > 256 {
 		return nil, fmt.Errorf("workers must be between 1 and 256, got %d", cfg.Workers)
 	}
-	if !(cfg.C >= 0) || !(cfg.PWK > 0) || !(cfg.PWAlpha >= 0 && cfg.PWAlpha <= 1) || cfg.PlayoutDepth < 0 {
+	if !(cfg.C >= 0) || !(cfg.Bias >= 0) || !(cfg.PWK > 0) || !(cfg.PWAlpha >= 0 && cfg.PWAlpha <= 1) || cfg.PlayoutDepth < 0 {
 		return nil, fmt.Errorf("bad MCTS parameters: c %v, pw %v^%v, depth %d", cfg.C, cfg.PWK, cfg.PWAlpha, cfg.PlayoutDepth)
 	}
 	if cfg.Budget.IsZero() {
@@ -112,9 +115,10 @@ func NewMCTS(cfg MCTSConfig, seed uint64) (*MCTS, error) {
 }
 
 // mctsParams are the spec keys of "mcts".
-var mctsParams = append(append([]Param(nil), budgetParams...),
+var mctsParams = append(budgetParams(400),
 	Param{Name: "workers", Default: "1", Doc: "search threads, each growing its own tree (root parallelism)"},
 	Param{Name: "c", Default: "0.6", Doc: "UCB1 exploration constant"},
+	Param{Name: "bias", Default: "1", Doc: "progressive bias towards the prior script's choices, fading with visits (0: none)"},
 	Param{Name: "depth", Default: "30", Doc: "decisions a playout makes before the evaluation scores it"},
 	Param{Name: "reuse", Default: "true", Doc: "keep the chosen move's subtree for the next decision"},
 	Param{Name: "playout", Default: "greedy", Doc: "script that plays the playouts: greedy, assault, fireline or reserve"},
@@ -141,6 +145,11 @@ func newMCTSFromParams(params map[string]string, seed uint64) (Agent, error) {
 	if v, ok := params["c"]; ok {
 		if cfg.C, err = strconv.ParseFloat(v, 64); err != nil {
 			return nil, fmt.Errorf("c %q is not a number", v)
+		}
+	}
+	if v, ok := params["bias"]; ok {
+		if cfg.Bias, err = strconv.ParseFloat(v, 64); err != nil {
+			return nil, fmt.Errorf("bias %q is not a number", v)
 		}
 	}
 	if v, ok := params["reuse"]; ok {
@@ -191,6 +200,9 @@ func (m *MCTS) Name() string {
 	if m.cfg.C != def.C {
 		add("c", strconv.FormatFloat(m.cfg.C, 'g', -1, 64))
 	}
+	if m.cfg.Bias != def.Bias {
+		add("bias", strconv.FormatFloat(m.cfg.Bias, 'g', -1, 64))
+	}
 	if m.cfg.PlayoutDepth != def.PlayoutDepth {
 		add("depth", strconv.Itoa(m.cfg.PlayoutDepth))
 	}
@@ -212,6 +224,7 @@ type mctsNode struct {
 	first   int32         // first child, -1 if none
 	sibling int32         // next child of the parent, -1 if last
 	visits  int32
+	rank    int32   // children of the parent expanded before this one
 	value   float64 // sum of the backed-up values, from player's view
 }
 
@@ -490,6 +503,7 @@ func (w *mctsWorker) iterate(root engine.State) {
 		if len(w.untried) > 0 && (avail < allowed || avail == 0) {
 			a := w.untried[w.prior.pick(w.scratch, w.untried)]
 			next = w.newNode(a, mover)
+			w.nodes[next].rank = int32(avail)
 			node = &w.nodes[n] // the append may have moved the slice
 			w.nodes[next].sibling = node.first
 			node.first = next
@@ -553,9 +567,14 @@ func (w *mctsWorker) childWith(n int32, a engine.Action) int32 {
 }
 
 // selectChild picks by UCB1 among n's children legal in the current
-// state (those whose action is in w.buf).
+// state (those whose action is in w.buf), with a progressive bias towards
+// the prior's ranking: the child the prior script chose first gets
+// Bias/sqrt(visits+1) more, the next half that, and so on. The bias
+// fades as visits come in, so the search departs from the doctrine only
+// where its statistics say the departure is better by more than the
+// noise of the dice.
 func (w *mctsWorker) selectChild(n int32) int32 {
-	c := w.m.cfg.C
+	c, bias := w.m.cfg.C, w.m.cfg.Bias
 	logN := math.Log(float64(w.nodes[n].visits + 1))
 	best, bestU := int32(-1), math.Inf(-1)
 	for k := w.nodes[n].first; k >= 0; k = w.nodes[k].sibling {
@@ -565,7 +584,8 @@ func (w *mctsWorker) selectChild(n int32) int32 {
 		}
 		u := math.Inf(1)
 		if nd.visits > 0 {
-			u = nd.value/float64(nd.visits) + c*math.Sqrt(logN/float64(nd.visits))
+			v := float64(nd.visits)
+			u = nd.value/v + c*math.Sqrt(logN/v) + bias/(float64(nd.rank+1)*math.Sqrt(v+1))
 		}
 		if u > bestU {
 			best, bestU = k, u

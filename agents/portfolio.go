@@ -103,7 +103,7 @@ func NewPortfolio(cfg PortfolioConfig, seed uint64) (*Portfolio, error) {
 	return p, nil
 }
 
-var portfolioParams = append(append([]Param(nil), budgetParams...),
+var portfolioParams = append(budgetParams(60),
 	Param{Name: "horizon", Default: "40", Doc: "decisions a playout makes before the evaluation scores it"},
 	Param{Name: "playouts", Default: "2", Doc: "playouts, with different dice, that score one assignment"},
 	Param{Name: "scripts", Default: "assault+fireline+reserve", Doc: "the portfolio, joined by +: greedy, assault, fireline, reserve; the first is every unit's script to start"},

@@ -93,7 +93,8 @@ func (s *State) Legal(buf []engine.Action) []engine.Action {
 // LegalNext appends the legal actions with the movement phase decomposed
 // unit by unit: there it offers only the orders of the lowest-numbered
 // unit still to move (hold, face, voluntary rout and its generated
-// orders), the reinforcement dice and ending the phase; in every other
+// orders) and the reinforcement dice, then, once every unit has its
+// order, the dice and ending the phase; in every other
 // phase it is Legal. Every action it offers is legal, and a game played
 // with it alone can reach every position the units' orders can (in a
 // fixed order of units). Searches use it: a node then holds one unit's
@@ -112,7 +113,10 @@ func (s *State) LegalNext(buf []engine.Action) []engine.Action {
 		n := len(buf)
 		buf = s.unitMoves(buf, i)
 		if len(buf) > n {
-			break
+			// Ending the phase now is the same as every unit left
+			// holding; leaving it out keeps a search from cutting a turn
+			// short by one move it cannot undo.
+			return s.appendReinfDice(buf, side)
 		}
 	}
 	return s.appendMoveExtras(buf, side)
@@ -138,6 +142,12 @@ func (s *State) unitMoves(buf []engine.Action, i int) []engine.Action {
 // appendMoveExtras appends the reinforcement dice and the end of the
 // movement phase.
 func (s *State) appendMoveExtras(buf []engine.Action, side int) []engine.Action {
+	return append(s.appendReinfDice(buf, side), act(KindEnd, NoUnit, NoUnit))
+}
+
+// appendReinfDice appends the reinforcement dice still to throw this
+// movement phase.
+func (s *State) appendReinfDice(buf []engine.Action, side int) []engine.Action {
 	if s.reinfDice < 2 {
 		for pt := 0; pt < 2; pt++ {
 			if s.points[side][pt].Placed && s.nextInQueue(side, pt) >= 0 {
@@ -147,7 +157,7 @@ func (s *State) appendMoveExtras(buf []engine.Action, side int) []engine.Action 
 			}
 		}
 	}
-	return append(buf, act(KindEnd, NoUnit, NoUnit))
+	return buf
 }
 
 // deploySlots are the candidate deployment positions offered to bots: a
