@@ -20,21 +20,28 @@ import (
 // game rolls, so one node averages over the dice. A node's children are
 // the actions available after it; as the dice change what is legal, a
 // child is only a candidate on the iterations where its action is legal
-// (availability-aware selection). Open loop was chosen over chance nodes
-// because a 2 by 2 turn rolls many dice (every shot, every melee, the
-// reinforcement dice): chance nodes multiply the tree by the outcomes of
-// each, and most of that width never gets a second visit.
+// (availability-aware selection). The closed-loop alternative, a chance
+// node per dice outcome, is kept as an option (MCTSConfig.ChanceNodes,
+// spec dice=nodes) and was measured against open loop in paired games
+// (docs/agents.md): it was no stronger, and a 2 by 2 turn rolls many dice
+// (every shot, every melee, the reinforcement dice), so chance nodes
+// multiply the tree by the outcomes of each, and most of that width never
+// gets a second visit. Open loop is the default.
 //
 // A turn is decomposed unit by unit where the ruleset offers it
 // (twobytwo.State.LegalNext): a node holds one unit's orders, not every
 // unit's. Children are added by progressive widening, in the order the
-// playout doctrine ranks them, so the doctrine's favourite is tried first
-// and others only as the node earns visits. Playouts follow the doctrine
-// for a fixed number of decisions and are cut off by the evaluation (a
-// finished game scores its result). Root parallelism: each worker grows
-// its own tree, with its own seed, and the roots' statistics are summed.
-// A worker keeps its tree for the next decision when that decision is the
-// one its chosen move led to (consecutive orders of one side).
+// prior script ranks them, so the doctrine's favourite is tried first,
+// and a progressive bias towards that ranking fades as visits come in
+// (selectChild). A set-up decision is searched among the doctrines' own
+// choices (restrictSetUp). Playouts follow the playout script for a fixed
+// number of decisions and are cut off by the evaluation (a finished game
+// scores its result). Root parallelism: each worker grows its own tree,
+// with its own seed, and the roots' statistics are summed in worker
+// order. A worker keeps its tree for the next decision when that decision
+// is the one its chosen move led to (consecutive orders of one side).
+// There is no transposition table: open-loop nodes stand for action
+// sequences, not positions.
 type MCTS struct {
 	cfg     MCTSConfig
 	seed    uint64
@@ -62,6 +69,9 @@ type MCTSConfig struct {
 	PlayoutDepth int
 	// Reuse keeps the subtree of the chosen action for the next decision.
 	Reuse bool
+	// ChanceNodes grows a child per dice outcome (closed loop) instead
+	// of re-sampling the dice under each node (open loop, the default).
+	ChanceNodes bool
 	// Playout names the script that plays the playouts, Prior the one
 	// whose choice a node tries first (see knownScripts).
 	Playout, Prior string
@@ -121,6 +131,7 @@ var mctsParams = append(budgetParams(400),
 	Param{Name: "bias", Default: "1", Doc: "progressive bias towards the prior script's choices, fading with visits (0: none)"},
 	Param{Name: "depth", Default: "30", Doc: "decisions a playout makes before the evaluation scores it"},
 	Param{Name: "reuse", Default: "true", Doc: "keep the chosen move's subtree for the next decision"},
+	Param{Name: "dice", Default: "open", Doc: "open (re-sample the dice under each node) or nodes (a chance node per outcome); open measured stronger"},
 	Param{Name: "playout", Default: "greedy", Doc: "script that plays the playouts: greedy, assault, fireline or reserve"},
 	Param{Name: "prior", Default: "assault", Doc: "script whose choice each node tries first: greedy, assault, fireline or reserve"},
 	Param{Name: "eval", Default: "default", Doc: "evaluation that scores a cut-off playout: default (fitted model) or material"},
@@ -150,6 +161,16 @@ func newMCTSFromParams(params map[string]string, seed uint64) (Agent, error) {
 	if v, ok := params["bias"]; ok {
 		if cfg.Bias, err = strconv.ParseFloat(v, 64); err != nil {
 			return nil, fmt.Errorf("bias %q is not a number", v)
+		}
+	}
+	if v, ok := params["dice"]; ok {
+		switch v {
+		case "open":
+			cfg.ChanceNodes = false
+		case "nodes":
+			cfg.ChanceNodes = true
+		default:
+			return nil, fmt.Errorf("dice %q is not open or nodes", v)
 		}
 	}
 	if v, ok := params["reuse"]; ok {
@@ -209,6 +230,9 @@ func (m *MCTS) Name() string {
 	if !m.cfg.Reuse {
 		add("reuse", "false")
 	}
+	if m.cfg.ChanceNodes {
+		add("dice", "nodes")
+	}
 	for _, p := range [][3]string{{"playout", m.cfg.Playout, def.Playout}, {"prior", m.cfg.Prior, def.Prior}, {"eval", m.cfg.Eval, def.Eval}} {
 		if p[1] != p[2] {
 			add(p[0], p[1])
@@ -225,6 +249,7 @@ type mctsNode struct {
 	sibling int32         // next child of the parent, -1 if last
 	visits  int32
 	rank    int32   // children of the parent expanded before this one
+	outcome uint32  // a chance node's dice (closed loop only)
 	value   float64 // sum of the backed-up values, from player's view
 }
 
@@ -476,7 +501,20 @@ func (w *mctsWorker) iterate(root engine.State) {
 	n := w.root
 	expanded := false
 	for !expanded {
-		w.rollChance()
+		if cfg.ChanceNodes {
+			if w.scratch.Terminal() {
+				break
+			}
+			if w.scratch.ToMove() == engine.Chance {
+				if n = w.chanceStep(n); n < 0 {
+					return
+				}
+				w.path = append(w.path, n)
+				continue
+			}
+		} else {
+			w.rollChance()
+		}
 		if w.scratch.Terminal() {
 			break
 		}
@@ -556,10 +594,35 @@ func (w *mctsWorker) restrictSetUp() {
 	w.buf = append(w.buf[:0], w.picks...)
 }
 
+// chanceStep rolls the pending dice and follows (or adds) n's child for
+// that outcome: a chance node of the closed-loop variant. It returns the
+// child, or -1 if the dice were refused.
+func (w *mctsWorker) chanceStep(n int32) int32 {
+	d := engine.RollWith(&w.dice, w.scratch.PendingRoll())
+	if w.scratch.ApplyDice(d) != nil {
+		return -1
+	}
+	w.calls++
+	key := uint32(d.N)
+	for i := 0; i < int(d.N) && i < engine.MaxDice; i++ {
+		key = key<<6 | uint32(d.V[i])
+	}
+	for c := w.nodes[n].first; c >= 0; c = w.nodes[c].sibling {
+		if w.nodes[c].player == engine.Chance && w.nodes[c].outcome == key {
+			return c
+		}
+	}
+	c := w.newNode(engine.Action{}, engine.Chance)
+	w.nodes[c].outcome = key
+	w.nodes[c].sibling = w.nodes[n].first
+	w.nodes[n].first = c
+	return c
+}
+
 // childWith is n's child for action a, or -1.
 func (w *mctsWorker) childWith(n int32, a engine.Action) int32 {
 	for c := w.nodes[n].first; c >= 0; c = w.nodes[c].sibling {
-		if w.nodes[c].action == a {
+		if w.nodes[c].action == a && w.nodes[c].player != engine.Chance {
 			return c
 		}
 	}

@@ -138,7 +138,7 @@ func legalContains(st engine.State, a engine.Action) bool {
 // workers), and explained with the chosen action's visits.
 func TestMCTSLegalDeterministicExplained(t *testing.T) {
 	positions := []*twobytwo.State{openingPosition(t, 3), positionAfter(t, 5, 120), positionAfter(t, 8, 300), crowdedPosition(t)}
-	for _, spec := range []string{"mcts:iters=60", "mcts:iters=60,workers=2", "mcts:calls=3000,reuse=false"} {
+	for _, spec := range []string{"mcts:iters=60", "mcts:iters=60,workers=2", "mcts:calls=3000,reuse=false", "mcts:iters=60,dice=nodes"} {
 		for k, st := range positions {
 			a1, e1, err := mustMCTS(t, spec, 7).ChooseExplained(context.Background(), st)
 			if err != nil {
@@ -210,17 +210,18 @@ func TestMCTSTimeBudget(t *testing.T) {
 	}
 }
 
-// TestMCTSTimeOverrun measures the wall-time overrun over 20 decisions of
-// 200 ms in a crowded position: the median must stay under 10%.
+// TestTimeOverrun measures the wall-time overrun of the searching agents
+// over 20 decisions of 200 ms in a crowded position: the median must stay
+// under 10%.
 //
-//	GROGNARD_LONG=1 go test -run TestMCTSTimeOverrun -v ./agents/
-func TestMCTSTimeOverrun(t *testing.T) {
+//	GROGNARD_LONG=1 go test -run TestTimeOverrun -v ./agents/
+func TestTimeOverrun(t *testing.T) {
 	if os.Getenv("GROGNARD_LONG") == "" {
 		t.Skip("set GROGNARD_LONG=1")
 	}
 	st := crowdedPosition(t)
-	for _, workers := range []string{"1", "2"} {
-		m := mustMCTS(t, "mcts:time=200ms,reuse=false,workers="+workers, 1)
+	for _, spec := range []string{"mcts:time=200ms,reuse=false", "mcts:time=200ms,reuse=false,workers=2", "portfolio:time=200ms"} {
+		m := mustAgent(t, spec, 1)
 		var over []float64
 		for range 20 {
 			start := time.Now()
@@ -230,9 +231,9 @@ func TestMCTSTimeOverrun(t *testing.T) {
 			over = append(over, float64(time.Since(start))/float64(200*time.Millisecond)-1)
 		}
 		sort.Float64s(over)
-		t.Logf("workers %s: overrun median %.1f%%, worst %.1f%%", workers, 100*over[len(over)/2], 100*over[len(over)-1])
+		t.Logf("%s: overrun median %.1f%%, worst %.1f%%", spec, 100*over[len(over)/2], 100*over[len(over)-1])
 		if over[len(over)/2] > 0.10 {
-			t.Errorf("workers %s: median overrun %.1f%%", workers, 100*over[len(over)/2])
+			t.Errorf("%s: median overrun %.1f%%", spec, 100*over[len(over)/2])
 		}
 	}
 }
