@@ -60,7 +60,7 @@ type PortfolioConfig struct {
 
 // DefaultPortfolioConfig is what a plain "portfolio" spec builds.
 func DefaultPortfolioConfig() PortfolioConfig {
-	return PortfolioConfig{Budget: Budget{Iterations: 60}, Horizon: 40, Playouts: 2,
+	return PortfolioConfig{Budget: Budget{Iterations: 24}, Horizon: 40, Playouts: 4,
 		Scripts: []string{"assault", "fireline", "reserve"}, Enemy: "assault", Eval: "default"}
 }
 
@@ -103,9 +103,9 @@ func NewPortfolio(cfg PortfolioConfig, seed uint64) (*Portfolio, error) {
 	return p, nil
 }
 
-var portfolioParams = append(budgetParams(60),
+var portfolioParams = append(budgetParams(24),
 	Param{Name: "horizon", Default: "40", Doc: "decisions a playout makes before the evaluation scores it"},
-	Param{Name: "playouts", Default: "2", Doc: "playouts, with different dice, that score one assignment"},
+	Param{Name: "playouts", Default: "4", Doc: "playouts, with different dice, that score one assignment"},
 	Param{Name: "scripts", Default: "assault+fireline+reserve", Doc: "the portfolio, joined by +: greedy, assault, fireline, reserve; the first is every unit's script to start"},
 	Param{Name: "enemy", Default: "assault", Doc: "script the enemy is assumed to follow in playouts"},
 	Param{Name: "eval", Default: "default", Doc: "evaluation that scores a cut-off playout: default (fitted model) or material"},

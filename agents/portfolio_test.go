@@ -30,10 +30,11 @@ func TestPortfolioLegalDeterministicExplained(t *testing.T) {
 			if !legalContains(st, a1) {
 				t.Errorf("%s position %d: illegal choice %s", spec, k, st.DescribeAction(a1))
 			}
-			if strings.Contains(spec, "iters=12") && e1.Iterations > 12+2 {
-				t.Errorf("%s: %d playouts, budget 12 (one assignment's 2 playouts may finish)", spec, e1.Iterations)
+			playouts := DefaultPortfolioConfig().Playouts
+			if strings.Contains(spec, "iters=12") && e1.Iterations > 12+playouts {
+				t.Errorf("%s: %d playouts, budget 12 (one assignment's %d playouts may finish)", spec, e1.Iterations, playouts)
 			}
-			if strings.Contains(spec, "calls=") && e1.Calls > 2000+2*20*2 {
+			if strings.Contains(spec, "calls=") && e1.Calls > 2000+int64(playouts)*20*2 {
 				t.Errorf("%s: %d calls", spec, e1.Calls)
 			}
 			if e1.Chosen.Action != a1 || len(e1.Candidates) != 3 || !strings.Contains(e1.Note, "assault, fireline, reserve against assault") {
