@@ -142,23 +142,11 @@ func (g *Greedy) pick(st engine.State, acts []engine.Action) int {
 	if !ok {
 		return g.rng.IntN(len(acts))
 	}
-	best, ties := 0, 0
-	bestScore := 0.0
+	var m argmax
 	for i := range acts {
-		sc := g.score2x2(s, &acts[i])
-		switch {
-		case ties == 0 || sc > bestScore:
-			best, bestScore, ties = i, sc, 1
-		case sc == bestScore:
-			// Reservoir sampling: each tied action is kept with equal
-			// probability.
-			ties++
-			if g.rng.IntN(ties) == 0 {
-				best = i
-			}
-		}
+		m.offer(i, g.score2x2(s, &acts[i]), g.rng)
 	}
-	return best
+	return m.best
 }
 
 // ChooseExplained chooses as Choose does and lists the legal actions with

@@ -296,21 +296,11 @@ func (h *Heuristic) pick(st engine.State, acts []engine.Action) int {
 // are broken uniformly at random (reservoir sampling).
 func (h *Heuristic) pickIn(s *twobytwo.State, acts []engine.Action) int {
 	h.prepare(s)
-	best, ties := 0, 0
-	bestScore := 0.0
+	var m argmax
 	for i := range acts {
-		sc := h.score(s, &acts[i])
-		switch {
-		case ties == 0 || sc > bestScore:
-			best, bestScore, ties = i, sc, 1
-		case sc == bestScore:
-			ties++
-			if h.rng.IntN(ties) == 0 {
-				best = i
-			}
-		}
+		m.offer(i, h.score(s, &acts[i]), h.rng)
 	}
-	return best
+	return m.best
 }
 
 // ChooseExplained chooses as Choose does and lists the legal actions with
@@ -1031,13 +1021,26 @@ func (h *Heuristic) value(s *twobytwo.State, i int, p, dir geom.Vec) float64 {
 }
 
 // targetDist is how far infantry unit i at p is from the enemy it would
-// best attack: the nearest, but a unit in a town counts 5" farther (the
-// charger is in road column there, and the town is cover) and cavalry in
-// the open 6" farther (infantry may not charge it).
+// best attack: the nearest, but a unit in a town or wood counts 5"
+// farther (the charger is in road column there, and it is cover) and
+// cavalry in the open 6" farther (infantry may not charge it).
 func (h *Heuristic) targetDist(s *twobytwo.State, i int, p geom.Vec) float64 {
+	return h.bestTargetDist(s, i, p, false)
+}
+
+// cavTargetDist is how far cavalry unit i at p is from the enemy it would
+// best charge [FoB-cav]: disrupted units, HQs, guns and cavalry as they
+// are, formed infantry and anything in a town 5" farther.
+func (h *Heuristic) cavTargetDist(s *twobytwo.State, i int, p geom.Vec) float64 {
+	return h.bestTargetDist(s, i, p, true)
+}
+
+// bestTargetDist is the least distance from p to an enemy of unit i on
+// the table, each enemy's distance lengthened as targetDist (infantry)
+// or cavTargetDist (cav) says; the enemy's front when there is none.
+func (h *Heuristic) bestTargetDist(s *twobytwo.State, i int, p geom.Vec, cav bool) float64 {
 	side := s.Spec(i).Side
 	best := math.MaxFloat64
-	sc := s.Scenario()
 	for j := 0; j < s.NumUnits(); j++ {
 		u := &s.U[j]
 		sp := s.Spec(j)
@@ -1045,22 +1048,24 @@ func (h *Heuristic) targetDist(s *twobytwo.State, i int, p geom.Vec) float64 {
 			continue
 		}
 		d := u.Pos.Dist(p)
-		if d-6 > best {
-			continue
+		if d >= best {
+			continue // the penalties only lengthen it
 		}
-		inTown := false
-		for f := range sc.Terrain {
-			ft := &sc.Terrain[f]
-			if (ft.Kind == twobytwo.Town || ft.Kind == twobytwo.Wood) && len(ft.Points) >= 3 && geom.PointInPolygon(u.Pos, ft.Points) {
-				inTown = true
-				break
+		if cav {
+			if sp.Type.IsInfantry() && u.Stat != twobytwo.Disrupted {
+				d += 5
 			}
-		}
-		if inTown {
-			d += 5
-		}
-		if sp.Type.IsCavalry() && !inTown {
-			d += 6
+			if inCover(s.Scenario(), u.Pos, false) {
+				d += 5
+			}
+		} else {
+			cover := inCover(s.Scenario(), u.Pos, true)
+			if cover {
+				d += 5
+			}
+			if sp.Type.IsCavalry() && !cover {
+				d += 6
+			}
 		}
 		best = math.Min(best, d)
 	}
@@ -1070,39 +1075,15 @@ func (h *Heuristic) targetDist(s *twobytwo.State, i int, p geom.Vec) float64 {
 	return best
 }
 
-// cavTargetDist is how far cavalry unit i at p is from the enemy it would
-// best charge [FoB-cav]: disrupted units, HQs, guns and cavalry as they
-// are, formed infantry and anything in a town 5" farther.
-func (h *Heuristic) cavTargetDist(s *twobytwo.State, i int, p geom.Vec) float64 {
-	side := s.Spec(i).Side
-	best := math.MaxFloat64
-	sc := s.Scenario()
-	for j := 0; j < s.NumUnits(); j++ {
-		u := &s.U[j]
-		sp := s.Spec(j)
-		if u.Loc != twobytwo.LocTable || sp.Side == side {
-			continue
+// inCover reports whether p lies in a town (or, with woods, a wood).
+func inCover(sc *twobytwo.Scenario, p geom.Vec, woods bool) bool {
+	for f := range sc.Terrain {
+		ft := &sc.Terrain[f]
+		if (ft.Kind == twobytwo.Town || woods && ft.Kind == twobytwo.Wood) && len(ft.Points) >= 3 && geom.PointInPolygon(p, ft.Points) {
+			return true
 		}
-		d := u.Pos.Dist(p)
-		if d-5 > best {
-			continue
-		}
-		if sp.Type.IsInfantry() && u.Stat != twobytwo.Disrupted {
-			d += 5
-		}
-		for f := range sc.Terrain {
-			ft := &sc.Terrain[f]
-			if ft.Kind == twobytwo.Town && len(ft.Points) >= 3 && geom.PointInPolygon(u.Pos, ft.Points) {
-				d += 5
-				break
-			}
-		}
-		best = math.Min(best, d)
 	}
-	if best == math.MaxFloat64 {
-		return h.c.front.Dist(p)
-	}
-	return best
+	return false
 }
 
 // foePointDist is the distance from p to the nearest enemy reinforcement

@@ -2,6 +2,7 @@ package agents
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"strings"
 
 	"github.com/grognard/grognard/engine"
@@ -47,6 +48,27 @@ func scriptShortName(s Script) string {
 		return "greedy"
 	}
 	return s.Name()
+}
+
+// argmax keeps the index of the highest score offered; equal scores are
+// kept with equal probability (reservoir sampling), so ties are broken
+// uniformly by the caller's seeded generator.
+type argmax struct {
+	best, ties int
+	score      float64
+}
+
+// offer considers action i with score sc.
+func (m *argmax) offer(i int, sc float64, rng *rand.Rand) {
+	switch {
+	case m.ties == 0 || sc > m.score:
+		m.best, m.score, m.ties = i, sc, 1
+	case sc == m.score:
+		m.ties++
+		if rng.IntN(m.ties) == 0 {
+			m.best = i
+		}
+	}
 }
 
 // Evaluator scores a position for side 0 in [-1, 1].
