@@ -465,42 +465,8 @@ func chargeThreat(s *twobytwo.State, i int, pos geom.Vec) float64 {
 		if es.Type.IsInfantry() && me.Type.IsCavalry() {
 			continue // infantry may not charge cavalry in the open
 		}
-		h += meleeLoss(meleeMargin(s, i, e))
+		h += twobytwo.MeleeLoss(meleeMargin(s, i, e))
 	}
 	return h
 }
 
-// meleeSpan bounds the margins meleeLossTable covers.
-const meleeSpan = 12
-
-// meleeLossTable[mm+meleeSpan] is the expected number of units a side
-// loses in one melee when its modifiers exceed the other side's by mm
-// ("Melee": draws re-roll; losing by 3 routs, destroyed on 1-2 of the rout
-// die; losing by 4 or more destroys).
-var meleeLossTable = func() (t [2*meleeSpan + 1]float64) {
-	for mm := -meleeSpan; mm <= meleeSpan; mm++ {
-		lost, decided := 0.0, 0.0
-		for a := 1; a <= 6; a++ {
-			for b := 1; b <= 6; b++ {
-				d := a - b + mm
-				if d == 0 {
-					continue
-				}
-				decided++
-				switch {
-				case d <= -4:
-					lost++
-				case d == -3:
-					lost += 1.0 / 3
-				}
-			}
-		}
-		t[mm+meleeSpan] = lost / decided
-	}
-	return t
-}()
-
-// meleeLoss is meleeLossTable for any margin.
-func meleeLoss(mm int) float64 {
-	return meleeLossTable[min(max(mm, -meleeSpan), meleeSpan)+meleeSpan]
-}

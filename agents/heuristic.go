@@ -1224,6 +1224,9 @@ func (h *Heuristic) hqValue(s *twobytwo.State, i int, p geom.Vec) float64 {
 	return v
 }
 
+// meleeSpan bounds the margins meleeHarm holds.
+const meleeSpan = 12
+
 // meleeHarm[mm+meleeSpan] is the expected harm a side suffers in one
 // melee when its modifiers exceed the other's by mm ("Melee: Results"):
 // repulsed 0.05, recoils 0.15, routs 1/3 destroyed else disrupted (0.67),

@@ -420,7 +420,7 @@ func bestCharge(st *twobytwo.State, i int, on []uint8, rect []geom.Rect, engaged
 			continue
 		}
 		m := meleeMod(st, i, j) - meleeMod(st, j, i)
-		best = max(best, meleeLoss(-m)-meleeLoss(m))
+		best = max(best, twobytwo.MeleeLoss(-m)-twobytwo.MeleeLoss(m))
 	}
 	return best
 }
@@ -457,39 +457,6 @@ func meleeMod(st *twobytwo.State, me, foe int) int {
 		m--
 	}
 	return m
-}
-
-const meleeSpan = 12
-
-// meleeLossTable[mm+meleeSpan] is the expected number of units a side
-// loses in one melee when its modifiers exceed the other's by mm: draws
-// re-roll, losing by 3 routs (destroyed on 1-2 of the rout die), by 4 or
-// more destroys.
-var meleeLossTable = func() (t [2*meleeSpan + 1]float64) {
-	for mm := -meleeSpan; mm <= meleeSpan; mm++ {
-		lost, decided := 0.0, 0.0
-		for a := 1; a <= 6; a++ {
-			for b := 1; b <= 6; b++ {
-				d := a - b + mm
-				if d == 0 {
-					continue
-				}
-				decided++
-				switch {
-				case d <= -4:
-					lost++
-				case d == -3:
-					lost += 1.0 / 3
-				}
-			}
-		}
-		t[mm+meleeSpan] = lost / decided
-	}
-	return t
-}()
-
-func meleeLoss(mm int) float64 {
-	return meleeLossTable[min(max(mm, -meleeSpan), meleeSpan)+meleeSpan]
 }
 
 // canRally reports whether pinned or disrupted unit i may attempt a rally

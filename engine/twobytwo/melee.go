@@ -379,3 +379,40 @@ func (s *State) touchesEnemyOtherThan(r geom.Rect, k, skip int) bool {
 	}
 	return false
 }
+
+// meleeSpan bounds the margins meleeLossTable holds; beyond it the odds
+// no longer change.
+const meleeSpan = 12
+
+// meleeLossTable[mm+meleeSpan] is MeleeLoss(mm).
+var meleeLossTable = func() (t [2*meleeSpan + 1]float64) {
+	for mm := -meleeSpan; mm <= meleeSpan; mm++ {
+		lost, decided := 0.0, 0.0
+		for a := 1; a <= 6; a++ {
+			for b := 1; b <= 6; b++ {
+				d := a - b + mm
+				if d == 0 {
+					continue
+				}
+				decided++
+				switch {
+				case d <= -4:
+					lost++
+				case d == -3:
+					lost += 1.0 / 3
+				}
+			}
+		}
+		t[mm+meleeSpan] = lost / decided
+	}
+	return t
+}()
+
+// MeleeLoss is the expected number of units a side loses in one melee
+// when its modifiers exceed the other side's by margin ("Melee": drawn
+// dice re-roll; losing by 3 routs the loser, destroyed on 1-2 of the rout
+// die; losing by 4 or more destroys it). Agents and the evaluation weigh
+// charges with it.
+func MeleeLoss(margin int) float64 {
+	return meleeLossTable[min(max(margin, -meleeSpan), meleeSpan)+meleeSpan]
+}
