@@ -469,4 +469,3 @@ func chargeThreat(s *twobytwo.State, i int, pos geom.Vec) float64 {
 	}
 	return h
 }
-
