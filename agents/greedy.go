@@ -259,7 +259,7 @@ func (g *Greedy) scoreMove(s *twobytwo.State, a *engine.Action) float64 {
 		}
 		i, j := int(a.Unit), int(a.Target)
 		foe := s.Spec(j).Type
-		m := marginWeight * float64(meleeMargin(s, i, j)+engagedBy(s, i, j))
+		m := marginWeight * float64(s.UnitMeleeMargin(i, j)+engagedBy(s, i, j))
 		switch {
 		case s.U[j].Stat == twobytwo.Disrupted && me.IsCavalry():
 			return 130 + m
@@ -316,47 +316,6 @@ func fireScore(s *twobytwo.State, a *engine.Action) float64 {
 		return 90 + bonus
 	}
 	return 5
-}
-
-// meleeMargin estimates the difference of melee modifiers if unit i
-// fought unit j ("Melee: Modifiers"), from the units alone. Terrain, HQs
-// and supports are left to the dice.
-func meleeMargin(s *twobytwo.State, i, j int) int {
-	return meleeMod(s, i, j) - meleeMod(s, j, i)
-}
-
-// meleeMod is unit me's own melee modifier against foe: type, elite,
-// disrupted enemy, lancers, cavalry against formed infantry, large and
-// small units.
-func meleeMod(s *twobytwo.State, me, foe int) int {
-	us, fs := s.Spec(me), s.Spec(foe)
-	p := us.Type.Profile()
-	m := p.MeleeMod
-	if p.Elite {
-		m++
-	}
-	foeDisrupted := s.U[foe].Stat == twobytwo.Disrupted
-	if foeDisrupted {
-		m += 2
-	}
-	if us.Type == twobytwo.Lancers {
-		if foeDisrupted {
-			m += 2
-		}
-		if fs.Type.IsCavalry() {
-			m--
-		}
-	}
-	if us.Large {
-		m++
-	}
-	if us.Small {
-		m--
-	}
-	if us.Type.IsCavalry() && fs.Type.IsInfantry() && !foeDisrupted {
-		m--
-	}
-	return m
 }
 
 // baseOf is the base of a unit standing at pos facing dir (every base is
@@ -465,7 +424,7 @@ func chargeThreat(s *twobytwo.State, i int, pos geom.Vec) float64 {
 		if es.Type.IsInfantry() && me.Type.IsCavalry() {
 			continue // infantry may not charge cavalry in the open
 		}
-		h += twobytwo.MeleeLoss(meleeMargin(s, i, e))
+		h += twobytwo.MeleeLoss(s.UnitMeleeMargin(i, e))
 	}
 	return h
 }

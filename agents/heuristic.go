@@ -167,7 +167,7 @@ func ParseDoctrine(name string) (Doctrine, error) {
 // shots and charges the enemy could make at it where it ends).
 //
 // The melee expected value uses the modifiers the rules would apply
-// (meleeMargin, overlaps, HQ contact, uphill, road column) and the results
+// (twobytwo.State.UnitMeleeMargin, overlaps, HQ contact, uphill, road column) and the results
 // table (repulse, recoil, rout with its 1-2 destruction, destroyed; any
 // loss destroys a unit attacked on two faces, and every overlapping
 // attacker shares a loss); against a defender that can stall, the charge
@@ -1334,7 +1334,7 @@ func (h *Heuristic) meleeEV(s *twobytwo.State, i, j int, p geom.Vec, subsequent 
 // meleeEVAdj is meleeEV with adj added to i's modifiers.
 func (h *Heuristic) meleeEVAdj(s *twobytwo.State, i, j int, p geom.Vec, adj int) float64 {
 	eng := engagedBy(s, i, j)
-	m := meleeMargin(s, i, j) + eng + adj
+	m := s.UnitMeleeMargin(i, j) + eng + adj
 	if hqTouching(s, i) {
 		m++
 	}
@@ -1550,7 +1550,7 @@ func (h *Heuristic) scoreVolRout(s *twobytwo.State, a *engine.Action) float64 {
 		if geom.RectDistance(baseOf(s.U[i].Pos, s.U[i].Dir), baseOf(u.Pos, u.Dir)) > 0.02 {
 			continue
 		}
-		m := meleeMargin(s, i, j) - engagedBy(s, j, i)
+		m := s.UnitMeleeMargin(i, j) - engagedBy(s, j, i)
 		worst = math.Max(worst, harmAt(m, engagedBy(s, j, i) > 0))
 	}
 	limit := [numDoctrines]float64{0.6, 0.5, 0.45}[h.doc]

@@ -419,44 +419,10 @@ func bestCharge(st *twobytwo.State, i int, on []uint8, rect []geom.Rect, engaged
 		} else if st.U[i].Pos.Dist(st.U[j].Pos) > move+1.2 || measure(rect[i], rect[j]) > move {
 			continue
 		}
-		m := meleeMod(st, i, j) - meleeMod(st, j, i)
+		m := st.UnitMeleeMargin(i, j)
 		best = max(best, twobytwo.MeleeLoss(-m)-twobytwo.MeleeLoss(m))
 	}
 	return best
-}
-
-// meleeMod is unit me's own melee modifier against foe, from the units
-// alone ("Melee: Modifiers"): type, elite, enemy disrupted, lancers,
-// cavalry against ordered infantry, large and small.
-func meleeMod(st *twobytwo.State, me, foe int) int {
-	us, fs := st.Spec(me), st.Spec(foe)
-	p := us.Type.Profile()
-	m := p.MeleeMod
-	if p.Elite {
-		m++
-	}
-	foeDisrupted := st.U[foe].Stat == twobytwo.Disrupted
-	if foeDisrupted {
-		m += 2
-	}
-	if us.Type == twobytwo.Lancers {
-		if foeDisrupted {
-			m += 2
-		}
-		if fs.Type.IsCavalry() {
-			m--
-		}
-	}
-	if us.Large {
-		m++
-	}
-	if us.Small {
-		m--
-	}
-	if us.Type.IsCavalry() && fs.Type.IsInfantry() && !foeDisrupted {
-		m--
-	}
-	return m
 }
 
 // canRally reports whether pinned or disrupted unit i may attempt a rally

@@ -416,3 +416,44 @@ var meleeLossTable = func() (t [2*meleeSpan + 1]float64) {
 func MeleeLoss(margin int) float64 {
 	return meleeLossTable[min(max(margin, -meleeSpan), meleeSpan)+meleeSpan]
 }
+
+// UnitMeleeMargin is the difference between the melee modifiers unit i
+// and unit j bring from themselves alone ("Melee: Modifiers": type,
+// elite, a disrupted enemy, lancers, cavalry against ordered infantry,
+// large and small units), for agents and evaluations that weigh a charge
+// before it is made; terrain, HQs and supports are left out.
+func (s *State) UnitMeleeMargin(i, j int) int {
+	return s.unitMeleeMod(i, j) - s.unitMeleeMod(j, i)
+}
+
+// unitMeleeMod is unit me's own melee modifier against foe.
+func (s *State) unitMeleeMod(me, foe int) int {
+	us, fs := s.Spec(me), s.Spec(foe)
+	p := us.Type.Profile()
+	m := p.MeleeMod
+	if p.Elite {
+		m++
+	}
+	foeDisrupted := s.U[foe].Stat == Disrupted
+	if foeDisrupted {
+		m += 2
+	}
+	if us.Type == Lancers {
+		if foeDisrupted {
+			m += 2
+		}
+		if fs.Type.IsCavalry() {
+			m--
+		}
+	}
+	if us.Large {
+		m++
+	}
+	if us.Small {
+		m--
+	}
+	if us.Type.IsCavalry() && fs.Type.IsInfantry() && !foeDisrupted {
+		m--
+	}
+	return m
+}

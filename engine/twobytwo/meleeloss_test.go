@@ -35,3 +35,39 @@ func TestMeleeLoss(t *testing.T) {
 		}
 	}
 }
+
+// TestUnitMeleeMargin checks the units-alone margin on pairs whose
+// modifiers the melee table gives: heavy cavalry +2 against ordered line
+// infantry 0 with cavalry's -1 against it; +2 more against a disrupted
+// unit and no -1; large +1, small -1.
+func TestUnitMeleeMargin(t *testing.T) {
+	tests := []struct {
+		name      string
+		att, def  UnitType
+		disrupted bool
+		large     bool
+		want      int
+	}{
+		{"heavy cavalry on ordered line", HeavyCavalry, LineInfantry, false, false, 1},
+		{"heavy cavalry on disrupted line", HeavyCavalry, LineInfantry, true, false, 4},
+		{"line on line", LineInfantry, LineInfantry, false, false, 0},
+		{"large line on line", LineInfantry, LineInfantry, false, true, 1},
+		{"line on a corps HQ", LineInfantry, CorpsHQ, false, false, 3},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			units := meleePair(tc.att, tc.def)
+			units[0].Large = tc.large
+			s := testGame(t, units)
+			if tc.disrupted {
+				s.U[1].Stat = Disrupted
+			}
+			if got := s.UnitMeleeMargin(0, 1); got != tc.want {
+				t.Errorf("UnitMeleeMargin = %d, want %d", got, tc.want)
+			}
+			if got := s.UnitMeleeMargin(1, 0); got != -tc.want {
+				t.Errorf("the defender's margin = %d, want %d", got, -tc.want)
+			}
+		})
+	}
+}
