@@ -133,27 +133,41 @@ func legalContains(st engine.State, a engine.Action) bool {
 	return false
 }
 
+// searchPositions are varied positions for the searches' tests: the
+// opening, two mid-game positions and a crowded one.
+func searchPositions(t *testing.T) []*twobytwo.State {
+	return []*twobytwo.State{openingPosition(t, 3), positionAfter(t, 5, 120), positionAfter(t, 8, 300), crowdedPosition(t)}
+}
+
+// chooseTwice has two fresh agents of spec with the same seed choose in
+// position k, explained then not, and checks they agree on a legal
+// action; it returns the action and the explanation.
+func chooseTwice(t *testing.T, spec string, k int, st *twobytwo.State) (engine.Action, *Explanation) {
+	t.Helper()
+	a1, e1, err := mustAgent(t, spec, 7).(Explainer).ChooseExplained(context.Background(), st)
+	if err != nil {
+		t.Fatalf("%s position %d: %v", spec, k, err)
+	}
+	a2, err := mustAgent(t, spec, 7).Choose(context.Background(), st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a1 != a2 {
+		t.Errorf("%s position %d: %s then %s with the same seed", spec, k, st.DescribeAction(a1), st.DescribeAction(a2))
+	}
+	if !legalContains(st, a1) {
+		t.Errorf("%s position %d: illegal choice %s", spec, k, st.DescribeAction(a1))
+	}
+	return a1, e1
+}
+
 // TestMCTSLegalDeterministicExplained: on varied positions the choice is
 // legal, the same for the same seed and iteration budget (with one or two
 // workers), and explained with the chosen action's visits.
 func TestMCTSLegalDeterministicExplained(t *testing.T) {
-	positions := []*twobytwo.State{openingPosition(t, 3), positionAfter(t, 5, 120), positionAfter(t, 8, 300), crowdedPosition(t)}
 	for _, spec := range []string{"mcts:iters=60", "mcts:iters=60,workers=2", "mcts:calls=3000,reuse=false", "mcts:iters=60,dice=nodes"} {
-		for k, st := range positions {
-			a1, e1, err := mustMCTS(t, spec, 7).ChooseExplained(context.Background(), st)
-			if err != nil {
-				t.Fatalf("%s position %d: %v", spec, k, err)
-			}
-			a2, err := mustMCTS(t, spec, 7).Choose(context.Background(), st)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if a1 != a2 {
-				t.Errorf("%s position %d: %s then %s with the same seed", spec, k, st.DescribeAction(a1), st.DescribeAction(a2))
-			}
-			if !legalContains(st, a1) {
-				t.Errorf("%s position %d: illegal choice %s", spec, k, st.DescribeAction(a1))
-			}
+		for k, st := range searchPositions(t) {
+			a1, e1 := chooseTwice(t, spec, k, st)
 			if len(st.LegalNext(nil)) == 1 {
 				if e1.Chosen.Action != a1 || e1.Iterations != 0 || !strings.Contains(e1.Note, "only legal action") {
 					t.Errorf("%s position %d: a forced move was searched or badly explained: %+v", spec, k, e1)

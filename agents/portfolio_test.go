@@ -1,35 +1,19 @@
 package agents
 
 import (
-	"context"
 	"encoding/json"
 	"strings"
 	"testing"
 
-	"github.com/grognard/grognard/engine/twobytwo"
 )
 
 // TestPortfolioLegalDeterministicExplained: on varied positions the choice
 // is legal and the same for the same seed and iteration budget, the
 // budget is kept, and the explanation names the scripts.
 func TestPortfolioLegalDeterministicExplained(t *testing.T) {
-	positions := []*twobytwo.State{openingPosition(t, 3), positionAfter(t, 5, 120), positionAfter(t, 8, 300), crowdedPosition(t)}
 	for _, spec := range []string{"portfolio:iters=12", "portfolio:calls=2000,horizon=20"} {
-		for k, st := range positions {
-			a1, e1, err := mustAgent(t, spec, 7).(*Portfolio).ChooseExplained(context.Background(), st)
-			if err != nil {
-				t.Fatalf("%s position %d: %v", spec, k, err)
-			}
-			a2, err := mustAgent(t, spec, 7).Choose(context.Background(), st)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if a1 != a2 {
-				t.Errorf("%s position %d: %s then %s with the same seed", spec, k, st.DescribeAction(a1), st.DescribeAction(a2))
-			}
-			if !legalContains(st, a1) {
-				t.Errorf("%s position %d: illegal choice %s", spec, k, st.DescribeAction(a1))
-			}
+		for k, st := range searchPositions(t) {
+			a1, e1 := chooseTwice(t, spec, k, st)
 			playouts := DefaultPortfolioConfig().Playouts
 			if strings.Contains(spec, "iters=12") && e1.Iterations > 12+playouts {
 				t.Errorf("%s: %d playouts, budget 12 (one assignment's %d playouts may finish)", spec, e1.Iterations, playouts)
