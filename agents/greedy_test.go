@@ -298,16 +298,20 @@ func TestGreedyChooseAllocatesNothing(t *testing.T) {
 	}
 }
 
-func BenchmarkGreedyChoose(b *testing.B) {
-	st, err := twobytwo.Rules{}.NewGame("", engine.Options{})
+func BenchmarkGreedyChoose(b *testing.B) { benchChoose(b, "greedy") }
+
+// benchChoose measures one decision of spec in a movement phase of the
+// standard scenario from turn 4, with units on the table, after two
+// agents of spec have played the game to there.
+func benchChoose(b *testing.B, spec string) {
+	st, err := twobytwo.NewGame("standard", engine.Options{})
 	if err != nil {
 		b.Fatal(err)
 	}
-	// Play into the battle, to a movement phase with units on the table.
-	players := [2]Agent{mustGreedy(b, "greedy", 1), mustGreedy(b, "greedy", 2)}
+	players := [2]Agent{mustAgent(b, spec, 1), mustAgent(b, spec, 2)}
 	dice := engine.NewRandomDice(3)
 	ctx := context.Background()
-	for !st.Terminal() && (st.Turn() < 4 || st.ToMove() == engine.Chance || st.(*twobytwo.State).PhaseName() != "movement") {
+	for !st.Terminal() && (st.Turn() < 4 || st.ToMove() == engine.Chance || st.PhaseName() != "movement") {
 		if st.ToMove() == engine.Chance {
 			d, _ := dice.Roll(st.PendingRoll())
 			_ = st.ApplyDice(d)

@@ -638,32 +638,6 @@ func TestHeuristicBeatsRandomLong(t *testing.T) {
 // movement phase of the standard scenario, with units on the table.
 func BenchmarkHeuristicChoose(b *testing.B) {
 	for _, spec := range hDoctrineSpecs {
-		b.Run(strings.TrimPrefix(spec, "heuristic:doctrine="), func(b *testing.B) {
-			st, err := twobytwo.NewGame("standard", engine.Options{})
-			if err != nil {
-				b.Fatal(err)
-			}
-			players := [2]Agent{hAgent(b, spec, 1), hAgent(b, spec, 2)}
-			dice := engine.NewRandomDice(3)
-			ctx := context.Background()
-			for !st.Terminal() && (st.Turn() < 4 || st.ToMove() == engine.Chance || st.PhaseName() != "movement") {
-				if st.ToMove() == engine.Chance {
-					d, _ := dice.Roll(st.PendingRoll())
-					_ = st.ApplyDice(d)
-					continue
-				}
-				a, _ := players[st.ToMove()].Choose(ctx, st)
-				if err := st.Apply(a); err != nil {
-					b.Fatal(err)
-				}
-			}
-			h := players[st.ToMove()]
-			b.ReportAllocs()
-			for b.Loop() {
-				if _, err := h.Choose(ctx, st); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
+		b.Run(strings.TrimPrefix(spec, "heuristic:doctrine="), func(b *testing.B) { benchChoose(b, spec) })
 	}
 }

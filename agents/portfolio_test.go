@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
-
 )
 
 // TestPortfolioLegalDeterministicExplained: on varied positions the choice
