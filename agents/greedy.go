@@ -35,8 +35,8 @@ const DefaultAggression = 0.5
 //	           HQ moves behind a unit to rally it (hq-rally)  90
 //	           cavalry charges artillery, an HQ or cavalry    90 + 5m
 //	           infantry charges a formed enemy                40 + 80a + 5m
-//	           advance, infantry and artillery                30 + 40a
-//	           advance, cavalry                               20 + 20a
+//	           advance (or cross a river), infantry and guns  30 + 40a
+//	           advance (or cross a river), cavalry            20 + 20a
 //	           cavalry exits at an enemy reinforcement point  55
 //	           cavalry threatens an enemy reinforcement point 45
 //	           HQ into contact with a unit (hq-contact)       35
@@ -272,7 +272,7 @@ func (g *Greedy) scoreMove(s *twobytwo.State, a *engine.Action) float64 {
 		default:
 			return 40 + 80*agg + m
 		}
-	case twobytwo.OrderAdvance:
+	case twobytwo.OrderAdvance, twobytwo.OrderCross:
 		switch {
 		case me.IsHQ():
 			return 20

@@ -91,6 +91,8 @@ func ParseDoctrine(name string) (Doctrine, error) {
 //	            canister +1, target cavalry +2, first volley +1)
 //	[Terrain]   "Modifiers" (cover in towns, woods' edges, behind hedges;
 //	            uphill +1 in melee, downhill shot +1)
+//	[Streams]   "Terrain Placement: Streams" (rivers impassable except at
+//	            bridges or fords)
 //
 // Assault follows [FoB-fire] (the bayonet), [FoB-cav] and [FoB-HQ];
 // fireline follows [Stall], [Terrain] and [Ranges] (the fire that stalls
@@ -157,6 +159,9 @@ func ParseDoctrine(name string) (Doctrine, error) {
 //	draw [Draw]       exit by the own edge when     when 2 down and 3 lost        when 2 down
 //	                  3 down (or 4 lost against 2)
 //	                  (all: units make for 2" from the own edge, infantry and guns first, cavalry last)
+//	rivers            every distance to an enemy or an enemy point goes round a river through the bridge or
+//	 [Streams]        ford that makes it shortest, each friend within 2" of a crossing adding 2" to its way
+//	                  (so a crowded bridge sends units to the ford); the ruleset offers the orders to get there
 //	late game         from 45% of the turn limit the fire line attacks as assault (a draw is no win); late
 //	                  and not behind, or one kill from victory, every unit makes for the enemy's points
 //
@@ -208,7 +213,18 @@ type hctx struct {
 	fpt     [2]geom.Vec
 	fptLive [2]bool
 	fptNext [2]int
+	// Own units within crowdRange of each river crossing (the first
+	// len(crowd) of them).
+	crowd [8]int
 }
+
+// A river crossing with friends around it is slow to pass: each own unit
+// within crowdRange of it lengthens the way through it by crowdCost
+// inches, so that units spread over the bridges and fords.
+const (
+	crowdRange = 2.0
+	crowdCost  = 2.0
+)
 
 // The shares of the turn limit (in percent) after which the reserve
 // fights its set-piece battle even with reinforcements still to come, and
@@ -417,12 +433,20 @@ func (h *Heuristic) prepare(s *twobytwo.State) {
 			c.fptLive[k] = c.fptNext[k] >= 0
 		}
 	}
+	crossings := s.Scenario().Crossings()
 	for i := 0; i < n; i++ {
 		u := &s.U[i]
 		if u.Loc != twobytwo.LocTable {
 			continue
 		}
 		sp := s.Spec(i)
+		if sp.Side == c.me {
+			for k := 0; k < len(crossings) && k < len(c.crowd); k++ {
+				if u.Pos.Dist(crossings[k].At) <= crowdRange {
+					c.crowd[k]++
+				}
+			}
+		}
 		for k := 0; k < 2; k++ {
 			if !c.ptLive[k] {
 				continue
@@ -989,7 +1013,7 @@ func (h *Heuristic) value(s *twobytwo.State, i int, p, dir geom.Vec) float64 {
 			case h.doc == DoctrineFireline:
 				w = 0.5
 			}
-			if d := h.foePointDist(p); d < math.MaxFloat64 {
+			if d := h.foePointDist(s, p); d < math.MaxFloat64 {
 				v -= w * d
 			}
 		}
@@ -1009,7 +1033,7 @@ func (h *Heuristic) value(s *twobytwo.State, i int, p, dir geom.Vec) float64 {
 	if arm != 0 && (c.foeLost >= 4 || (c.late && c.uf >= c.um)) {
 		// Late and not behind, or one unit from victory: trade at the
 		// enemy's points [Reinf].
-		if d := h.foePointDist(p); d < math.MaxFloat64 {
+		if d := h.foePointDist(s, p); d < math.MaxFloat64 {
 			w := 3.0
 			if c.foeLost >= 4 {
 				w = 6
@@ -1037,7 +1061,8 @@ func (h *Heuristic) cavTargetDist(s *twobytwo.State, i int, p geom.Vec) float64 
 
 // bestTargetDist is the least distance from p to an enemy of unit i on
 // the table, each enemy's distance lengthened as targetDist (infantry)
-// or cavTargetDist (cav) says; the enemy's front when there is none.
+// or cavTargetDist (cav) says; the enemy's front when there is none. An
+// enemy across a river is as far as the way round (groundDist).
 func (h *Heuristic) bestTargetDist(s *twobytwo.State, i int, p geom.Vec, cav bool) float64 {
 	side := s.Spec(i).Side
 	best := math.MaxFloat64
@@ -1049,8 +1074,9 @@ func (h *Heuristic) bestTargetDist(s *twobytwo.State, i int, p geom.Vec, cav boo
 		}
 		d := u.Pos.Dist(p)
 		if d >= best {
-			continue // the penalties only lengthen it
+			continue // the penalties and the way round only lengthen it
 		}
+		d = h.groundDist(s, i, p, u.Pos)
 		if cav {
 			if sp.Type.IsInfantry() && u.Stat != twobytwo.Disrupted {
 				d += 5
@@ -1075,6 +1101,34 @@ func (h *Heuristic) bestTargetDist(s *twobytwo.State, i int, p geom.Vec, cav boo
 	return best
 }
 
+// groundDist is how far q is from p for unit i (-1: any unit) of the side
+// to move: the straight distance, or across a river [Streams] the way
+// through the crossing that is shortest once crowding is counted
+// (crowdCost; unit i does not crowd itself). Straight at the bank is no nearer a charge. With no crossing
+// it is the straight distance plus the table's size: far, but finite.
+func (h *Heuristic) groundDist(s *twobytwo.State, i int, p, q geom.Vec) float64 {
+	sc := s.Scenario()
+	if !sc.RiverBetween(p, q) {
+		return p.Dist(q)
+	}
+	best := math.Inf(1)
+	for k, x := range sc.Crossings() {
+		l := p.Dist(x.At) + x.At.Dist(q)
+		if k < len(h.c.crowd) {
+			n := h.c.crowd[k]
+			if i >= 0 && s.U[i].Pos.Dist(x.At) <= crowdRange {
+				n--
+			}
+			l += crowdCost * float64(max(n, 0))
+		}
+		best = math.Min(best, l)
+	}
+	if math.IsInf(best, 1) {
+		return p.Dist(q) + sc.Size
+	}
+	return best
+}
+
 // inCover reports whether p lies in a town (or, with woods, a wood).
 func inCover(sc *twobytwo.Scenario, p geom.Vec, woods bool) bool {
 	for f := range sc.Terrain {
@@ -1087,12 +1141,12 @@ func inCover(sc *twobytwo.Scenario, p geom.Vec, woods bool) bool {
 }
 
 // foePointDist is the distance from p to the nearest enemy reinforcement
-// point with units waiting.
-func (h *Heuristic) foePointDist(p geom.Vec) float64 {
+// point with units waiting, round rivers (see groundDist).
+func (h *Heuristic) foePointDist(s *twobytwo.State, p geom.Vec) float64 {
 	best := math.MaxFloat64
 	for k := 0; k < 2; k++ {
 		if h.c.fptLive[k] {
-			best = math.Min(best, p.Dist(h.c.fpt[k]))
+			best = math.Min(best, h.groundDist(s, -1, p, h.c.fpt[k]))
 		}
 	}
 	return best

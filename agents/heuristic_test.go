@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/grognard/grognard/engine"
+	"github.com/grognard/grognard/engine/geom"
 	"github.com/grognard/grognard/engine/twobytwo"
 	_ "github.com/grognard/grognard/scenarios" // registers the built-in and gen:N scenarios
 )
@@ -234,10 +235,10 @@ func hUnit(side int, label string, typ twobytwo.UnitType, hq int, x, y, facing f
 
 // hPosition builds a fixed-setup game on a plain 24" table; side 1
 // attacks, so side 0 moves first.
-func hPosition(t *testing.T, units []twobytwo.UnitSpec, points [2][]twobytwo.PointSpec) *twobytwo.State {
+func hPosition(t *testing.T, units []twobytwo.UnitSpec, points [2][]twobytwo.PointSpec, terrain ...twobytwo.Feature) *twobytwo.State {
 	t.Helper()
 	sc := &twobytwo.Scenario{Name: "position", Title: "position", Size: 24, SideNames: [2]string{"South", "North"},
-		TurnLimit: 30, Attacker: 1, Units: units, Points: points}
+		TurnLimit: 30, Attacker: 1, Units: units, Points: points, Terrain: terrain}
 	st, err := twobytwo.NewGameOn(sc, engine.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -449,6 +450,33 @@ func TestHeuristicScreensPoint(t *testing.T) {
 				}
 				t.Errorf("the point is neither screened nor the cavalry exchanged:\n%s", st.Summary())
 			})
+		}
+	}
+}
+
+// TestHeuristicCrossesRiver: an assault battalion whose nearest enemy
+// stands across a river makes for the ford ("Streams": rivers are
+// impassable except at bridges or fords) instead of marching to the bank,
+// where it could neither charge nor be any nearer a charge.
+func TestHeuristicCrossesRiver(t *testing.T) {
+	terrain := []twobytwo.Feature{
+		{Kind: twobytwo.River, Points: []geom.Vec{{X: 0, Y: 12}, {X: 24, Y: 12}}},
+		{Kind: twobytwo.Road, Points: []geom.Vec{{X: 18, Y: 0}, {X: 18, Y: 24}}},
+		{Kind: twobytwo.Ford, Centre: geom.V(4, 12), Radius: 0.75},
+	}
+	for seed := uint64(1); seed <= 3; seed++ {
+		st := hPosition(t, []twobytwo.UnitSpec{
+			hUnit(0, "S-CHQ", twobytwo.CorpsHQ, -1, 20, 2, 0),
+			hUnit(0, "S1 Line", twobytwo.LineInfantry, 0, 8, 8, 0),
+			hUnit(1, "N-CHQ", twobytwo.CorpsHQ, -1, 20, 22, 180),
+			hUnit(1, "N1 Line", twobytwo.LineInfantry, 2, 11, 16, 180),
+		}, [2][]twobytwo.PointSpec{}, terrain...)
+		s1, n1 := hLabel(t, st, "S1 Line"), hLabel(t, st, "N1 Line")
+		before := st.Scenario().GroundDist(st.U[s1].Pos, st.U[n1].Pos)
+		hMovementPhase(t, st, hAgent(t, "heuristic:doctrine=assault", seed), engine.NewRandomDice(seed))
+		after := st.Scenario().GroundDist(st.U[s1].Pos, st.U[n1].Pos)
+		if after > before-2 {
+			t.Errorf("seed %d: S1 Line moved to %v, its way to the enemy over the river only %.2f\" shorter (from %.2f\")", seed, st.U[s1].Pos, before-after, before)
 		}
 	}
 }

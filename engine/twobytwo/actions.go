@@ -54,9 +54,10 @@ const (
 	OrderHQRally
 	OrderHQContact
 	OrderFace
+	OrderCross
 )
 
-var orderNames = [...]string{"free", "charge", "advance", "occupy", "support", "screen", "threaten", "withdraw", "exit", "hq-rally", "hq-contact", "face"}
+var orderNames = [...]string{"free", "charge", "advance", "occupy", "support", "screen", "threaten", "withdraw", "exit", "hq-rally", "hq-contact", "face", "cross"}
 
 // OrderName names an order tag.
 func OrderName(o uint8) string {

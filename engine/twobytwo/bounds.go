@@ -44,7 +44,8 @@ func segBox(a, b geom.Vec) bbox {
 	return bb
 }
 
-// prepare computes the features' bounding boxes once; states share them.
+// prepare computes the features' bounding boxes and the river crossings
+// once; states share them.
 func (sc *Scenario) prepare() {
 	sc.once.Do(func() {
 		sc.boxes = make([]bbox, len(sc.Terrain))
@@ -56,6 +57,7 @@ func (sc *Scenario) prepare() {
 				sc.boxes[i] = pointsBox(f.Points)
 			}
 		}
+		sc.crossings = sc.findCrossings()
 	})
 }
 

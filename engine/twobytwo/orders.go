@@ -48,6 +48,9 @@ func (s *State) orders(i int, buf []engine.Action) []engine.Action {
 	face := s.U[i].Pos.Add(s.U[i].Dir)
 	if len(near) > 0 && near[0] >= 0 {
 		face = s.U[near[0]].Pos
+		// Across a river, by the bridge or ford that leads to the
+		// nearest enemy (R-FORD, "Bridges").
+		buf = s.crossOrder(buf, i, face)
 	}
 	// Occupy the nearest town, hill (and wood, for light infantry).
 	for _, k := range [...]TerrainKind{Town, Hill, Wood} {

@@ -166,8 +166,9 @@ type Scenario struct {
 	TurnLimit    int            `json:"turn_limit"`
 	GrandBattery bool           `json:"grand_battery,omitempty"`
 
-	once  sync.Once
-	boxes []bbox
+	once      sync.Once
+	boxes     []bbox
+	crossings []Crossing
 }
 
 // Hash is a stable hash of the scenario's rules-relevant content: its title
