@@ -40,8 +40,11 @@ import (
 // with its own seed, and the roots' statistics are summed in worker
 // order. A worker keeps its tree for the next decision when that decision
 // is the one its chosen move led to (consecutive orders of one side).
-// There is no transposition table: open-loop nodes stand for action
-// sequences, not positions.
+// A worker stops before its budget is spent once its most visited root
+// action leads the next by more visits than it has iterations left
+// (MCTSConfig.Stop): the rest could not change what it plays. There is
+// no transposition table: open-loop nodes stand for action sequences, not
+// positions.
 type MCTS struct {
 	cfg     MCTSConfig
 	seed    uint64
@@ -78,12 +81,16 @@ type MCTSConfig struct {
 	// Eval names the evaluation that scores a playout's last position
 	// (see evaluatorNames).
 	Eval string
+	// Stop ends a worker's search once its most visited root action is
+	// further ahead of the next than the iterations left in its budget:
+	// the rest would not change what it plays (see settled).
+	Stop bool
 }
 
 // DefaultMCTSConfig is the configuration a plain "mcts" spec builds.
 func DefaultMCTSConfig() MCTSConfig {
 	return MCTSConfig{Budget: Budget{Iterations: 400}, Workers: 1, C: 0.6, Bias: 1, PWK: 2, PWAlpha: 0.4, PlayoutDepth: 30, Reuse: true,
-		Playout: "greedy", Prior: "assault", Eval: "default"}
+		Playout: "greedy", Prior: "assault", Eval: "default", Stop: true}
 }
 
 // maxNodes bounds a worker's tree; past it the tree starts afresh.
@@ -131,6 +138,7 @@ var mctsParams = append(budgetParams(400),
 	Param{Name: "bias", Default: "1", Doc: "progressive bias towards the prior script's choices, fading with visits (0: none)"},
 	Param{Name: "depth", Default: "30", Doc: "decisions a playout makes before the evaluation scores it"},
 	Param{Name: "reuse", Default: "true", Doc: "keep the chosen move's subtree for the next decision"},
+	Param{Name: "stop", Default: "true", Doc: "stop early once the most visited move cannot be overtaken in the budget left"},
 	Param{Name: "dice", Default: "open", Doc: "open (re-sample the dice under each node) or nodes (a chance node per outcome); open measured stronger"},
 	Param{Name: "playout", Default: "greedy", Doc: "script that plays the playouts: greedy, assault, fireline or reserve"},
 	Param{Name: "prior", Default: "assault", Doc: "script whose choice each node tries first: greedy, assault, fireline or reserve"},
@@ -173,9 +181,14 @@ func newMCTSFromParams(params map[string]string, seed uint64) (Agent, error) {
 			return nil, fmt.Errorf("dice %q is not open or nodes", v)
 		}
 	}
-	if v, ok := params["reuse"]; ok {
-		if cfg.Reuse, err = strconv.ParseBool(v); err != nil {
-			return nil, fmt.Errorf("reuse %q is not true or false", v)
+	for _, b := range []struct {
+		key string
+		dst *bool
+	}{{"reuse", &cfg.Reuse}, {"stop", &cfg.Stop}} {
+		if v, ok := params[b.key]; ok {
+			if *b.dst, err = strconv.ParseBool(v); err != nil {
+				return nil, fmt.Errorf("%s %q is not true or false", b.key, v)
+			}
 		}
 	}
 	stringParam(params, "playout", &cfg.Playout)
@@ -229,6 +242,9 @@ func (m *MCTS) Name() string {
 	}
 	if !m.cfg.Reuse {
 		add("reuse", "false")
+	}
+	if !m.cfg.Stop {
+		add("stop", "false")
 	}
 	if m.cfg.ChanceNodes {
 		add("dice", "nodes")
@@ -468,6 +484,7 @@ func (w *mctsWorker) think(ctx context.Context, st engine.State, seed uint64, it
 		w.root = w.nextRoot
 	}
 	w.nextRoot = -1
+	start := time.Now()
 	for {
 		if iters > 0 && w.iters >= iters || calls > 0 && w.calls >= calls {
 			return
@@ -478,9 +495,46 @@ func (w *mctsWorker) think(ctx context.Context, st engine.State, seed uint64, it
 		if w.iters&15 == 0 && ctx.Err() != nil {
 			return
 		}
+		if w.m.cfg.Stop && w.iters&15 == 15 && w.settled(start, iters, calls, deadline) {
+			return
+		}
 		w.iterate(st)
 		w.iters++
 	}
+}
+
+// settled reports whether the root's most visited action leads the next
+// by more visits than the iterations left: as the most visited action is
+// played, no later iteration could change the choice. An iteration
+// budget says exactly what is left; for a forward-model-call or time
+// budget it is estimated from the rate so far, doubled to be safe, so
+// the search stops only when the lead is beyond doubt.
+func (w *mctsWorker) settled(start time.Time, iters int, calls int64, deadline time.Time) bool {
+	left := math.MaxInt
+	if iters > 0 {
+		left = iters - w.iters
+	}
+	if calls > 0 && w.calls > 0 {
+		left = min(left, int(2*float64(calls-w.calls)*float64(w.iters)/float64(w.calls))+1)
+	}
+	if !deadline.IsZero() {
+		if el := time.Since(start); el > 0 {
+			left = min(left, int(2*float64(w.iters)*float64(time.Until(deadline))/float64(el))+1)
+		}
+	}
+	if left == math.MaxInt {
+		return false
+	}
+	first, second := int32(0), int32(0)
+	for c := w.nodes[w.root].first; c >= 0; c = w.nodes[c].sibling {
+		switch v := w.nodes[c].visits; {
+		case v > first:
+			first, second = v, first
+		case v > second:
+			second = v
+		}
+	}
+	return int(first-second) > left
 }
 
 // rollChance applies dice while chance is to move.

@@ -3,9 +3,11 @@ package agents
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -234,7 +236,7 @@ func TestTimeOverrun(t *testing.T) {
 		t.Skip("set GROGNARD_LONG=1")
 	}
 	st := crowdedPosition(t)
-	for _, spec := range []string{"mcts:time=200ms,reuse=false", "mcts:time=200ms,reuse=false,workers=2", "portfolio:time=200ms"} {
+	for _, spec := range []string{"mcts:time=200ms,reuse=false,stop=false", "mcts:time=200ms,reuse=false,stop=false,workers=2", "portfolio:time=200ms"} {
 		m := mustAgent(t, spec, 1)
 		var over []float64
 		for range 20 {
@@ -291,7 +293,7 @@ func BenchmarkMCTSIterations(b *testing.B) {
 		st := pos.st(b)
 		for _, spec := range []string{"workers=1", "workers=2", "workers=1,depth=0"} {
 			b.Run(pos.name+"/"+spec, func(b *testing.B) {
-				m := mustMCTS(b, "mcts:reuse=false,iters=200,"+spec, 1)
+				m := mustMCTS(b, "mcts:reuse=false,stop=false,iters=200,"+spec, 1)
 				b.ReportAllocs()
 				for b.Loop() {
 					if _, err := m.Choose(context.Background(), st); err != nil {
@@ -302,4 +304,147 @@ func BenchmarkMCTSIterations(b *testing.B) {
 			})
 		}
 	}
+}
+
+// TestMCTSDepartureProbe shows, for the movement decisions of one doctrine
+// game, how often MCTS keeps its prior script's order and how well six
+// seeds agree on its choice at growing iteration budgets: a search that
+// never departs from the prior plays the doctrine, and one whose seeds
+// disagree is choosing by the noise of the dice. It is a tuning probe:
+//
+//	GROGNARD_PROBE=1 go test ./agents/ -run TestMCTSDepartureProbe -v -timeout 30m
+//
+// GROGNARD_SPEC (default "mcts") and GROGNARD_ITERS (default
+// "100,400,1600,6400") choose the search and the budgets.
+func TestMCTSDepartureProbe(t *testing.T) {
+	if os.Getenv("GROGNARD_PROBE") == "" {
+		t.Skip("set GROGNARD_PROBE=1")
+	}
+	spec := os.Getenv("GROGNARD_SPEC")
+	if spec == "" {
+		spec = "mcts"
+	}
+	if !strings.Contains(spec, ":") {
+		spec += ":"
+	} else {
+		spec += ","
+	}
+	budgets := []int{100, 400, 1600, 6400}
+	if v := os.Getenv("GROGNARD_ITERS"); v != "" {
+		budgets = budgets[:0]
+		for _, f := range strings.Split(v, ",") {
+			n, err := strconv.Atoi(f)
+			if err != nil || n < 1 {
+				t.Fatalf("GROGNARD_ITERS: %q is not a positive whole number", f)
+			}
+			budgets = append(budgets, n)
+		}
+	}
+	ctx := context.Background()
+	// The positions: even turns' movement decisions with six or more
+	// orders, from an assault-against-assault game of the standard scenario.
+	st, err := twobytwo.NewGame(twobytwo.DefaultScenario, engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	players := [2]Agent{hAgent(t, "heuristic:doctrine=assault", 1), hAgent(t, "heuristic:doctrine=assault", 2)}
+	dice := engine.NewRandomDice(7)
+	var positions []*twobytwo.State
+	var buf []engine.Action
+	for !st.Terminal() && len(positions) < 12 {
+		if st.ToMove() == engine.Chance {
+			d, _ := dice.Roll(st.PendingRoll())
+			if err := st.ApplyDice(d); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		buf = legalNext(st, buf[:0])
+		if st.PhaseName() == "movement" && len(buf) >= 6 && st.Turn() >= 2 && st.Turn()%2 == 0 {
+			positions = append(positions, st.Clone().(*twobytwo.State))
+		}
+		a, err := players[st.ToMove()].Choose(ctx, st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := st.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	const seeds = 6
+	kept, agreed := make([]int, len(budgets)), make([]int, len(budgets))
+	for pi, p := range positions {
+		prior, _ := newScript("assault", 1)
+		buf = legalNext(p, buf[:0])
+		priorChoice := buf[prior.pick(p, buf)]
+		line := fmt.Sprintf("position %2d (turn %d, %2d orders)", pi, p.Turn(), len(buf))
+		for bi, iters := range budgets {
+			var chosen []engine.Action
+			same, mode := 0, 0
+			for s := uint64(0); s < seeds; s++ {
+				a, err := mustMCTS(t, spec+"iters="+strconv.Itoa(iters), 100+s).Choose(ctx, p.Clone())
+				if err != nil {
+					t.Fatal(err)
+				}
+				if a == priorChoice {
+					same++
+				}
+				chosen = append(chosen, a)
+				n := 0
+				for _, b := range chosen {
+					if b == a {
+						n++
+					}
+				}
+				mode = max(mode, n)
+			}
+			kept[bi] += same
+			agreed[bi] += mode
+			line += fmt.Sprintf(" | %d: prior %d/%d, agree %d/%d", iters, same, seeds, mode, seeds)
+		}
+		t.Log(line)
+	}
+	for bi, iters := range budgets {
+		t.Logf("%s%d iterations: the prior's order in %d of %d searches; the most chosen order in %d of %d",
+			spec, iters, kept[bi], seeds*len(positions), agreed[bi], seeds*len(positions))
+	}
+}
+
+// TestMCTSStopKeepsChoice: stopping once the most visited move cannot be
+// overtaken plays what the whole iteration budget would have played, in
+// fewer iterations where the lead is clear.
+func TestMCTSStopKeepsChoice(t *testing.T) {
+	ctx := context.Background()
+	positions := []*twobytwo.State{openingPosition(t, 3), crowdedPosition(t)}
+	for seed := uint64(1); seed <= 4; seed++ {
+		positions = append(positions, positionAfter(t, seed, 60*int(seed)))
+	}
+	saved, budget := 0, 0
+	for k, st := range positions {
+		for _, iters := range []int{64, 300} {
+			spec := "mcts:reuse=false,iters=" + strconv.Itoa(iters)
+			full, _, err := mustMCTS(t, spec+",stop=false", 9).ChooseExplained(ctx, st.Clone())
+			if err != nil {
+				t.Fatal(err)
+			}
+			early, e, err := mustMCTS(t, spec, 9).ChooseExplained(ctx, st.Clone())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if early != full {
+				t.Errorf("position %d, %d iterations: stopping early chose %s, the whole budget %s", k, iters, st.DescribeAction(early), st.DescribeAction(full))
+			}
+			if e.Iterations > iters {
+				t.Errorf("position %d: %d iterations on a budget of %d", k, e.Iterations, iters)
+			}
+			if e.Iterations > 0 {
+				saved += iters - e.Iterations
+				budget += iters
+			}
+		}
+	}
+	if saved == 0 {
+		t.Error("the search never stopped early")
+	}
+	t.Logf("%d of %d iterations saved", saved, budget)
 }
