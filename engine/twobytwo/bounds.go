@@ -58,6 +58,9 @@ func (sc *Scenario) prepare() {
 			}
 		}
 		sc.crossings = sc.findCrossings()
+		for i := range sc.Terrain {
+			sc.hasRiver = sc.hasRiver || sc.Terrain[i].Kind == River
+		}
 	})
 }
 

@@ -79,7 +79,7 @@ func (sc *Scenario) Crossings() []Crossing {
 // river away from a bridge or ford, which no move may do.
 func (sc *Scenario) RiverBetween(a, b geom.Vec) bool {
 	sc.prepare()
-	return sc.crossWater(a, b).river
+	return sc.hasRiver && sc.crossWater(a, b).river
 }
 
 // BestCrossing is the crossing that makes the shortest way from a to b

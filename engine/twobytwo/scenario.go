@@ -169,6 +169,7 @@ type Scenario struct {
 	once      sync.Once
 	boxes     []bbox
 	crossings []Crossing
+	hasRiver  bool
 }
 
 // Hash is a stable hash of the scenario's rules-relevant content: its title
