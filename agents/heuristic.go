@@ -1104,8 +1104,9 @@ func (h *Heuristic) bestTargetDist(s *twobytwo.State, i int, p geom.Vec, cav boo
 // groundDist is how far q is from p for unit i (-1: any unit) of the side
 // to move: the straight distance, or across a river [Streams] the way
 // through the crossing that is shortest once crowding is counted
-// (crowdCost; unit i does not crowd itself). Straight at the bank is no nearer a charge. With no crossing
-// it is the straight distance plus the table's size: far, but finite.
+// (crowdCost; unit i does not crowd itself): straight at the bank is no
+// nearer a charge. With no crossing it is the straight distance plus the
+// table's size: far, but finite.
 func (h *Heuristic) groundDist(s *twobytwo.State, i int, p, q geom.Vec) float64 {
 	sc := s.Scenario()
 	if !sc.RiverBetween(p, q) {
