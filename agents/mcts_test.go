@@ -320,10 +320,7 @@ func TestMCTSDepartureProbe(t *testing.T) {
 	if os.Getenv("GROGNARD_PROBE") == "" {
 		t.Skip("set GROGNARD_PROBE=1")
 	}
-	spec := os.Getenv("GROGNARD_SPEC")
-	if spec == "" {
-		spec = "mcts"
-	}
+	spec := envOr("GROGNARD_SPEC", "mcts")
 	if !strings.Contains(spec, ":") {
 		spec += ":"
 	} else {
