@@ -54,8 +54,14 @@ func registerRulesets() {
 // run executes the command line and returns the exit code. It never calls
 // os.Exit itself, so tests run the whole program in-process.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	return runWithInput(ctx, args, os.Stdin, stdout, stderr)
+}
+
+// runWithInput is run reading requests and answers from stdin (the
+// protocol and play commands), so tests can script a person.
+func runWithInput(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	registerRulesets()
-	app := newApp(stdout, stderr)
+	app := newApp(stdin, stdout, stderr)
 	err := app.RunContext(ctx, args)
 	if err == nil {
 		return 0
@@ -73,13 +79,15 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 
 // app carries what every command needs: where output and logs go.
 type app struct {
+	stdin          io.Reader
 	stdout, stderr io.Writer
 	log            zerolog.Logger
 }
 
-// newApp builds the command tree writing to stdout and stderr.
-func newApp(stdout, stderr io.Writer) *cli.App {
-	a := &app{stdout: stdout, stderr: stderr, log: zerolog.Nop()}
+// newApp builds the command tree reading stdin and writing to stdout and
+// stderr.
+func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
+	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, log: zerolog.Nop()}
 	cmds := []*cli.Command{
 		a.versionCommand(),
 		a.rulesCommand(),
@@ -89,6 +97,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 		a.tournamentCommand(),
 		a.scenarioCommand(),
 		a.armyCommand(),
+		a.protocolCommand(),
 	}
 	for _, c := range cmds {
 		c.OnUsageError = usageError

@@ -277,11 +277,7 @@ func TestTournamentKillAndResume(t *testing.T) {
 		t.Skip("builds the program and runs it three times")
 	}
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "grognard")
-	build := exec.Command("go", "build", "-o", bin, ".")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildGrognard(t)
 	const games = 300
 	args := func(records string, more ...string) []string {
 		return append([]string{"tournament", "--agents", "random,random", "--games", "300", "--turn-limit", "4", "--seed", "11", "--workers", "2", "--records", records}, more...)

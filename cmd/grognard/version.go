@@ -24,14 +24,20 @@ func (a *app) version(c *cli.Context) error {
 	if err := noArgs(c); err != nil {
 		return err
 	}
-	v := version
-	if bi, ok := debug.ReadBuildInfo(); ok && v == "dev" && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
-		v = bi.Main.Version
-	}
-	fmt.Fprintf(a.stdout, "grognard %s\n", v)
+	fmt.Fprintf(a.stdout, "grognard %s\n", programVersion())
 	fmt.Fprintf(a.stdout, "go %s %s/%s\n", runtime.Version(), runtime.GOOS, runtime.GOARCH)
 	for _, rs := range engine.Rulesets() {
 		fmt.Fprintf(a.stdout, "ruleset %s %s (%s)\n", rs.Name(), rs.Version(), rs.Title())
 	}
 	return nil
+}
+
+// programVersion is the build's version: set at link time, or the module
+// version go install recorded, or "dev".
+func programVersion() string {
+	v := version
+	if bi, ok := debug.ReadBuildInfo(); ok && v == "dev" && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+		v = bi.Main.Version
+	}
+	return v
 }

@@ -1,0 +1,280 @@
+package protocol
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+
+	"github.com/grognard/grognard/agents"
+	"github.com/grognard/grognard/engine"
+)
+
+// hintInfo is what hint replies.
+type hintInfo struct {
+	Side     string      `json:"side"`
+	Agent    string      `json:"agent"`
+	Hints    []hintEntry `json:"hints"`
+	Plan     []hintEntry `json:"plan,omitempty"`
+	Playouts int         `json:"playouts"`
+	Note     string      `json:"note"`
+}
+
+// hintEntry is one suggested action with what it is expected to bring.
+type hintEntry struct {
+	Rank   int           `json:"rank"`
+	ID     int           `json:"id,omitempty"` // its number in legal (0 in a plan's later steps)
+	Text   string        `json:"text"`
+	Action engine.Action `json:"action"`
+	// Value is the agent's own estimate in [-1, 1] for the side (search
+	// mean value or doctrine score, as ScoreKind says).
+	Value  float64 `json:"value"`
+	Visits int     `json:"visits,omitempty"`
+	// Win, Draw and Loss are the shares of playouts to the end of the game
+	// after the action (after the whole plan, for a plan).
+	Win  float64 `json:"win"`
+	Draw float64 `json:"draw"`
+	Loss float64 `json:"loss"`
+}
+
+// hintDoctrine plays both sides in the playouts that estimate
+// win/draw/loss: the strongest doctrine against itself.
+const hintDoctrine = "heuristic:doctrine=assault"
+
+// maxPlan bounds a whole-phase plan (the most orders one side gives in a
+// phase is one per unit).
+const maxPlan = 64
+
+func (s *Session) cmdHint(ctx context.Context, args []string) (Reply, error) {
+	g, err := s.needGame()
+	if err != nil {
+		return Reply{}, err
+	}
+	kv, bare, err := keyValues(args, append([]string{"n", "agent", "playouts", "side"}, budgetKeys...)...)
+	if err != nil {
+		return Reply{}, err
+	}
+	plan := false
+	for _, w := range bare {
+		if strings.ToLower(w) != "plan" {
+			return Reply{}, fmt.Errorf("unexpected %q: hint takes n=N, plan, agent=SPEC, iters=N, time=D, playouts=N and side=S", w)
+		}
+		plan = true
+	}
+	if err := g.needDecision(); err != nil {
+		return Reply{}, err
+	}
+	side := g.st.ToMove()
+	if v, ok := kv["side"]; ok {
+		k, err := g.parseSide(v)
+		if err != nil {
+			return Reply{}, err
+		}
+		if engine.Player(k) != side {
+			return Reply{}, fmt.Errorf("%s is not to move (%s is): hints are for the decision at hand", g.sideName(k), g.toMoveName())
+		}
+	}
+	n, playouts := 3, 8
+	if v, ok := kv["n"]; ok {
+		if n, err = positiveInt("n", v, 50); err != nil {
+			return Reply{}, err
+		}
+	}
+	if v, ok := kv["playouts"]; ok {
+		if playouts, err = strconv.Atoi(v); err != nil || playouts < 0 || playouts > 10000 {
+			return Reply{}, fmt.Errorf("playouts %q is not a whole number from 0 to 10000", v)
+		}
+	}
+	spec := kv["agent"]
+	if spec == "" {
+		spec = g.cfg.sides[side]
+		if spec == "human" {
+			spec = defaultBot
+		}
+	}
+	if spec, err = withBudget(spec, kv); err != nil {
+		return Reply{}, err
+	}
+	a, err := agents.New(spec, g.agentSeed(int(side))^g.st.Hash())
+	if err != nil {
+		return Reply{}, err
+	}
+	x, ok := a.(agents.Explainer)
+	if !ok {
+		return Reply{}, fmt.Errorf("agent %s cannot explain its choices, so it cannot give hints", spec)
+	}
+	_, why, err := x.ChooseExplained(ctx, g.st.Clone())
+	if err != nil {
+		return Reply{}, fmt.Errorf("%s could not choose: %w", spec, err)
+	}
+	info := hintInfo{Side: g.sideName(int(side)), Agent: spec, Playouts: playouts,
+		Note: fmt.Sprintf("value: %s by %s; win/draw/loss: %d playouts to the end of the game with %s for both sides", why.ScoreKind, spec, playouts, hintDoctrine)}
+	legal := g.legal()
+	cands := why.Candidates
+	if len(cands) == 0 {
+		cands = []agents.Candidate{why.Chosen}
+	}
+	for k, c := range cands {
+		if k == n {
+			break
+		}
+		e := hintEntry{Rank: k + 1, ID: indexOf(legal, c.Action), Text: c.Text, Action: c.Action, Value: finiteOr0(c.Score), Visits: c.Visits}
+		after := g.st.Clone()
+		if err := after.Apply(c.Action); err != nil {
+			return Reply{}, fmt.Errorf("%s suggested an action the rules refuse: %w", spec, err)
+		}
+		if e.Win, e.Draw, e.Loss, err = g.outlook(ctx, after, side, playouts, uint64(k)); err != nil {
+			return Reply{}, err
+		}
+		info.Hints = append(info.Hints, e)
+	}
+	if plan {
+		if info.Plan, err = g.plan(ctx, a, side, playouts); err != nil {
+			return Reply{}, err
+		}
+	}
+	return Reply{Text: info.text(why), Data: info}, nil
+}
+
+// plan follows the agent's choices for side through the rest of the
+// phase: while side stays to move with no die between, in the same phase.
+func (g *game) plan(ctx context.Context, a agents.Agent, side engine.Player, playouts int) ([]hintEntry, error) {
+	st := g.st.Clone()
+	phase := func(s engine.State) string {
+		if p, ok := s.(interface{ PhaseName() string }); ok {
+			return p.PhaseName()
+		}
+		return ""
+	}
+	turn, ph := st.Turn(), phase(st)
+	var out []hintEntry
+	for len(out) < maxPlan && !st.Terminal() && st.ToMove() == side && st.Turn() == turn && phase(st) == ph {
+		act, err := a.Choose(ctx, st.Clone())
+		if err != nil {
+			return nil, fmt.Errorf("plan step %d: %w", len(out)+1, err)
+		}
+		e := hintEntry{Rank: len(out) + 1, Text: st.DescribeAction(act), Action: act}
+		if len(out) == 0 {
+			e.ID = indexOf(g.legal(), act)
+		}
+		if err := st.Apply(act); err != nil {
+			return nil, fmt.Errorf("plan step %d was refused: %w", len(out)+1, err)
+		}
+		out = append(out, e)
+	}
+	if len(out) > 0 {
+		w, d, l, err := g.outlook(ctx, st, side, playouts, 1<<32)
+		if err != nil {
+			return nil, err
+		}
+		last := &out[len(out)-1]
+		last.Win, last.Draw, last.Loss = w, d, l
+	}
+	return out, nil
+}
+
+// outlook plays playouts games from st to the end with the hint doctrine
+// on both sides and returns side's shares of wins, draws and losses.
+func (g *game) outlook(ctx context.Context, st engine.State, side engine.Player, playouts int, salt uint64) (w, d, l float64, err error) {
+	if playouts == 0 {
+		return 0, 0, 0, nil
+	}
+	var wins, draws int
+	scratch := st.Clone()
+	var bots [2]agents.Agent
+	for k := range 2 {
+		if bots[k], err = agents.New(hintDoctrine, g.agentSeed(k)^salt); err != nil {
+			return 0, 0, 0, err
+		}
+	}
+	for p := range playouts {
+		var dice rand.PCG
+		dice.Seed(st.Hash()^salt, uint64(p))
+		scratch.CopyFrom(st)
+		for steps := 0; !scratch.Terminal() && steps < 100000; steps++ {
+			if err := ctx.Err(); err != nil {
+				return 0, 0, 0, err
+			}
+			if scratch.ToMove() == engine.Chance {
+				if err := scratch.ApplyDice(engine.RollWith(&dice, scratch.PendingRoll())); err != nil {
+					return 0, 0, 0, err
+				}
+				continue
+			}
+			act, err := bots[scratch.ToMove()].Choose(ctx, scratch)
+			if err != nil {
+				return 0, 0, 0, err
+			}
+			if err := scratch.Apply(act); err != nil {
+				return 0, 0, 0, err
+			}
+		}
+		switch scratch.Result().Score(side) {
+		case 1:
+			wins++
+		case 0.5:
+			draws++
+		}
+	}
+	n := float64(playouts)
+	return float64(wins) / n, float64(draws) / n, float64(playouts-wins-draws) / n, nil
+}
+
+func (h *hintInfo) text(why *agents.Explanation) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "hints for %s by %s", h.Side, h.Agent)
+	if why.Iterations > 0 {
+		fmt.Fprintf(&b, " (%d iterations, %v)", why.Iterations, why.Elapsed.Round(1e6))
+	}
+	b.WriteString("\n")
+	entry := func(e hintEntry, showOutlook bool) {
+		id := ""
+		if e.ID > 0 {
+			id = fmt.Sprintf(" [play %d]", e.ID)
+		}
+		fmt.Fprintf(&b, "%2d. %s%s\n", e.Rank, e.Text, id)
+		if !showOutlook {
+			return
+		}
+		fmt.Fprintf(&b, "    value %+.2f", e.Value)
+		if e.Visits > 0 {
+			fmt.Fprintf(&b, ", %d visits", e.Visits)
+		}
+		if h.Playouts > 0 {
+			fmt.Fprintf(&b, "; win %.0f%%, draw %.0f%%, loss %.0f%%", 100*e.Win, 100*e.Draw, 100*e.Loss)
+		}
+		b.WriteString("\n")
+	}
+	for _, e := range h.Hints {
+		entry(e, true)
+	}
+	if len(h.Plan) > 0 {
+		b.WriteString("plan for the rest of the phase:\n")
+		for k, e := range h.Plan {
+			entry(e, false)
+			if k == len(h.Plan)-1 && h.Playouts > 0 {
+				fmt.Fprintf(&b, "    after the plan: win %.0f%%, draw %.0f%%, loss %.0f%%\n", 100*e.Win, 100*e.Draw, 100*e.Loss)
+			}
+		}
+	}
+	b.WriteString(h.Note)
+	return b.String()
+}
+
+// indexOf is a's number in legal (1-based), or 0 when it is not there.
+func indexOf(legal []engine.Action, a engine.Action) int {
+	for k, la := range legal {
+		if la == a {
+			return k + 1
+		}
+	}
+	return 0
+}
+
+func finiteOr0(v float64) float64 {
+	if v != v || v > 1e300 || v < -1e300 {
+		return 0
+	}
+	return v
+}

@@ -1,0 +1,266 @@
+package protocol
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/grognard/grognard/engine"
+	"github.com/grognard/grognard/engine/geom"
+	"github.com/grognard/grognard/engine/twobytwo"
+)
+
+// ---- corrections to match the table ----
+
+func (s *Session) cmdSet(_ context.Context, args []string) (Reply, error) {
+	g, err := s.needGame()
+	if err != nil {
+		return Reply{}, err
+	}
+	if len(args) == 0 {
+		return Reply{}, fmt.Errorf("set needs unit UNIT ... or turn T [side S]")
+	}
+	st, ok := g.st.(*twobytwo.State)
+	if !ok {
+		return Reply{}, fmt.Errorf("corrections are not available for the %s ruleset", g.rs.Name())
+	}
+	next := st.Clone().(*twobytwo.State)
+	var what string
+	switch strings.ToLower(args[0]) {
+	case "unit":
+		if what, err = s.setUnit(next, args[1:]); err != nil {
+			return Reply{}, err
+		}
+	case "turn":
+		if what, err = g.setTurn(next, args[1:]); err != nil {
+			return Reply{}, err
+		}
+	default:
+		return Reply{}, fmt.Errorf("set %q: set unit UNIT [at X Y] [facing F] [status S], or set turn T [side S]", args[0])
+	}
+	g.push()
+	g.st = next
+	g.edited = true
+	g.rec.Result, g.rec.Turns = g.st.Result(), g.st.Turn()
+	return Reply{Text: what + "\n" + g.summary(), Data: g.stateInfo()}, nil
+}
+
+func (s *Session) setUnit(st *twobytwo.State, args []string) (string, error) {
+	label, rest := splitLabel(args)
+	i, err := findUnit(st, label)
+	if err != nil {
+		return "", err
+	}
+	var e twobytwo.UnitEdit
+	for len(rest) > 0 {
+		word := strings.ToLower(rest[0])
+		rest = rest[1:]
+		switch word {
+		case "at", "to":
+			var p geom.Vec
+			if p, rest, err = point(rest, s.unit, "'at'"); err != nil {
+				return "", err
+			}
+			e.Pos = &p
+		case "facing", "face":
+			if len(rest) == 0 {
+				return "", fmt.Errorf("'facing' needs an angle in degrees from north or a compass word")
+			}
+			f, err := ParseFacing(rest[0])
+			if err != nil {
+				return "", err
+			}
+			e.Facing, rest = &f, rest[1:]
+		case "status":
+			if len(rest) == 0 {
+				return "", fmt.Errorf("'status' needs one of %s", strings.Join(twobytwo.StatusNames(), ", "))
+			}
+			e.Status, rest = rest[0], rest[1:]
+		default:
+			return "", fmt.Errorf("unexpected %q: set unit UNIT [at X Y] [facing F] [status S]", word)
+		}
+	}
+	if e.Pos == nil && e.Facing == nil && e.Status == "" {
+		return "", fmt.Errorf("set unit %s: say what to change: at X Y, facing F or status S", label)
+	}
+	if err := st.SetUnit(i, e); err != nil {
+		return "", err
+	}
+	return "set " + st.Spec(i).Label, nil
+}
+
+func (g *game) setTurn(st *twobytwo.State, args []string) (string, error) {
+	if len(args) == 0 {
+		return "", fmt.Errorf("set turn needs a turn number")
+	}
+	turn, err := strconv.Atoi(args[0])
+	if err != nil {
+		return "", fmt.Errorf("turn %q is not a whole number", args[0])
+	}
+	side := st.Phasing()
+	rest := args[1:]
+	if len(rest) > 0 {
+		if !strings.EqualFold(rest[0], "side") || len(rest) != 2 {
+			return "", fmt.Errorf("set turn T [side S]: got %q", strings.Join(rest, " "))
+		}
+		if side, err = g.parseSide(rest[1]); err != nil {
+			return "", err
+		}
+	}
+	if err := st.SetTurn(turn, side); err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("turn %d, %s to move", turn, g.sideName(side)), nil
+}
+
+// ---- save and load ----
+
+// savedFormat names the file format save writes.
+const savedFormat = "grognard-game"
+
+// SavedGame is a game as save writes it: the record of every step, and
+// the state itself, which is what load restores when the position was
+// corrected by hand (the record alone would not replay to it).
+type SavedGame struct {
+	Format   string          `json:"format"`
+	Protocol string          `json:"protocol"`
+	Seed     uint64          `json:"seed"`
+	Sides    [2]string       `json:"sides"`
+	Dice     string          `json:"dice"`
+	Edited   bool            `json:"edited"`
+	Record   *engine.Record  `json:"record"`
+	State    json.RawMessage `json:"state"`
+}
+
+func (s *Session) cmdSave(_ context.Context, args []string) (Reply, error) {
+	g, err := s.needGame()
+	if err != nil {
+		return Reply{}, err
+	}
+	if len(args) > 1 {
+		return Reply{}, fmt.Errorf("save takes at most a file name (quote one with spaces)")
+	}
+	raw, err := g.st.MarshalJSON()
+	if err != nil {
+		return Reply{}, fmt.Errorf("encode the state: %w", err)
+	}
+	dice := "manual"
+	if g.cfg.diceAuto {
+		dice = "auto"
+	}
+	doc := SavedGame{Format: savedFormat, Protocol: Version, Seed: g.cfg.seed, Sides: g.cfg.sides, Dice: dice, Edited: g.edited, Record: g.rec, State: raw}
+	b, err := json.Marshal(doc)
+	if err != nil {
+		return Reply{}, fmt.Errorf("encode the game: %w", err)
+	}
+	if len(args) == 0 {
+		return Reply{Text: string(b), Data: json.RawMessage(b)}, nil
+	}
+	if err := writeFileAtomic(args[0], append(b, '\n')); err != nil {
+		return Reply{}, err
+	}
+	text := fmt.Sprintf("saved %d steps to %s", len(g.rec.Steps), args[0])
+	return Reply{Text: text, Data: map[string]any{"file": args[0], "steps": len(g.rec.Steps)}}, nil
+}
+
+// writeFileAtomic writes through a temporary file and a rename, so a
+// crash never leaves half a saved game in place of the last good one.
+func writeFileAtomic(name string, b []byte) error {
+	dir := filepath.Dir(name)
+	f, err := os.CreateTemp(dir, ".grognard-save-*")
+	if err != nil {
+		return fmt.Errorf("save to %s: %w", name, err)
+	}
+	tmp := f.Name()
+	_, werr := f.Write(b)
+	cerr := f.Close()
+	if err := errors.Join(werr, cerr); err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("save to %s: %w", name, err)
+	}
+	if err := os.Rename(tmp, name); err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("save to %s: %w", name, err)
+	}
+	return nil
+}
+
+func (s *Session) cmdLoad(_ context.Context, args []string) (Reply, error) {
+	if len(args) != 1 {
+		return Reply{}, fmt.Errorf("load takes one file name (quote one with spaces)")
+	}
+	b, err := os.ReadFile(args[0])
+	if err != nil {
+		return Reply{}, fmt.Errorf("load: %w", err)
+	}
+	g, err := loadGame(b)
+	if err != nil {
+		return Reply{}, fmt.Errorf("load %s: %w", args[0], err)
+	}
+	s.g = g
+	return s.describeGame("loaded"), nil
+}
+
+// loadGame restores a game written by save. A game never corrected by
+// hand is replayed from its record and must reach the saved state
+// exactly; a corrected one is restored from its state.
+func loadGame(b []byte) (*game, error) {
+	var doc SavedGame
+	if err := json.Unmarshal(b, &doc); err != nil {
+		return nil, fmt.Errorf("not a saved game: %w", err)
+	}
+	if doc.Format != savedFormat {
+		return nil, fmt.Errorf("not a saved game (format %q, want %q)", doc.Format, savedFormat)
+	}
+	if doc.Record == nil || len(doc.State) == 0 {
+		return nil, fmt.Errorf("the saved game has no record or no state")
+	}
+	rs, err := engine.Lookup(doc.Record.Ruleset)
+	if err != nil {
+		return nil, err
+	}
+	cfg := gameConfig{scenario: doc.Record.Scenario, opts: doc.Record.Options, seed: doc.Seed, sides: doc.Sides, diceAuto: doc.Dice != "manual"}
+	g, err := newGame(rs, cfg)
+	if err != nil {
+		return nil, err
+	}
+	st, err := rs.DecodeState(doc.State)
+	if err != nil {
+		return nil, fmt.Errorf("the saved state: %w", err)
+	}
+	if !doc.Edited {
+		replayed, err := engine.ReplaySteps(rs, doc.Record, len(doc.Record.Steps))
+		if err != nil {
+			return nil, fmt.Errorf("the saved record: %w", err)
+		}
+		if replayed.Hash() != st.Hash() {
+			return nil, fmt.Errorf("the saved record does not replay to the saved state: the file was changed by hand")
+		}
+	}
+	// Undo after a load walks back through the record's steps where it
+	// can: rebuild the history by replaying them, unless the position was
+	// corrected, in which case the load is where undo stops.
+	g.rec = doc.Record
+	g.edited = doc.Edited
+	if !doc.Edited {
+		cur, _ := rs.NewGame(doc.Record.Scenario, doc.Record.Options)
+		for k, step := range doc.Record.Steps {
+			g.history = append(g.history, snapshot{st: cur.Clone(), steps: k, hist: k})
+			if step.Dice != nil {
+				_ = cur.ApplyDice(*step.Dice) // replayed above without error
+			} else {
+				_ = cur.Apply(*step.Action)
+			}
+		}
+	}
+	g.st = st
+	// The dice continue from a stream fixed by the seed and the number of
+	// steps, so a loaded game rolls the same whoever loads it.
+	g.dice.Seed(doc.Seed, 0x6469636573^uint64(len(doc.Record.Steps)))
+	return g, nil
+}

@@ -1,0 +1,825 @@
+package protocol
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/grognard/grognard/agents"
+	"github.com/grognard/grognard/engine"
+)
+
+// Version is the protocol's version; docs/protocol.md specifies it.
+const Version = "1"
+
+// Config is what a session knows of the program serving it.
+type Config struct {
+	// Name and Version identify the program (the name and version
+	// commands).
+	Name, Version string
+}
+
+// Session is one protocol conversation: at most one game at a time, with
+// its history for undo. A Session is not safe for concurrent use; the
+// server feeds it one request at a time.
+type Session struct {
+	cfg  Config
+	mode Mode
+	unit Unit
+	g    *game
+	quit bool
+}
+
+// NewSession starts a conversation in text mode with no game.
+func NewSession(cfg Config) *Session {
+	if cfg.Name == "" {
+		cfg.Name = "grognard"
+	}
+	if cfg.Version == "" {
+		cfg.Version = "dev"
+	}
+	return &Session{cfg: cfg}
+}
+
+// Mode is the session's current framing.
+func (s *Session) Mode() Mode { return s.mode }
+
+// Done reports whether the client asked to quit.
+func (s *Session) Done() bool { return s.quit }
+
+// State is the current game's state (nil before new_game); callers must
+// not change it.
+func (s *Session) State() engine.State {
+	if s.g == nil {
+		return nil
+	}
+	return s.g.st
+}
+
+// command is one protocol command.
+type command struct {
+	name  string
+	usage string
+	doc   string
+	run   func(s *Session, ctx context.Context, args []string) (Reply, error)
+}
+
+// commands lists every command, in the order help prints them.
+func commands() []command {
+	return []command{
+		{"protocol_version", "", "the protocol's version", (*Session).cmdProtocolVersion},
+		{"name", "", "the program's name", (*Session).cmdName},
+		{"version", "", "the program's version", (*Session).cmdVersion},
+		{"help", "[COMMAND]", "the commands, or one command's usage", (*Session).cmdHelp},
+		{"mode", "text|json", "switch the framing of requests and replies", (*Session).cmdMode},
+		{"units", "[in|mm|paces]", "the unit bare numbers in moves are read in (inches to start); replies are always in inches", (*Session).cmdUnits},
+		{"list_rulesets", "", "the rulesets this program plays", (*Session).cmdListRulesets},
+		{"list_scenarios", "[RULESET]", "a ruleset's built-in scenarios, the default first", (*Session).cmdListScenarios},
+		{"list_agents", "", "the agent kinds a side or genmove may use, with their parameters", (*Session).cmdListAgents},
+		{"new_game", "[ruleset=R] [scenario=S] [seed=N] [side0=human|SPEC] [side1=human|SPEC] [dice=auto|manual] [turn_limit=N] [variant=V]", "start a game; each side is human (this client moves it) or an agent spec (see list_agents)", (*Session).cmdNewGame},
+		{"show", "[summary|sketch|units|json]", "the position: a summary, a text sketch of the table, the units, or the whole state as JSON", (*Session).cmdShow},
+		{"legal", "", "the legal actions of the side to move, numbered for play", (*Session).cmdLegal},
+		{"play", "ID | TEXT | move UNIT [via X Y]... to X Y [facing F] [slide]", "play a legal action by number or by its text, or a free-form move the rules then check", (*Session).cmdPlay},
+		{"move", "UNIT [via X Y]... to X Y [facing F] [slide]", "play a free-form move (same as play move ...)", (*Session).cmdMove},
+		{"pending", "", "the die roll waiting to be made: how many dice, and why", (*Session).cmdPending},
+		{"dice", "V [V...]", "give the values of the pending roll (from real dice)", (*Session).cmdDice},
+		{"roll", "", "let the program roll the pending dice", (*Session).cmdRoll},
+		{"genmove", "[agent=SPEC] [iters=N|calls=N|time=D] [explain]", "the side to move's bot (or SPEC) chooses an action and plays it", (*Session).cmdGenmove},
+		{"advance", "[max=N]", "play bots' moves and (with dice=auto) dice until a human must act, a manual die is due, or the game ends", (*Session).cmdAdvance},
+		{"hint", "[n=N] [plan] [agent=SPEC] [iters=N|time=D] [playouts=N]", "the best actions (or with plan, the whole phase's orders) for the side to move, with estimated win/draw/loss; nothing is played", (*Session).cmdHint},
+		{"set", "unit UNIT [at X Y] [facing F] [status S] | turn T [side S]", "correct the program to match the table: a unit's place, facing or status, or the turn and side to move", (*Session).cmdSet},
+		{"undo", "[N]", "take back the last N steps (actions, dice or corrections; 1 to start)", (*Session).cmdUndo},
+		{"result", "", "the game's result so far", (*Session).cmdResult},
+		{"save", "[FILE]", "save the game (record and state) to FILE, or return it", (*Session).cmdSave},
+		{"load", "FILE", "load a game saved by save", (*Session).cmdLoad},
+		{"quit", "", "end the session", (*Session).cmdQuit},
+	}
+}
+
+// Execute runs one request and returns its reply. An error is the reply
+// for a request that was malformed, unknown or illegal; the game is then
+// exactly as before the request.
+func (s *Session) Execute(ctx context.Context, r Request) (rep Reply, err error) {
+	defer func() {
+		// A bug must not end a person's game: report it as an error and
+		// keep the session (the game is restored by the handler's own
+		// checks, and at worst the request had no effect on it).
+		if p := recover(); p != nil {
+			rep, err = Reply{}, fmt.Errorf("internal error in %s: %v (please report it; the game is unchanged)", r.Cmd, p)
+			if s.g != nil && s.g.guard != nil {
+				s.g.restore(s.g.guard)
+			}
+		}
+	}()
+	for _, c := range commands() {
+		if c.name == r.Cmd {
+			if s.g != nil {
+				s.g.guard = s.g.snapshot()
+			}
+			rep, err = c.run(s, ctx, r.Args)
+			if err != nil && s.g != nil && s.g.guard != nil {
+				s.g.restore(s.g.guard)
+			}
+			if s.g != nil {
+				s.g.guard = nil
+			}
+			return rep, err
+		}
+	}
+	return Reply{}, fmt.Errorf("unknown command %q (help lists the commands)", r.Cmd)
+}
+
+// ---- arguments ----
+
+// keyValues reads key=value arguments, refusing unknown keys and repeats.
+// Bare words are returned in order.
+func keyValues(args []string, known ...string) (map[string]string, []string, error) {
+	kv := map[string]string{}
+	var bare []string
+	for _, a := range args {
+		k, v, ok := strings.Cut(a, "=")
+		if !ok {
+			bare = append(bare, a)
+			continue
+		}
+		k = strings.ToLower(strings.TrimSpace(k))
+		found := false
+		for _, n := range known {
+			found = found || n == k
+		}
+		if !found {
+			return nil, nil, fmt.Errorf("unknown key %q (known: %s)", k, strings.Join(known, ", "))
+		}
+		if _, dup := kv[k]; dup {
+			return nil, nil, fmt.Errorf("key %q is given twice", k)
+		}
+		kv[k] = v
+	}
+	return kv, bare, nil
+}
+
+func noArgs(args []string) error {
+	if len(args) > 0 {
+		return fmt.Errorf("takes no arguments, got %q", strings.Join(args, " "))
+	}
+	return nil
+}
+
+func positiveInt(what, v string, max int) (int, error) {
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 || n > max {
+		return 0, fmt.Errorf("%s %q is not a whole number from 1 to %d", what, v, max)
+	}
+	return n, nil
+}
+
+// needGame returns the game or says how to start one.
+func (s *Session) needGame() (*game, error) {
+	if s.g == nil {
+		return nil, errors.New("no game: start one with new_game")
+	}
+	return s.g, nil
+}
+
+// ---- simple commands ----
+
+func (s *Session) cmdProtocolVersion(_ context.Context, args []string) (Reply, error) {
+	if err := noArgs(args); err != nil {
+		return Reply{}, err
+	}
+	return Reply{Text: Version, Data: Version}, nil
+}
+
+func (s *Session) cmdName(_ context.Context, args []string) (Reply, error) {
+	if err := noArgs(args); err != nil {
+		return Reply{}, err
+	}
+	return Reply{Text: s.cfg.Name, Data: s.cfg.Name}, nil
+}
+
+func (s *Session) cmdVersion(_ context.Context, args []string) (Reply, error) {
+	if err := noArgs(args); err != nil {
+		return Reply{}, err
+	}
+	return Reply{Text: s.cfg.Version, Data: s.cfg.Version}, nil
+}
+
+// commandHelp is one command's entry in the help reply.
+type commandHelp struct {
+	Name  string `json:"name"`
+	Usage string `json:"usage"`
+	Doc   string `json:"doc"`
+}
+
+func (s *Session) cmdHelp(_ context.Context, args []string) (Reply, error) {
+	if len(args) > 1 {
+		return Reply{}, fmt.Errorf("help takes at most one command name")
+	}
+	var out []commandHelp
+	var b strings.Builder
+	for _, c := range commands() {
+		if len(args) == 1 && c.name != strings.ToLower(args[0]) {
+			continue
+		}
+		out = append(out, commandHelp{c.name, c.usage, c.doc})
+		fmt.Fprintf(&b, "%s %s\n    %s\n", c.name, c.usage, c.doc)
+	}
+	if len(out) == 0 {
+		return Reply{}, fmt.Errorf("unknown command %q (help lists the commands)", args[0])
+	}
+	return Reply{Text: b.String(), Data: out}, nil
+}
+
+func (s *Session) cmdMode(_ context.Context, args []string) (Reply, error) {
+	if len(args) != 1 {
+		return Reply{}, fmt.Errorf("mode takes text or json")
+	}
+	switch strings.ToLower(args[0]) {
+	case "text":
+		s.mode = Text
+	case "json":
+		s.mode = JSON
+	default:
+		return Reply{}, fmt.Errorf("unknown mode %q: text or json", args[0])
+	}
+	return Reply{Text: s.mode.String(), Data: s.mode.String()}, nil
+}
+
+func (s *Session) cmdUnits(_ context.Context, args []string) (Reply, error) {
+	if len(args) > 1 {
+		return Reply{}, fmt.Errorf("units takes in, mm or paces")
+	}
+	if len(args) == 1 {
+		u, err := ParseUnit(args[0])
+		if err != nil {
+			return Reply{}, err
+		}
+		s.unit = u
+	}
+	return Reply{Text: s.unit.String(), Data: s.unit.String()}, nil
+}
+
+// rulesetInfo is a ruleset as list_rulesets gives it.
+type rulesetInfo struct {
+	Name      string   `json:"name"`
+	Version   string   `json:"version"`
+	Title     string   `json:"title"`
+	Scenarios []string `json:"scenarios"`
+}
+
+func (s *Session) cmdListRulesets(_ context.Context, args []string) (Reply, error) {
+	if err := noArgs(args); err != nil {
+		return Reply{}, err
+	}
+	var out []rulesetInfo
+	var b strings.Builder
+	for _, rs := range engine.Rulesets() {
+		out = append(out, rulesetInfo{rs.Name(), rs.Version(), rs.Title(), rs.Scenarios()})
+		fmt.Fprintf(&b, "%s %s %s\n", rs.Name(), rs.Version(), rs.Title())
+	}
+	return Reply{Text: b.String(), Data: out}, nil
+}
+
+func (s *Session) cmdListScenarios(_ context.Context, args []string) (Reply, error) {
+	if len(args) > 1 {
+		return Reply{}, fmt.Errorf("list_scenarios takes at most a ruleset name")
+	}
+	rs, err := defaultRuleset(args)
+	if err != nil {
+		return Reply{}, err
+	}
+	names := rs.Scenarios()
+	return Reply{Text: strings.Join(names, "\n"), Data: names}, nil
+}
+
+// defaultRuleset is the named ruleset, or the first registered.
+func defaultRuleset(args []string) (engine.Ruleset, error) {
+	if len(args) == 1 {
+		return engine.Lookup(args[0])
+	}
+	all := engine.Rulesets()
+	if len(all) == 0 {
+		return nil, errors.New("no ruleset is registered")
+	}
+	return all[0], nil
+}
+
+func (s *Session) cmdListAgents(_ context.Context, args []string) (Reply, error) {
+	if err := noArgs(args); err != nil {
+		return Reply{}, err
+	}
+	var b strings.Builder
+	list := agents.List()
+	for _, in := range list {
+		fmt.Fprintf(&b, "%s: %s\n", in.Name, in.Description)
+		for _, p := range in.Params {
+			fmt.Fprintf(&b, "    %s=%s  %s\n", p.Name, p.Default, p.Doc)
+		}
+	}
+	return Reply{Text: b.String(), Data: list}, nil
+}
+
+func (s *Session) cmdQuit(_ context.Context, args []string) (Reply, error) {
+	if err := noArgs(args); err != nil {
+		return Reply{}, err
+	}
+	s.quit = true
+	return Reply{Text: "bye", Data: "bye"}, nil
+}
+
+// ---- a new game ----
+
+func (s *Session) cmdNewGame(_ context.Context, args []string) (Reply, error) {
+	kv, bare, err := keyValues(args, "ruleset", "scenario", "seed", "side0", "side1", "dice", "turn_limit", "variant")
+	if err != nil {
+		return Reply{}, err
+	}
+	if len(bare) > 0 {
+		return Reply{}, fmt.Errorf("new_game takes key=value arguments, got %q", bare[0])
+	}
+	var rargs []string
+	if v, ok := kv["ruleset"]; ok {
+		rargs = []string{v}
+	}
+	rs, err := defaultRuleset(rargs)
+	if err != nil {
+		return Reply{}, err
+	}
+	cfg := gameConfig{seed: 1, sides: [2]string{"human", "mcts"}, diceAuto: true}
+	if v, ok := kv["seed"]; ok {
+		if cfg.seed, err = strconv.ParseUint(v, 10, 64); err != nil {
+			return Reply{}, fmt.Errorf("seed %q is not a whole number from 0 to 2^64-1", v)
+		}
+	}
+	for k := range 2 {
+		if v, ok := kv["side"+strconv.Itoa(k)]; ok {
+			cfg.sides[k] = v
+		}
+	}
+	switch strings.ToLower(kv["dice"]) {
+	case "", "auto":
+	case "manual":
+		cfg.diceAuto = false
+	default:
+		return Reply{}, fmt.Errorf("dice %q: auto (the program rolls when asked to advance) or manual (every die is given with dice)", kv["dice"])
+	}
+	if v, ok := kv["turn_limit"]; ok {
+		if cfg.opts.TurnLimit, err = positiveInt("turn_limit", v, 10000); err != nil {
+			return Reply{}, err
+		}
+	}
+	if v, ok := kv["variant"]; ok {
+		cfg.opts.Variants = strings.Split(v, "+")
+	}
+	cfg.scenario = kv["scenario"]
+	if cfg.scenario == "" {
+		cfg.scenario = rs.Scenarios()[0]
+	}
+	g, err := newGame(rs, cfg)
+	if err != nil {
+		return Reply{}, err
+	}
+	s.g = g
+	return s.describeGame("new game"), nil
+}
+
+// gameInfo is what new_game and load reply.
+type gameInfo struct {
+	Ruleset  string    `json:"ruleset"`
+	Scenario string    `json:"scenario"`
+	Seed     uint64    `json:"seed"`
+	Sides    [2]string `json:"sides"`
+	Names    [2]string `json:"side_names,omitzero"`
+	Dice     string    `json:"dice"`
+	ToMove   string    `json:"to_move"`
+	Summary  string    `json:"summary"`
+}
+
+func (s *Session) describeGame(what string) Reply {
+	g := s.g
+	dice := "manual"
+	if g.cfg.diceAuto {
+		dice = "auto"
+	}
+	info := gameInfo{Ruleset: g.rs.Name(), Scenario: g.cfg.scenario, Seed: g.cfg.seed, Sides: g.cfg.sides, Names: g.sideNames(), Dice: dice, ToMove: g.toMoveName(), Summary: g.summary()}
+	text := fmt.Sprintf("%s: %s on %s, seed %d; %s: %s, %s: %s; dice %s\n%s", what, info.Ruleset, info.Scenario, info.Seed,
+		g.sideName(0), info.Sides[0], g.sideName(1), info.Sides[1], dice, info.Summary)
+	return Reply{Text: text, Data: info}
+}
+
+// gameConfig is how a game was started.
+type gameConfig struct {
+	scenario string
+	opts     engine.Options
+	seed     uint64
+	sides    [2]string
+	diceAuto bool
+}
+
+// checkSide checks a side's setting: human or an agent spec.
+func checkSide(spec string) error {
+	if spec == "human" {
+		return nil
+	}
+	if _, err := agents.New(spec, 0); err != nil {
+		return fmt.Errorf("%v (a side is human or an agent spec)", err)
+	}
+	return nil
+}
+
+// ---- the position ----
+
+func (s *Session) cmdShow(_ context.Context, args []string) (Reply, error) {
+	g, err := s.needGame()
+	if err != nil {
+		return Reply{}, err
+	}
+	what := "summary"
+	if len(args) > 1 {
+		return Reply{}, fmt.Errorf("show takes one of summary, sketch, units, json")
+	}
+	if len(args) == 1 {
+		what = strings.ToLower(args[0])
+	}
+	switch what {
+	case "summary":
+		return Reply{Text: g.summary(), Data: g.stateInfo()}, nil
+	case "sketch":
+		sk, ok := g.st.(interface{ Sketch() string })
+		if !ok {
+			return Reply{}, fmt.Errorf("the %s ruleset has no sketch", g.rs.Name())
+		}
+		text := sk.Sketch()
+		return Reply{Text: text, Data: text}, nil
+	case "units":
+		us := g.units()
+		var b strings.Builder
+		for _, u := range us {
+			if u.OnTable {
+				fmt.Fprintf(&b, "#%-3d %-10s %-6s %-18s (%5.2f, %5.2f) facing %3.0f  %s\n", u.Index, u.Label, g.sideName(u.Side), u.Type, u.X, u.Y, u.Facing, u.Status)
+			} else {
+				fmt.Fprintf(&b, "#%-3d %-10s %-6s %-18s %s\n", u.Index, u.Label, g.sideName(u.Side), u.Type, u.Status)
+			}
+		}
+		return Reply{Text: b.String(), Data: us}, nil
+	case "json":
+		raw, err := g.st.MarshalJSON()
+		if err != nil {
+			return Reply{}, fmt.Errorf("encode the state: %w", err)
+		}
+		return Reply{Text: string(raw), Data: json.RawMessage(raw)}, nil
+	}
+	return Reply{}, fmt.Errorf("unknown view %q: summary, sketch, units or json", what)
+}
+
+// actionInfo is one legal action as legal lists it.
+type actionInfo struct {
+	ID     int           `json:"id"`
+	Text   string        `json:"text"`
+	Action engine.Action `json:"action"`
+}
+
+func (s *Session) cmdLegal(_ context.Context, args []string) (Reply, error) {
+	g, err := s.needGame()
+	if err != nil {
+		return Reply{}, err
+	}
+	if err := noArgs(args); err != nil {
+		return Reply{}, err
+	}
+	if err := g.needDecision(); err != nil {
+		return Reply{}, err
+	}
+	acts := g.legal()
+	out := make([]actionInfo, len(acts))
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d legal actions for %s\n", len(acts), g.toMoveName())
+	for k, a := range acts {
+		out[k] = actionInfo{ID: k + 1, Text: g.st.DescribeAction(a), Action: a}
+		fmt.Fprintf(&b, "%d %s\n", k+1, out[k].Text)
+	}
+	return Reply{Text: b.String(), Data: out}, nil
+}
+
+// stepInfo is one step played, as play, dice, genmove and advance report.
+type stepInfo struct {
+	Player string       `json:"player"`
+	Text   string       `json:"text"`
+	Dice   []int        `json:"dice,omitempty"`
+	Action *actionInfo  `json:"action,omitempty"`
+	Why    *explanation `json:"explanation,omitempty"`
+}
+
+// explanation wraps an agent's explanation for the reply.
+type explanation = agents.Explanation
+
+func (s *Session) cmdPlay(_ context.Context, args []string) (Reply, error) {
+	g, err := s.needGame()
+	if err != nil {
+		return Reply{}, err
+	}
+	if len(args) == 0 {
+		return Reply{}, fmt.Errorf("play needs an action: its number from legal, its text, or move UNIT to X Y")
+	}
+	if err := g.needDecision(); err != nil {
+		return Reply{}, err
+	}
+	if strings.EqualFold(args[0], "move") {
+		return s.freeMove(g, args[1:])
+	}
+	acts := g.legal()
+	var a engine.Action
+	if len(args) == 1 && isDigits(args[0]) {
+		n, err := strconv.Atoi(args[0])
+		if err != nil || n < 1 || n > len(acts) {
+			return Reply{}, fmt.Errorf("no legal action %s: there are %d (see legal)", args[0], len(acts))
+		}
+		a = acts[n-1]
+	} else {
+		want := normalize(strings.Join(args, " "))
+		found := -1
+		for k, la := range acts {
+			if normalize(g.st.DescribeAction(la)) == want {
+				found = k
+				break
+			}
+		}
+		if found < 0 {
+			return Reply{}, fmt.Errorf("no legal action reads %q (see legal for their texts and numbers, or play move UNIT to X Y)", strings.Join(args, " "))
+		}
+		a = acts[found]
+	}
+	step, err := g.apply(a)
+	if err != nil {
+		return Reply{}, err
+	}
+	return g.stepReply(step), nil
+}
+
+func normalize(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }
+
+func (s *Session) cmdMove(_ context.Context, args []string) (Reply, error) {
+	g, err := s.needGame()
+	if err != nil {
+		return Reply{}, err
+	}
+	if err := g.needDecision(); err != nil {
+		return Reply{}, err
+	}
+	return s.freeMove(g, args)
+}
+
+func (s *Session) freeMove(g *game, args []string) (Reply, error) {
+	a, err := g.parseMove(args, s.unit)
+	if err != nil {
+		return Reply{}, err
+	}
+	step, err := g.apply(a)
+	if err != nil {
+		return Reply{}, err
+	}
+	return g.stepReply(step), nil
+}
+
+// pendingInfo is the pending roll as pending reports it.
+type pendingInfo struct {
+	Pending bool   `json:"pending"`
+	Roll    string `json:"roll,omitempty"`
+	Dice    int    `json:"dice,omitempty"`
+	Sides   int    `json:"sides,omitempty"`
+	Why     string `json:"why,omitempty"`
+	ToMove  string `json:"to_move"`
+}
+
+func (s *Session) cmdPending(_ context.Context, args []string) (Reply, error) {
+	g, err := s.needGame()
+	if err != nil {
+		return Reply{}, err
+	}
+	if err := noArgs(args); err != nil {
+		return Reply{}, err
+	}
+	if g.st.Terminal() || g.st.ToMove() != engine.Chance {
+		info := pendingInfo{ToMove: g.toMoveName()}
+		return Reply{Text: "none; " + info.ToMove + " to move", Data: info}, nil
+	}
+	r := g.st.PendingRoll()
+	info := pendingInfo{Pending: true, Roll: r.String(), Dice: int(r.N), Sides: int(r.Sides), Why: g.st.DescribeRoll(), ToMove: "chance"}
+	return Reply{Text: info.Why, Data: info}, nil
+}
+
+func (s *Session) cmdDice(_ context.Context, args []string) (Reply, error) {
+	g, err := s.needGame()
+	if err != nil {
+		return Reply{}, err
+	}
+	if err := g.needRoll(); err != nil {
+		return Reply{}, err
+	}
+	r := g.st.PendingRoll()
+	if len(args) != int(r.N) {
+		return Reply{}, fmt.Errorf("%s needs %d values, got %d (%s)", r, r.N, len(args), g.st.DescribeRoll())
+	}
+	vals := make([]int, len(args))
+	for k, a := range args {
+		v, err := strconv.Atoi(a)
+		if err != nil || v < 1 || v > int(r.Sides) {
+			return Reply{}, fmt.Errorf("die %d is %q: each die is a whole number from 1 to %d", k+1, a, r.Sides)
+		}
+		vals[k] = v
+	}
+	step, err := g.applyDice(engine.NewDice(vals...))
+	if err != nil {
+		return Reply{}, err
+	}
+	return g.stepReply(step), nil
+}
+
+func (s *Session) cmdRoll(_ context.Context, args []string) (Reply, error) {
+	g, err := s.needGame()
+	if err != nil {
+		return Reply{}, err
+	}
+	if err := noArgs(args); err != nil {
+		return Reply{}, err
+	}
+	if err := g.needRoll(); err != nil {
+		return Reply{}, err
+	}
+	step, err := g.applyDice(g.roll())
+	if err != nil {
+		return Reply{}, err
+	}
+	return g.stepReply(step), nil
+}
+
+// budgetKeys are the keys genmove and hint take to change a search's budget.
+var budgetKeys = []string{"iters", "calls", "time"}
+
+func (s *Session) cmdGenmove(ctx context.Context, args []string) (Reply, error) {
+	g, err := s.needGame()
+	if err != nil {
+		return Reply{}, err
+	}
+	kv, bare, err := keyValues(args, append([]string{"agent"}, budgetKeys...)...)
+	if err != nil {
+		return Reply{}, err
+	}
+	explain := false
+	for _, w := range bare {
+		if strings.ToLower(w) != "explain" {
+			return Reply{}, fmt.Errorf("unexpected %q: genmove takes agent=SPEC, iters=N, calls=N, time=D and explain", w)
+		}
+		explain = true
+	}
+	if err := g.needDecision(); err != nil {
+		return Reply{}, err
+	}
+	spec := kv["agent"]
+	if spec == "" {
+		spec = g.cfg.sides[g.st.ToMove()]
+		if spec == "human" {
+			spec = defaultBot
+		}
+	}
+	spec, err = withBudget(spec, kv)
+	if err != nil {
+		return Reply{}, err
+	}
+	step, err := g.botMove(ctx, spec, explain)
+	if err != nil {
+		return Reply{}, err
+	}
+	return g.stepReply(step), nil
+}
+
+// defaultBot plays genmove for a human side and gives hints when no agent
+// is named: about a second a decision on a 2-core machine.
+const defaultBot = "mcts:iters=1600"
+
+// withBudget returns spec with the budget keys of kv in place of its own.
+func withBudget(spec string, kv map[string]string) (string, error) {
+	name, params, err := agents.ParseSpec(spec)
+	if err != nil {
+		return "", err
+	}
+	over := false
+	for _, k := range budgetKeys {
+		if _, ok := kv[k]; ok {
+			over = true
+		}
+	}
+	if !over {
+		return spec, nil
+	}
+	for _, k := range budgetKeys {
+		delete(params, k)
+		if v, ok := kv[k]; ok {
+			params[k] = v
+		}
+	}
+	parts := make([]string, 0, len(params))
+	for _, k := range sortedKeys(params) {
+		parts = append(parts, k+"="+params[k])
+	}
+	if len(parts) == 0 {
+		return name, nil
+	}
+	return name + ":" + strings.Join(parts, ","), nil
+}
+
+// advanceInfo is what advance reports.
+type advanceInfo struct {
+	Steps   []stepInfo `json:"steps"`
+	Stopped string     `json:"stopped"`
+	ToMove  string     `json:"to_move"`
+}
+
+func (s *Session) cmdAdvance(ctx context.Context, args []string) (Reply, error) {
+	g, err := s.needGame()
+	if err != nil {
+		return Reply{}, err
+	}
+	kv, bare, err := keyValues(args, "max")
+	if err != nil {
+		return Reply{}, err
+	}
+	if len(bare) > 0 {
+		return Reply{}, fmt.Errorf("advance takes max=N, got %q", bare[0])
+	}
+	max := 100000
+	if v, ok := kv["max"]; ok {
+		if max, err = positiveInt("max", v, 1000000); err != nil {
+			return Reply{}, err
+		}
+	}
+	info := advanceInfo{Steps: []stepInfo{}}
+	for len(info.Steps) < max {
+		if info.Stopped = g.waitingFor(); info.Stopped != "" {
+			break
+		}
+		var step stepInfo
+		if g.st.ToMove() == engine.Chance {
+			step, err = g.applyDice(g.roll())
+		} else {
+			step, err = g.botMove(ctx, g.cfg.sides[g.st.ToMove()], false)
+		}
+		if err != nil {
+			// Execute takes back the steps already played, as for any
+			// failed request.
+			return Reply{}, fmt.Errorf("advance stopped after %d steps: %w", len(info.Steps), err)
+		}
+		info.Steps = append(info.Steps, step)
+	}
+	if info.Stopped == "" {
+		info.Stopped = fmt.Sprintf("played max=%d steps", max)
+	}
+	info.ToMove = g.toMoveName()
+	var b strings.Builder
+	for _, st := range info.Steps {
+		fmt.Fprintf(&b, "%s: %s\n", st.Player, st.Text)
+	}
+	fmt.Fprintf(&b, "stopped: %s", info.Stopped)
+	return Reply{Text: b.String(), Data: info}, nil
+}
+
+func (s *Session) cmdResult(_ context.Context, args []string) (Reply, error) {
+	g, err := s.needGame()
+	if err != nil {
+		return Reply{}, err
+	}
+	if err := noArgs(args); err != nil {
+		return Reply{}, err
+	}
+	res := g.st.Result()
+	text := "in progress, turn " + strconv.Itoa(g.st.Turn())
+	if res.Over {
+		text = g.resultText()
+	}
+	return Reply{Text: text, Data: res}, nil
+}
+
+func (s *Session) cmdUndo(_ context.Context, args []string) (Reply, error) {
+	g, err := s.needGame()
+	if err != nil {
+		return Reply{}, err
+	}
+	n := 1
+	if len(args) > 1 {
+		return Reply{}, fmt.Errorf("undo takes at most a number of steps")
+	}
+	if len(args) == 1 {
+		if n, err = positiveInt("steps", args[0], 1000000); err != nil {
+			return Reply{}, err
+		}
+	}
+	if n > len(g.history) {
+		return Reply{}, fmt.Errorf("cannot undo %d steps: only %d can be taken back", n, len(g.history))
+	}
+	g.restore(&g.history[len(g.history)-n])
+	text := fmt.Sprintf("undid %d step(s)\n%s", n, g.summary())
+	return Reply{Text: text, Data: g.stateInfo()}, nil
+}
