@@ -64,9 +64,13 @@ func newGame(rs engine.Ruleset, cfg gameConfig) (*game, error) {
 	return g, nil
 }
 
-// agentSeed is side k's bots' seed: fixed by the game's seed.
-func (g *game) agentSeed(k int) uint64 {
-	x := g.cfg.seed ^ uint64(k+1)*0x9e3779b97f4a7c15
+// agentSeed is side k's bots' seed.
+func (g *game) agentSeed(k int) uint64 { return AgentSeed(g.cfg.seed, k) }
+
+// AgentSeed is the seed a game started with seed gives side k's bots, so
+// a test or a replay can rebuild the same bot.
+func AgentSeed(seed uint64, k int) uint64 {
+	x := seed ^ uint64(k+1)*0x9e3779b97f4a7c15
 	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9
 	x = (x ^ (x >> 27)) * 0x94d049bb133111eb
 	return x ^ (x >> 31)
@@ -227,32 +231,38 @@ func (g *game) legal() []engine.Action {
 }
 
 // apply plays an action of the side to move, recording it.
-func (g *game) apply(a engine.Action) (stepInfo, error) {
+func (g *game) apply(a engine.Action) (Step, error) {
 	p := g.st.ToMove()
 	text := g.st.DescribeAction(a)
+	table := ""
+	if ti, ok := g.st.(interface {
+		TableInstructions(engine.Action) string
+	}); ok {
+		table = ti.TableInstructions(a)
+	}
 	next := g.st.Clone()
 	if err := next.Apply(a); err != nil {
-		return stepInfo{}, err
+		return Step{}, err
 	}
 	g.push()
 	g.st = next
 	g.rec.AddAction(p, a, text)
 	g.rec.Result, g.rec.Turns = g.st.Result(), g.st.Turn()
-	return stepInfo{Player: g.sideName(int(p)), Text: text, Action: &actionInfo{Text: text, Action: a}}, nil
+	return Step{Player: g.sideName(int(p)), Text: text, Table: table, Action: &actionInfo{Text: text, Action: a}}, nil
 }
 
 // applyDice resolves the pending roll, recording it.
-func (g *game) applyDice(d engine.Dice) (stepInfo, error) {
+func (g *game) applyDice(d engine.Dice) (Step, error) {
 	text := g.st.DescribeRoll()
 	next := g.st.Clone()
 	if err := next.ApplyDice(d); err != nil {
-		return stepInfo{}, err
+		return Step{}, err
 	}
 	g.push()
 	g.st = next
 	g.rec.AddDice(d, text)
 	g.rec.Result, g.rec.Turns = g.st.Result(), g.st.Turn()
-	return stepInfo{Player: "chance", Text: fmt.Sprintf("%s: %v", text, d.Values()), Dice: diceInts(d)}, nil
+	return Step{Player: "chance", Text: fmt.Sprintf("%s: %v", text, d.Values()), Dice: diceInts(d)}, nil
 }
 
 // roll rolls the pending dice with the game's own seeded dice.
@@ -273,11 +283,11 @@ func (g *game) bot(spec string, side engine.Player) (agents.Agent, error) {
 }
 
 // botMove lets spec choose for the side to move and plays its choice.
-func (g *game) botMove(ctx context.Context, spec string, explain bool) (stepInfo, error) {
+func (g *game) botMove(ctx context.Context, spec string, explain bool) (Step, error) {
 	side := g.st.ToMove()
 	a, err := g.bot(spec, side)
 	if err != nil {
-		return stepInfo{}, err
+		return Step{}, err
 	}
 	var act engine.Action
 	var why *agents.Explanation
@@ -287,11 +297,11 @@ func (g *game) botMove(ctx context.Context, spec string, explain bool) (stepInfo
 		act, err = a.Choose(ctx, g.st.Clone())
 	}
 	if err != nil {
-		return stepInfo{}, fmt.Errorf("%s could not choose: %w", spec, err)
+		return Step{}, fmt.Errorf("%s could not choose: %w", spec, err)
 	}
 	step, err := g.apply(act)
 	if err != nil {
-		return stepInfo{}, fmt.Errorf("%s chose an action the rules refuse: %w", spec, err)
+		return Step{}, fmt.Errorf("%s chose an action the rules refuse: %w", spec, err)
 	}
 	step.Why = why
 	return step, nil
@@ -314,14 +324,14 @@ func (g *game) waitingFor() string {
 }
 
 // stepReply is the reply to a command that played one step.
-func (g *game) stepReply(step stepInfo) Reply {
+func (g *game) stepReply(step Step) Reply {
 	text := step.Player + ": " + step.Text
 	if step.Why != nil {
 		text += "\n" + step.Why.String()
 	}
 	text += "\nnext: " + g.next()
 	return Reply{Text: text, Data: struct {
-		stepInfo
+		Step
 		Next  string    `json:"next"`
 		State stateInfo `json:"state"`
 	}{step, g.next(), g.stateInfo()}}

@@ -11,18 +11,20 @@ import (
 	"github.com/grognard/grognard/engine"
 )
 
-// hintInfo is what hint replies.
-type hintInfo struct {
-	Side     string      `json:"side"`
-	Agent    string      `json:"agent"`
-	Hints    []hintEntry `json:"hints"`
-	Plan     []hintEntry `json:"plan,omitempty"`
-	Playouts int         `json:"playouts"`
-	Note     string      `json:"note"`
+// Hints is what hint replies: the agent's best actions for the side to
+// move (and, when asked, its plan for the rest of the phase).
+type Hints struct {
+	Side     string `json:"side"`
+	Agent    string `json:"agent"`
+	Hints    []Hint `json:"hints"`
+	Plan     []Hint `json:"plan,omitempty"`
+	Playouts int    `json:"playouts"`
+	Note     string `json:"note"`
 }
 
-// hintEntry is one suggested action with what it is expected to bring.
-type hintEntry struct {
+// Hint is one suggested action with what it is expected to bring.
+type Hint struct {
+	// Rank is 1 for the best.
 	Rank   int           `json:"rank"`
 	ID     int           `json:"id,omitempty"` // its number in legal (0 in a plan's later steps)
 	Text   string        `json:"text"`
@@ -108,18 +110,24 @@ func (s *Session) cmdHint(ctx context.Context, args []string) (Reply, error) {
 	if err != nil {
 		return Reply{}, fmt.Errorf("%s could not choose: %w", spec, err)
 	}
-	info := hintInfo{Side: g.sideName(int(side)), Agent: spec, Playouts: playouts,
+	info := Hints{Side: g.sideName(int(side)), Agent: spec, Playouts: playouts,
 		Note: fmt.Sprintf("value: %s by %s; win/draw/loss: %d playouts to the end of the game with %s for both sides", why.ScoreKind, spec, playouts, hintDoctrine)}
 	legal := g.legal()
-	cands := why.Candidates
-	if len(cands) == 0 {
-		cands = []agents.Candidate{why.Chosen}
+	// The agent's own choice comes first, whatever order its candidates
+	// are listed in, so that hint 1 is what genmove would play.
+	cands := []agents.Candidate{why.Chosen}
+	for _, c := range why.Candidates {
+		if c.Action != why.Chosen.Action {
+			cands = append(cands, c)
+		} else {
+			cands[0] = c
+		}
 	}
 	for k, c := range cands {
 		if k == n {
 			break
 		}
-		e := hintEntry{Rank: k + 1, ID: indexOf(legal, c.Action), Text: c.Text, Action: c.Action, Value: finiteOr0(c.Score), Visits: c.Visits}
+		e := Hint{Rank: k + 1, ID: indexOf(legal, c.Action), Text: c.Text, Action: c.Action, Value: finiteOr0(c.Score), Visits: c.Visits}
 		after := g.st.Clone()
 		if err := after.Apply(c.Action); err != nil {
 			return Reply{}, fmt.Errorf("%s suggested an action the rules refuse: %w", spec, err)
@@ -130,7 +138,7 @@ func (s *Session) cmdHint(ctx context.Context, args []string) (Reply, error) {
 		info.Hints = append(info.Hints, e)
 	}
 	if plan {
-		if info.Plan, err = g.plan(ctx, a, side, playouts); err != nil {
+		if info.Plan, err = g.plan(ctx, a, why.Chosen.Action, side, playouts); err != nil {
 			return Reply{}, err
 		}
 	}
@@ -138,8 +146,9 @@ func (s *Session) cmdHint(ctx context.Context, args []string) (Reply, error) {
 }
 
 // plan follows the agent's choices for side through the rest of the
-// phase: while side stays to move with no die between, in the same phase.
-func (g *game) plan(ctx context.Context, a agents.Agent, side engine.Player, playouts int) ([]hintEntry, error) {
+// phase, starting with first: while side stays to move with no die
+// between, in the same phase.
+func (g *game) plan(ctx context.Context, a agents.Agent, first engine.Action, side engine.Player, playouts int) ([]Hint, error) {
 	st := g.st.Clone()
 	phase := func(s engine.State) string {
 		if p, ok := s.(interface{ PhaseName() string }); ok {
@@ -148,13 +157,16 @@ func (g *game) plan(ctx context.Context, a agents.Agent, side engine.Player, pla
 		return ""
 	}
 	turn, ph := st.Turn(), phase(st)
-	var out []hintEntry
+	var out []Hint
 	for len(out) < maxPlan && !st.Terminal() && st.ToMove() == side && st.Turn() == turn && phase(st) == ph {
-		act, err := a.Choose(ctx, st.Clone())
-		if err != nil {
-			return nil, fmt.Errorf("plan step %d: %w", len(out)+1, err)
+		act := first
+		if len(out) > 0 {
+			var err error
+			if act, err = a.Choose(ctx, st.Clone()); err != nil {
+				return nil, fmt.Errorf("plan step %d: %w", len(out)+1, err)
+			}
 		}
-		e := hintEntry{Rank: len(out) + 1, Text: st.DescribeAction(act), Action: act}
+		e := Hint{Rank: len(out) + 1, Text: st.DescribeAction(act), Action: act}
 		if len(out) == 0 {
 			e.ID = indexOf(g.legal(), act)
 		}
@@ -221,14 +233,14 @@ func (g *game) outlook(ctx context.Context, st engine.State, side engine.Player,
 	return float64(wins) / n, float64(draws) / n, float64(playouts-wins-draws) / n, nil
 }
 
-func (h *hintInfo) text(why *agents.Explanation) string {
+func (h *Hints) text(why *agents.Explanation) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "hints for %s by %s", h.Side, h.Agent)
 	if why.Iterations > 0 {
 		fmt.Fprintf(&b, " (%d iterations, %v)", why.Iterations, why.Elapsed.Round(1e6))
 	}
 	b.WriteString("\n")
-	entry := func(e hintEntry, showOutlook bool) {
+	entry := func(e Hint, showOutlook bool) {
 		id := ""
 		if e.ID > 0 {
 			id = fmt.Sprintf(" [play %d]", e.ID)

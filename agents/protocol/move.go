@@ -225,3 +225,45 @@ func ParseMove(st *twobytwo.State, args []string, def Unit) (engine.Action, erro
 	}
 	return twobytwo.FreeMove(unit, f, slide, pts...)
 }
+
+// ParsePlacement reads a person's placing of a unit, in deployment or as
+// a reinforcement arrives:
+//
+//	UNIT at X Y [facing F]
+//
+// Without facing the unit faces the enemy's edge.
+func ParsePlacement(st *twobytwo.State, args []string, def Unit) (engine.Action, error) {
+	label, rest := splitLabel(args)
+	unit, err := findUnit(st, label)
+	if err != nil {
+		return engine.Action{}, err
+	}
+	facing := twobytwo.FacingOfSide(st.Spec(unit).Side)
+	var at *geom.Vec
+	for len(rest) > 0 {
+		word := strings.ToLower(rest[0])
+		rest = rest[1:]
+		switch word {
+		case "at", "to":
+			var p geom.Vec
+			if p, rest, err = point(rest, def, "'at'"); err != nil {
+				return engine.Action{}, err
+			}
+			at = &p
+		case "facing", "face":
+			if len(rest) == 0 {
+				return engine.Action{}, fmt.Errorf("'facing' needs an angle in degrees from north or a compass word")
+			}
+			if facing, err = ParseFacing(rest[0]); err != nil {
+				return engine.Action{}, err
+			}
+			rest = rest[1:]
+		default:
+			return engine.Action{}, fmt.Errorf("unexpected %q: write place UNIT at X Y [facing F]", word)
+		}
+	}
+	if at == nil {
+		return engine.Action{}, fmt.Errorf("say where: place UNIT at X Y")
+	}
+	return st.FreePlacement(unit, *at, facing)
+}

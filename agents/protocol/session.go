@@ -10,6 +10,7 @@ import (
 
 	"github.com/grognard/grognard/agents"
 	"github.com/grognard/grognard/engine"
+	"github.com/grognard/grognard/engine/twobytwo"
 )
 
 // Version is the protocol's version; docs/protocol.md specifies it.
@@ -59,6 +60,15 @@ func (s *Session) State() engine.State {
 	return s.g.st
 }
 
+// SideNames are the current game's names for its sides ("French",
+// "Austrians"), or "side 0" and "side 1".
+func (s *Session) SideNames() [2]string {
+	if s.g == nil {
+		return [2]string{"side 0", "side 1"}
+	}
+	return [2]string{s.g.sideName(0), s.g.sideName(1)}
+}
+
 // command is one protocol command.
 type command struct {
 	name  string
@@ -84,6 +94,7 @@ func commands() []command {
 		{"legal", "", "the legal actions of the side to move, numbered for play", (*Session).cmdLegal},
 		{"play", "ID | TEXT | move UNIT [via X Y]... to X Y [facing F] [slide]", "play a legal action by number or by its text, or a free-form move the rules then check", (*Session).cmdPlay},
 		{"move", "UNIT [via X Y]... to X Y [facing F] [slide]", "play a free-form move (same as play move ...)", (*Session).cmdMove},
+		{"place", "UNIT at X Y [facing F]", "deploy a unit during set-up, or place the arriving reinforcement, anywhere the rules allow", (*Session).cmdPlace},
 		{"pending", "", "the die roll waiting to be made: how many dice, and why", (*Session).cmdPending},
 		{"dice", "V [V...]", "give the values of the pending roll (from real dice)", (*Session).cmdDice},
 		{"roll", "", "let the program roll the pending dice", (*Session).cmdRoll},
@@ -504,10 +515,14 @@ func (s *Session) cmdLegal(_ context.Context, args []string) (Reply, error) {
 	return Reply{Text: b.String(), Data: out}, nil
 }
 
-// stepInfo is one step played, as play, dice, genmove and advance report.
-type stepInfo struct {
-	Player string       `json:"player"`
-	Text   string       `json:"text"`
+// Step is one step played, as play, dice, genmove and advance report.
+type Step struct {
+	// Player is the side's name, or "chance" for dice.
+	Player string `json:"player"`
+	// Text describes the step (an action's text; a roll, its values).
+	Text string `json:"text"`
+	// Table says how to carry a move out with a ruler at a real table.
+	Table  string       `json:"table,omitempty"`
 	Dice   []int        `json:"dice,omitempty"`
 	Action *actionInfo  `json:"action,omitempty"`
 	Why    *explanation `json:"explanation,omitempty"`
@@ -539,24 +554,45 @@ func (s *Session) cmdPlay(_ context.Context, args []string) (Reply, error) {
 		}
 		a = acts[n-1]
 	} else {
-		want := normalize(strings.Join(args, " "))
-		found := -1
-		for k, la := range acts {
-			if normalize(g.st.DescribeAction(la)) == want {
-				found = k
-				break
-			}
+		k, err := g.findByText(acts, strings.Join(args, " "))
+		if err != nil {
+			return Reply{}, err
 		}
-		if found < 0 {
-			return Reply{}, fmt.Errorf("no legal action reads %q (see legal for their texts and numbers, or play move UNIT to X Y)", strings.Join(args, " "))
-		}
-		a = acts[found]
+		a = acts[k]
 	}
 	step, err := g.apply(a)
 	if err != nil {
 		return Reply{}, err
 	}
 	return g.stepReply(step), nil
+}
+
+// findByText finds the legal action whose text is typed: exactly (case
+// and spacing ignored), or else the only one that begins with it ("end"
+// for "end movement").
+func (g *game) findByText(acts []engine.Action, typed string) (int, error) {
+	want := normalize(typed)
+	var starts []int
+	for k, la := range acts {
+		text := normalize(g.st.DescribeAction(la))
+		if text == want {
+			return k, nil
+		}
+		if strings.HasPrefix(text, want) {
+			starts = append(starts, k)
+		}
+	}
+	switch {
+	case len(starts) == 1:
+		return starts[0], nil
+	case len(starts) > 1:
+		var some []string
+		for _, k := range starts[:min(3, len(starts))] {
+			some = append(some, strconv.Itoa(k+1)+" "+g.st.DescribeAction(acts[k]))
+		}
+		return 0, fmt.Errorf("%d legal actions begin %q (%s ...): type more of one, or its number", len(starts), typed, strings.Join(some, "; "))
+	}
+	return 0, fmt.Errorf("no legal action reads %q (see legal for their texts and numbers, or play move UNIT to X Y)", typed)
 }
 
 func normalize(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }
@@ -572,6 +608,29 @@ func (s *Session) cmdMove(_ context.Context, args []string) (Reply, error) {
 	return s.freeMove(g, args)
 }
 
+func (s *Session) cmdPlace(_ context.Context, args []string) (Reply, error) {
+	g, err := s.needGame()
+	if err != nil {
+		return Reply{}, err
+	}
+	if err := g.needDecision(); err != nil {
+		return Reply{}, err
+	}
+	st, ok := g.st.(*twobytwo.State)
+	if !ok {
+		return Reply{}, fmt.Errorf("free placements are not available for the %s ruleset", g.rs.Name())
+	}
+	a, err := ParsePlacement(st, args, s.unit)
+	if err != nil {
+		return Reply{}, err
+	}
+	step, err := g.apply(a)
+	if err != nil {
+		return Reply{}, err
+	}
+	return g.stepReply(step), nil
+}
+
 func (s *Session) freeMove(g *game, args []string) (Reply, error) {
 	a, err := g.parseMove(args, s.unit)
 	if err != nil {
@@ -584,8 +643,9 @@ func (s *Session) freeMove(g *game, args []string) (Reply, error) {
 	return g.stepReply(step), nil
 }
 
-// pendingInfo is the pending roll as pending reports it.
-type pendingInfo struct {
+// Pending is the pending roll as pending reports it.
+type Pending struct {
+	// Pending is false when no roll is waiting.
 	Pending bool   `json:"pending"`
 	Roll    string `json:"roll,omitempty"`
 	Dice    int    `json:"dice,omitempty"`
@@ -603,11 +663,11 @@ func (s *Session) cmdPending(_ context.Context, args []string) (Reply, error) {
 		return Reply{}, err
 	}
 	if g.st.Terminal() || g.st.ToMove() != engine.Chance {
-		info := pendingInfo{ToMove: g.toMoveName()}
+		info := Pending{ToMove: g.toMoveName()}
 		return Reply{Text: "none; " + info.ToMove + " to move", Data: info}, nil
 	}
 	r := g.st.PendingRoll()
-	info := pendingInfo{Pending: true, Roll: r.String(), Dice: int(r.N), Sides: int(r.Sides), Why: g.st.DescribeRoll(), ToMove: "chance"}
+	info := Pending{Pending: true, Roll: r.String(), Dice: int(r.N), Sides: int(r.Sides), Why: g.st.DescribeRoll(), ToMove: "chance"}
 	return Reply{Text: info.Why, Data: info}, nil
 }
 
@@ -731,11 +791,12 @@ func withBudget(spec string, kv map[string]string) (string, error) {
 	return name + ":" + strings.Join(parts, ","), nil
 }
 
-// advanceInfo is what advance reports.
-type advanceInfo struct {
-	Steps   []stepInfo `json:"steps"`
-	Stopped string     `json:"stopped"`
-	ToMove  string     `json:"to_move"`
+// Advance is what advance reports: the steps played and why it stopped
+// ("human: ...", "dice: ...", "game over: ..." or "played max=N steps").
+type Advance struct {
+	Steps   []Step `json:"steps"`
+	Stopped string `json:"stopped"`
+	ToMove  string `json:"to_move"`
 }
 
 func (s *Session) cmdAdvance(ctx context.Context, args []string) (Reply, error) {
@@ -756,12 +817,12 @@ func (s *Session) cmdAdvance(ctx context.Context, args []string) (Reply, error) 
 			return Reply{}, err
 		}
 	}
-	info := advanceInfo{Steps: []stepInfo{}}
+	info := Advance{Steps: []Step{}}
 	for len(info.Steps) < max {
 		if info.Stopped = g.waitingFor(); info.Stopped != "" {
 			break
 		}
-		var step stepInfo
+		var step Step
 		if g.st.ToMove() == engine.Chance {
 			step, err = g.applyDice(g.roll())
 		} else {

@@ -257,7 +257,7 @@ func TestWholeGameAgainstBot(t *testing.T) {
 	must(t, s, "new_game seed=11 side0=human side1=heuristic:doctrine=fireline turn_limit=8")
 	for i := 0; i < 5000 && !s.State().Terminal(); i++ {
 		rep := must(t, s, "advance")
-		info := rep.Data.(advanceInfo)
+		info := rep.Data.(Advance)
 		if strings.HasPrefix(info.Stopped, "human") {
 			must(t, s, "genmove agent=heuristic:doctrine=assault")
 		}
@@ -287,10 +287,10 @@ func TestManualDice(t *testing.T) {
 	s := NewSession(Config{})
 	must(t, s, "new_game seed=1 side0=random side1=random dice=manual")
 	rep := must(t, s, "advance")
-	if info := rep.Data.(advanceInfo); !strings.HasPrefix(info.Stopped, "dice:") || len(info.Steps) != 0 {
+	if info := rep.Data.(Advance); !strings.HasPrefix(info.Stopped, "dice:") || len(info.Steps) != 0 {
 		t.Fatalf("advance with manual dice: %+v", info)
 	}
-	if p := must(t, s, "pending").Data.(pendingInfo); !p.Pending || p.Dice != 2 || p.Sides != 6 {
+	if p := must(t, s, "pending").Data.(Pending); !p.Pending || p.Dice != 2 || p.Sides != 6 {
 		t.Fatalf("pending: %+v", p)
 	}
 	for _, bad := range []string{"dice 1", "dice 1 2 3", "dice 0 3", "dice 7 1", "dice a b"} {
@@ -394,7 +394,7 @@ func TestHint(t *testing.T) {
 	if stateJSON(t, s) != before {
 		t.Fatal("hint changed the game")
 	}
-	info := rep.Data.(hintInfo)
+	info := rep.Data.(Hints)
 	if len(info.Hints) == 0 || len(info.Hints) > 2 || len(info.Plan) == 0 {
 		t.Fatalf("hint: %+v", info)
 	}

@@ -98,6 +98,8 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		a.scenarioCommand(),
 		a.armyCommand(),
 		a.protocolCommand(),
+		a.playCommand(),
+		a.hintCommand(),
 	}
 	for _, c := range cmds {
 		c.OnUsageError = usageError

@@ -17,6 +17,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/engine/geom"
 	"github.com/grognard/grognard/engine/twobytwo"
 )
@@ -29,6 +30,56 @@ type Options struct {
 	// allowance are drawn, or -1 for none. The zero value means unit 0, so
 	// start from DefaultOptions.
 	RangesOf int
+	// Arrows are suggested actions drawn over the table (a hint's orders),
+	// numbered by their labels.
+	Arrows []Arrow
+}
+
+// Arrow is one suggested action on the picture: a path from where a unit
+// stands through the points it goes to (a move or charge), a line from a
+// shooter to its target, or a mark where a unit is placed.
+type Arrow struct {
+	// Kind is "move", "charge", "fire" or "place".
+	Kind string
+	// Points run from the start to the end (one point for a placement).
+	Points []geom.Vec
+	// Label is written at the end, for example "1".
+	Label string
+	// Title is the action in words, shown when the arrow is pointed at.
+	Title string
+}
+
+// ActionArrow is the arrow that shows action a in position st, or false
+// for an action with nothing to draw (ending a phase, a die).
+func ActionArrow(st *twobytwo.State, a engine.Action, label string) (Arrow, bool) {
+	ar := Arrow{Label: label, Title: st.DescribeAction(a)}
+	u := int(a.Unit)
+	onTable := u < st.NumUnits() && st.U[u].Loc == twobytwo.LocTable
+	switch a.Kind {
+	case twobytwo.KindMove, twobytwo.KindSlide, twobytwo.KindExit:
+		if !onTable || a.NPath == 0 {
+			return ar, false
+		}
+		ar.Kind = "move"
+		if a.Order == twobytwo.OrderCharge {
+			ar.Kind = "charge"
+		}
+		ar.Points = append([]geom.Vec{st.U[u].Pos}, a.Points()...)
+	case twobytwo.KindFire:
+		t := int(a.Target)
+		if !onTable || t >= st.NumUnits() {
+			return ar, false
+		}
+		ar.Kind, ar.Points = "fire", []geom.Vec{st.U[u].Pos, st.U[t].Pos}
+	case twobytwo.KindDeploy, twobytwo.KindPlace:
+		if a.NPath == 0 {
+			return ar, false
+		}
+		ar.Kind, ar.Points = "place", []geom.Vec{a.Path[0]}
+	default:
+		return ar, false
+	}
+	return ar, true
 }
 
 // DefaultScale is the scale used when Options.Scale is 0: a 24" table is
@@ -160,6 +211,9 @@ func SVG(w io.Writer, st *twobytwo.State, opts Options) error {
 	if opts.RangesOf >= 0 {
 		legendLines += 2
 	}
+	if len(opts.Arrows) > 0 {
+		legendLines++
+	}
 	width := 2*margin + sc.Size*d.scale
 	height := 2*margin + sc.Size*d.scale + float64(legendLines)*lineH + 10
 	d.printf(`<svg xmlns="http://www.w3.org/2000/svg" width="%.0f" height="%.0f" viewBox="0 0 %.0f %.0f" font-family="sans-serif" font-size="%.0f">`+"\n", width, height, width, height, fontSize)
@@ -180,12 +234,13 @@ func SVG(w io.Writer, st *twobytwo.State, opts Options) error {
 	if opts.RangesOf >= 0 {
 		d.threats(opts.RangesOf)
 	}
+	d.arrows(opts.Arrows)
 	for side := 0; side < 2; side++ {
 		for k := 0; k < 2; k++ {
 			d.point(side, k)
 		}
 	}
-	d.legend(opts.RangesOf)
+	d.legend(opts.RangesOf, len(opts.Arrows) > 0)
 	d.b.WriteString("</svg>\n")
 	if _, err := w.Write(d.b.Bytes()); err != nil {
 		return fmt.Errorf("picture: writing the SVG: %w", err)
@@ -533,7 +588,7 @@ func (d *drawer) point(side, k int) {
 
 // legend states the position in words under the table: the game state,
 // whose colour is whose, and what the marks mean.
-func (d *drawer) legend(rangesOf int) {
+func (d *drawer) legend(rangesOf int, arrows bool) {
 	st := d.st
 	sc := st.Scenario()
 	summary, _, _ := strings.Cut(st.Summary(), "\n")
@@ -572,6 +627,47 @@ func (d *drawer) legend(rangesOf int) {
 		d.text(margin, y, `font-size="10"`, fmt.Sprintf(`Ranges of %s: dashed circle = movement %.1f"; %s`, spec.Label, spec.Type.Profile().Move, fire))
 		y += lineH
 		d.text(margin, y, `font-size="10"`, fmt.Sprintf(`Red lines: enemies threatening %s next turn, solid = within a move (could charge), dashed = in their field of fire.`, spec.Label))
+	}
+	if arrows {
+		y += lineH
+		d.text(margin, y, `font-size="10"`, "Suggested orders, numbered best first: green arrows = moves, purple = charges, dashed orange = fire, green rings = placements.")
+	}
+	d.b.WriteString("</g>\n")
+}
+
+// arrowColours are the suggestion colours by kind.
+var arrowColours = map[string]string{"move": "#1e8449", "charge": "#7d3c98", "fire": "#d35400", "place": "#1e8449"}
+
+// arrows draws suggested actions, the first on top.
+func (d *drawer) arrows(as []Arrow) {
+	if len(as) == 0 {
+		return
+	}
+	d.b.WriteString(`<g class="suggestions" id="suggestions"><defs>`)
+	for _, kind := range []string{"move", "charge", "fire"} {
+		d.printf(`<marker id="head-%s" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="%s"/></marker>`, kind, arrowColours[kind])
+	}
+	d.b.WriteString("</defs>\n")
+	for k := len(as) - 1; k >= 0; k-- {
+		a := as[k]
+		colour, ok := arrowColours[a.Kind]
+		if !ok || len(a.Points) == 0 {
+			continue
+		}
+		end := a.Points[len(a.Points)-1]
+		d.printf(`<g class="suggestion %s">`, a.Kind)
+		if a.Kind == "place" {
+			d.printf(`<circle cx="%.1f" cy="%.1f" r="%.1f" fill="none" stroke="%s" stroke-width="3"/>`, d.x(end.X), d.y(end.Y), 0.6*d.scale, colour)
+		} else {
+			dash := ""
+			if a.Kind == "fire" {
+				dash = ` stroke-dasharray="6 4"`
+			}
+			d.printf(`<polyline points="%s" fill="none" stroke="%s" stroke-width="3"%s marker-end="url(#head-%s)" opacity="0.9"/>`, d.pts(a.Points), colour, dash, a.Kind)
+		}
+		d.text(d.x(end.X)+6, d.y(end.Y)-6, fmt.Sprintf(`font-weight="bold" font-size="14" fill="%s"`, colour), a.Label)
+		d.title(a.Title)
+		d.b.WriteString("</g>\n")
 	}
 	d.b.WriteString("</g>\n")
 }

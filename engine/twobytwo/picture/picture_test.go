@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/xml"
 	"errors"
+	"fmt"
 	"io"
 	"math/rand/v2"
 	"strings"
@@ -310,3 +311,59 @@ func TestEscapingAndErrors(t *testing.T) {
 type failWriter struct{}
 
 func (failWriter) Write([]byte) (int, error) { return 0, errors.New("disk full") }
+
+// TestSuggestionArrows: each drawable suggestion is one element of the
+// suggestions group, of its kind, labelled; actions with nothing to draw
+// are left out.
+func TestSuggestionArrows(t *testing.T) {
+	st := opening(t, 3)
+	var buf []engine.Action
+	buf = st.Legal(buf[:0])
+	kinds := map[string]int{}
+	var arrows []Arrow
+	for k, a := range buf {
+		ar, ok := ActionArrow(st, a, fmt.Sprint(k+1))
+		switch a.Kind {
+		case twobytwo.KindMove, twobytwo.KindSlide, twobytwo.KindExit, twobytwo.KindFire, twobytwo.KindDeploy, twobytwo.KindPlace:
+		default:
+			if ok {
+				t.Errorf("%s has an arrow", st.DescribeAction(a))
+			}
+			continue
+		}
+		if !ok || len(ar.Points) < 1 || ar.Title != st.DescribeAction(a) {
+			t.Fatalf("%s: arrow %+v, %v", st.DescribeAction(a), ar, ok)
+		}
+		if ar.Kind != "place" && ar.Points[0] != st.U[a.Unit].Pos {
+			t.Errorf("%s: arrow starts at %v, not at the unit", ar.Title, ar.Points[0])
+		}
+		kinds[ar.Kind]++
+		arrows = append(arrows, ar)
+	}
+	if kinds["move"] == 0 {
+		t.Fatalf("no move among %d legal actions: %v", len(buf), kinds)
+	}
+	opts := DefaultOptions()
+	opts.Arrows = arrows
+	var out bytes.Buffer
+	if err := SVG(&out, st, opts); err != nil {
+		t.Fatal(err)
+	}
+	found := 0
+	for _, g := range parse(t, out.Bytes()) {
+		if g.class != "suggestions" {
+			continue
+		}
+		for _, c := range g.inner {
+			if hasClass(c, "suggestion") {
+				found++
+			}
+		}
+		if len(g.text) != len(arrows) {
+			t.Errorf("%d labels for %d arrows", len(g.text), len(arrows))
+		}
+	}
+	if found != len(arrows) {
+		t.Errorf("%d suggestion elements for %d arrows", found, len(arrows))
+	}
+}

@@ -1,0 +1,173 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/grognard/grognard/agents/protocol"
+	"github.com/grognard/grognard/engine/twobytwo"
+	"github.com/grognard/grognard/engine/twobytwo/picture"
+)
+
+func (a *app) hintCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "hint",
+		Usage: "the best orders for a side in a scenario or a saved game, with estimated win/draw/loss",
+		Description: `Prints the agent's best actions for the side to move, each with its value and the shares
+of wins, draws and losses in games played out from it. --game FILE reads a game saved by
+'grognard play --save' or the protocol's save (the position there, corrected to the table or
+not); otherwise a new game on --scenario is played (set-up by --seed's dice and the
+doctrine for the other side) up to --side's first decision. --svg draws the table with the
+suggested orders as numbered arrows.`,
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "game", Usage: "a saved game `FILE` (from play --save or the protocol's save)", EnvVars: []string{"GROGNARD_GAME"}},
+			&cli.StringFlag{Name: "scenario", Usage: "built-in scenario, scenario file or gen:SEED when no --game (default: the ruleset's first)", EnvVars: []string{"GROGNARD_SCENARIO"}},
+			&cli.StringFlag{Name: "side", Usage: "the side to advise: 0, 1 or its name (default: the side to move; for a new game, 0)", EnvVars: []string{"GROGNARD_SIDE"}},
+			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed of a new game's dice and set-up", EnvVars: []string{"GROGNARD_SEED"}},
+			&cli.StringFlag{Name: "agent", Value: "mcts:iters=1600,workers=2", Usage: "the agent that advises (see 'grognard agents')", EnvVars: []string{"GROGNARD_AGENT"}},
+			&cli.IntFlag{Name: "n", Value: 3, Usage: "how many orders to suggest", EnvVars: []string{"GROGNARD_HINTS"}},
+			&cli.BoolFlag{Name: "plan", Usage: "also give the agent's orders for the rest of the phase", EnvVars: []string{"GROGNARD_PLAN"}},
+			&cli.IntFlag{Name: "playouts", Value: 8, Usage: "games played out after each suggestion to estimate win/draw/loss (0: none)", EnvVars: []string{"GROGNARD_PLAYOUTS"}},
+			&cli.StringFlag{Name: "svg", Usage: "draw the table with the suggestions as arrows to `FILE`", EnvVars: []string{"GROGNARD_SVG"}},
+			&cli.BoolFlag{Name: "json", Usage: "print the hints as JSON", EnvVars: []string{"GROGNARD_JSON"}},
+		},
+		Action: a.hint,
+	}
+}
+
+func (a *app) hint(c *cli.Context) error {
+	if err := noArgs(c); err != nil {
+		return err
+	}
+	ctx := c.Context
+	sess := protocol.NewSession(protocol.Config{Name: "grognard", Version: programVersion()})
+	do := func(cmd string, args ...string) (protocol.Reply, error) {
+		return sess.Execute(ctx, protocol.Request{Cmd: cmd, Args: args})
+	}
+	side := strings.TrimSpace(c.String("side"))
+	if file := c.String("game"); file != "" {
+		if c.IsSet("scenario") {
+			return cli.Exit("give --game or --scenario, not both", exitUsage)
+		}
+		if _, err := do("load", file); err != nil {
+			return cli.Exit(err.Error(), exitUsage)
+		}
+	} else {
+		if side == "" {
+			side = "0"
+		}
+		if err := startForHint(ctx, sess, c, side); err != nil {
+			return cli.Exit(err.Error(), exitUsage)
+		}
+	}
+	args := []string{"n=" + strconv.Itoa(c.Int("n")), "playouts=" + strconv.Itoa(c.Int("playouts")), "agent=" + c.String("agent")}
+	if side != "" {
+		args = append(args, "side="+side)
+	}
+	if c.Bool("plan") {
+		args = append(args, "plan")
+	}
+	before := sess.State().Clone()
+	rep, err := do("hint", args...)
+	if err != nil {
+		return cli.Exit(err.Error(), exitUsage)
+	}
+	if c.Bool("json") {
+		enc := json.NewEncoder(a.stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(rep.Data); err != nil {
+			return err
+		}
+	} else {
+		fmt.Fprintln(a.stdout, rep.Text)
+	}
+	if file := c.String("svg"); file != "" {
+		st, ok := before.(*twobytwo.State)
+		if !ok {
+			return cli.Exit("pictures are drawn for the twobytwo ruleset only", exitUsage)
+		}
+		if err := drawHints(st, rep.Data.(protocol.Hints), file); err != nil {
+			return cli.Exit(err.Error(), exitFailure)
+		}
+		if !c.Bool("json") {
+			fmt.Fprintf(a.stdout, "picture with the suggestions: %s\n", file)
+		}
+	}
+	return nil
+}
+
+// startForHint starts a game on the scenario and plays it, the program
+// rolling the dice and the assault doctrine deciding for the other side,
+// until side must decide (its first decision: in a set-up-by-play
+// scenario, its deployment).
+func startForHint(ctx context.Context, sess *protocol.Session, c *cli.Context, side string) error {
+	args := []string{"seed=" + strconv.FormatUint(c.Uint64("seed"), 10), "side0=heuristic", "side1=heuristic"}
+	if sc := c.String("scenario"); sc != "" {
+		args = append(args, "scenario="+sc)
+	}
+	if _, err := sess.Execute(ctx, protocol.Request{Cmd: "new_game", Args: args}); err != nil {
+		return err
+	}
+	names := sess.SideNames()
+	k := -1
+	for i, n := range []string{"0", "1"} {
+		if side == n || strings.EqualFold(side, names[i]) {
+			k = i
+		}
+	}
+	if k < 0 {
+		return fmt.Errorf("--side %q: 0, 1, %s or %s", side, names[0], names[1])
+	}
+	args[1+k] = fmt.Sprintf("side%d=human", k)
+	if _, err := sess.Execute(ctx, protocol.Request{Cmd: "new_game", Args: args}); err != nil {
+		return err
+	}
+	rep, err := sess.Execute(ctx, protocol.Request{Cmd: "advance"})
+	if err != nil {
+		return err
+	}
+	if st := rep.Data.(protocol.Advance).Stopped; !strings.HasPrefix(st, "human") {
+		return fmt.Errorf("the game never came to %s's decision: %s", names[k], st)
+	}
+	return nil
+}
+
+// drawHints writes the picture of st with the hints (and plan) as arrows.
+func drawHints(st *twobytwo.State, h protocol.Hints, file string) error {
+	opts := picture.DefaultOptions()
+	for _, e := range h.Hints {
+		if ar, ok := picture.ActionArrow(st, e.Action, strconv.Itoa(e.Rank)); ok {
+			opts.Arrows = append(opts.Arrows, ar)
+		}
+	}
+	if len(h.Plan) > 1 {
+		// The plan's later orders are drawn from the position they are
+		// given in, so each starts where its unit then stands.
+		cur := st.Clone().(*twobytwo.State)
+		for k, e := range h.Plan {
+			if k > 0 {
+				if ar, ok := picture.ActionArrow(cur, e.Action, "p"+strconv.Itoa(e.Rank)); ok {
+					opts.Arrows = append(opts.Arrows, ar)
+				}
+			}
+			if err := cur.Apply(e.Action); err != nil {
+				break
+			}
+		}
+	}
+	var buf bytes.Buffer
+	if err := picture.SVG(&buf, st, opts); err != nil {
+		return err
+	}
+	if err := os.WriteFile(file, buf.Bytes(), 0o644); err != nil {
+		return fmt.Errorf("cannot write the picture: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,387 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/grognard/grognard/agents/protocol"
+	"github.com/grognard/grognard/engine"
+)
+
+// defaultPlayBot is the opponent of 'grognard play': MCTS at about half a
+// second a decision on two cores, strong enough to beat every doctrine.
+const defaultPlayBot = "mcts:iters=1600,workers=2"
+
+func (a *app) playCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "play",
+		Usage: "play a battle against a bot in the terminal, or at a real table with miniatures (--table)",
+		Description: `With no flags: you command the French (side 0) on the default scenario against MCTS.
+At your prompt type a number from 'legal', an order's text (or the start of it: 'end'),
+a free-form move such as 'move F3 Line to 12 8 facing north' (inches; 300mm or 3600p
+also work), or: legal, show, sketch, units, hint, undo [N], save FILE, help, quit.
+Any protocol command (docs/protocol.md) works too.
+
+--table is for a real table: every die is asked for (type the values you rolled, or
+'roll'), and each of the bot's orders is printed as ruler instructions: which base, the
+angle to turn, the distance and end point in inches, the final facing, the charge target.
+Type your own moves as you made them on the table.`,
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "scenario", Usage: "built-in scenario, scenario file or gen:SEED (default: the ruleset's first)", EnvVars: []string{"GROGNARD_SCENARIO"}},
+			&cli.StringFlag{Name: "bot", Value: defaultPlayBot, Usage: "the opponent's agent spec (see 'grognard agents')", EnvVars: []string{"GROGNARD_BOT"}},
+			&cli.StringFlag{Name: "side", Value: "0", Usage: "the side you command: 0, 1 or its name in the scenario", EnvVars: []string{"GROGNARD_SIDE"}},
+			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed of the program's dice and of the bot", EnvVars: []string{"GROGNARD_SEED"}},
+			&cli.BoolFlag{Name: "table", Usage: "real-table mode: ask for every die, print the bot's orders as ruler instructions", EnvVars: []string{"GROGNARD_TABLE"}},
+			&cli.StringFlag{Name: "dice", Usage: "auto (the program rolls) or manual (you give every die); --table implies manual", EnvVars: []string{"GROGNARD_DICE"}},
+			&cli.IntFlag{Name: "turn-limit", Usage: "end the game after this many turns (0: the scenario's limit)", EnvVars: []string{"GROGNARD_TURN_LIMIT"}},
+			&cli.StringFlag{Name: "save", Usage: "save the game to `FILE` after every step, so nothing is lost if the program stops", EnvVars: []string{"GROGNARD_SAVE"}},
+			&cli.StringFlag{Name: "load", Usage: "continue a game saved to `FILE` (by --save or the save command)", EnvVars: []string{"GROGNARD_LOAD"}},
+		},
+		Action: a.play,
+	}
+}
+
+// player is one 'grognard play' session: the protocol session and the
+// person at the keyboard.
+type player struct {
+	sess  *protocol.Session
+	in    *bufio.Scanner
+	out   io.Writer
+	table bool
+	save  string
+	// lastSketch is the turn and phase the table was last drawn for.
+	lastSketch string
+	// quit is set when the person asked to leave.
+	quit bool
+}
+
+func (a *app) play(c *cli.Context) error {
+	if err := noArgs(c); err != nil {
+		return err
+	}
+	p := &player{sess: protocol.NewSession(protocol.Config{Name: "grognard", Version: programVersion()}),
+		in: bufio.NewScanner(a.stdin), out: a.stdout, table: c.Bool("table"), save: c.String("save")}
+	p.in.Buffer(make([]byte, 64<<10), 1<<20)
+	ctx := c.Context
+	if f := c.String("load"); f != "" {
+		rep, err := p.do(ctx, "load", f)
+		if err != nil {
+			return cli.Exit(err.Error(), exitUsage)
+		}
+		fmt.Fprintln(p.out, rep.Text)
+	} else {
+		args, err := p.newGameArgs(c)
+		if err != nil {
+			return cli.Exit(err.Error(), exitUsage)
+		}
+		rep, err := p.do(ctx, "new_game", args...)
+		if err != nil {
+			return cli.Exit(fmt.Sprintf("%v (see 'grognard play --help')", err), exitUsage)
+		}
+		fmt.Fprintln(p.out, firstLine(rep.Text))
+	}
+	if p.table {
+		fmt.Fprintln(p.out, "Table mode: you roll every die and move every figure; the bot's orders come as ruler instructions (inches, degrees clockwise from north, origin at the south-west corner).")
+	}
+	fmt.Fprintln(p.out, "Type help at any prompt for what you can type.")
+	return p.loop(ctx)
+}
+
+// newGameArgs turns the flags into new_game's arguments.
+func (p *player) newGameArgs(c *cli.Context) ([]string, error) {
+	side := strings.TrimSpace(c.String("side"))
+	human := -1
+	switch side {
+	case "0", "1":
+		human = int(side[0] - '0')
+	}
+	dice := "auto"
+	if p.table {
+		dice = "manual"
+	}
+	switch d := c.String("dice"); d {
+	case "":
+	case "auto", "manual":
+		if p.table && d == "auto" {
+			return nil, errors.New("--table asks for every die: leave out --dice auto")
+		}
+		dice = d
+	default:
+		return nil, fmt.Errorf("--dice %q: auto or manual", d)
+	}
+	args := []string{"seed=" + strconv.FormatUint(c.Uint64("seed"), 10), "dice=" + dice}
+	if sc := c.String("scenario"); sc != "" {
+		args = append(args, "scenario="+sc)
+	}
+	if n := c.Int("turn-limit"); n != 0 {
+		args = append(args, "turn_limit="+strconv.Itoa(n))
+	}
+	if human < 0 {
+		// A side's name: start a game to read the names, then settle.
+		probe := protocol.NewSession(protocol.Config{})
+		if _, err := probe.Execute(context.Background(), protocol.Request{Cmd: "new_game", Args: append(args, "side0=human", "side1=human")}); err != nil {
+			return nil, err
+		}
+		names := probe.SideNames()
+		for k, n := range names {
+			if strings.EqualFold(n, side) {
+				human = k
+			}
+		}
+		if human < 0 {
+			return nil, fmt.Errorf("--side %q: 0, 1, %s or %s", side, names[0], names[1])
+		}
+	}
+	bot := c.String("bot")
+	sides := [2]string{bot, bot}
+	sides[human] = "human"
+	return append(args, "side0="+sides[0], "side1="+sides[1]), nil
+}
+
+// do runs one protocol request.
+func (p *player) do(ctx context.Context, cmd string, args ...string) (protocol.Reply, error) {
+	return p.sess.Execute(ctx, protocol.Request{Cmd: cmd, Args: args})
+}
+
+// line reads the person's next line; ok is false at the end of the input.
+func (p *player) line(prompt string) (string, bool) {
+	fmt.Fprint(p.out, prompt)
+	if !p.in.Scan() {
+		fmt.Fprintln(p.out)
+		return "", false
+	}
+	return strings.TrimSpace(p.in.Text()), true
+}
+
+// loop plays until the game ends, the person quits or the input ends.
+func (p *player) loop(ctx context.Context) error {
+	for {
+		if err := ctx.Err(); err != nil {
+			return cli.Exit("interrupted"+p.savedNote(), 130)
+		}
+		rep, err := p.do(ctx, "advance")
+		if err != nil {
+			return fmt.Errorf("the bot failed: %w", err)
+		}
+		adv := rep.Data.(protocol.Advance)
+		for _, st := range adv.Steps {
+			p.printStep(st)
+		}
+		p.autosave(ctx)
+		switch {
+		case strings.HasPrefix(adv.Stopped, "game over"):
+			fmt.Fprintln(p.out, strings.TrimPrefix(adv.Stopped, "game over: ")+".")
+			return nil
+		case strings.HasPrefix(adv.Stopped, "dice"):
+			if !p.askDice(ctx) {
+				return p.ended()
+			}
+		default:
+			if !p.askOrder(ctx) {
+				return p.ended()
+			}
+		}
+	}
+}
+
+// printStep prints one of the bot's steps (or a die the program rolled).
+func (p *player) printStep(st protocol.Step) {
+	if st.Player == "chance" {
+		fmt.Fprintf(p.out, "  dice: %s\n", st.Text)
+		return
+	}
+	if p.table && st.Table != "" {
+		fmt.Fprintf(p.out, "  %s (bot): %s\n", st.Player, st.Table)
+		return
+	}
+	fmt.Fprintf(p.out, "  %s (bot): %s\n", st.Player, st.Text)
+}
+
+// askDice asks for the pending roll until valid values (or roll) come.
+func (p *player) askDice(ctx context.Context) bool {
+	rep, _ := p.do(ctx, "pending")
+	pend := rep.Data.(protocol.Pending)
+	fmt.Fprintf(p.out, "Roll %s: %s\n", pend.Roll, pend.Why)
+	for {
+		l, ok := p.line(fmt.Sprintf("dice (%d values 1-%d, or roll)> ", pend.Dice, pend.Sides))
+		if !ok {
+			return false
+		}
+		fields := strings.Fields(strings.ReplaceAll(l, ",", " "))
+		switch {
+		case len(fields) == 0:
+			continue
+		case strings.EqualFold(fields[0], "roll"):
+			fields = nil
+		case !isNumber(fields[0]):
+			// A command (undo, show, save, quit) at the dice prompt.
+			if quit := p.command(ctx, l); quit {
+				return false
+			}
+			return true
+		}
+		var r protocol.Reply
+		var err error
+		if fields == nil {
+			r, err = p.do(ctx, "roll")
+		} else {
+			r, err = p.do(ctx, "dice", fields...)
+		}
+		if err != nil {
+			fmt.Fprintln(p.out, "? "+err.Error())
+			continue
+		}
+		fmt.Fprintln(p.out, "  "+firstLine(r.Text))
+		return true
+	}
+}
+
+// askOrder asks the person for one order and plays it.
+func (p *player) askOrder(ctx context.Context) bool {
+	st := p.sess.State()
+	where := fmt.Sprintf("%d/%s", st.Turn(), phaseOf(st))
+	if where != p.lastSketch {
+		p.lastSketch = where
+		if !p.table {
+			if rep, err := p.do(ctx, "show", "sketch"); err == nil {
+				fmt.Fprintln(p.out, rep.Text)
+			}
+		}
+		rep, _ := p.do(ctx, "show")
+		fmt.Fprintln(p.out, firstLine(rep.Text))
+	}
+	for {
+		l, ok := p.line(p.prompt() + "> ")
+		if !ok {
+			return false
+		}
+		if l == "" {
+			continue
+		}
+		if p.command(ctx, l) {
+			return false
+		}
+		if p.sess.State().Hash() != st.Hash() || p.sess.State().Terminal() {
+			return true
+		}
+	}
+}
+
+// prompt names the side to move.
+func (p *player) prompt() string {
+	rep, err := p.do(context.Background(), "pending")
+	if err != nil {
+		return ""
+	}
+	return rep.Data.(protocol.Pending).ToMove
+}
+
+// playHelp is what help prints at the prompt.
+const playHelp = `  N                 play action N of 'legal'
+  TEXT              play the legal action with this text, or the only one that begins so ('end')
+  move UNIT [via X Y] to X Y [facing F] [slide]   a free-form move (inches; 300mm, 3600p too)
+  legal             list your legal actions        hint [n=N] [plan]  the bot's advice, not played
+  show | sketch | units   the position             undo [N]           take back N steps
+  set unit UNIT at X Y facing F status S           correct the program to match the table
+  save FILE | load FILE                            quit               leave (use --save to keep the game)
+  any other protocol command (docs/protocol.md)`
+
+// command carries out one line typed at a prompt; it reports whether the
+// person asked to quit.
+func (p *player) command(ctx context.Context, l string) bool {
+	if isNumber(l) {
+		l = "play " + l // a number alone is an action of legal, not a request id
+	}
+	req, err := protocol.ParseText(l)
+	if err != nil {
+		fmt.Fprintln(p.out, "? "+err.Error())
+		return false
+	}
+	switch req.Cmd {
+	case "quit", "exit":
+		fmt.Fprintln(p.out, "Leaving the game"+p.savedNote()+".")
+		p.quit = true
+		return true
+	case "help", "?":
+		if len(req.Args) == 0 {
+			fmt.Fprintln(p.out, playHelp)
+			return false
+		}
+	case "sketch", "units":
+		req.Args, req.Cmd = []string{req.Cmd}, "show"
+	case "l":
+		req.Cmd = "legal"
+	}
+	rep, err := p.sess.Execute(ctx, req)
+	if err != nil && req.Cmd != "play" {
+		// Perhaps an order's text, even one that begins with a command's
+		// name ("roll the shot", "dice for a reinforcement at point 1").
+		words, _ := protocol.ParseText("play " + l)
+		if prep, perr := p.sess.Execute(ctx, words); perr == nil {
+			rep, err = prep, nil
+		} else if strings.Contains(err.Error(), "unknown command") {
+			err = perr
+		}
+	}
+	if err != nil {
+		fmt.Fprintln(p.out, "? "+err.Error())
+		return false
+	}
+	if s, ok := rep.Data.(protocol.Step); ok && p.table && s.Table != "" {
+		fmt.Fprintln(p.out, "  "+s.Table)
+	} else {
+		fmt.Fprintln(p.out, strings.TrimRight(rep.Text, "\n"))
+	}
+	p.autosave(ctx)
+	return false
+}
+
+// autosave writes the game to --save after every step.
+func (p *player) autosave(ctx context.Context) {
+	if p.save == "" {
+		return
+	}
+	if _, err := p.do(ctx, "save", p.save); err != nil {
+		fmt.Fprintln(p.out, "? could not save: "+err.Error())
+	}
+}
+
+func (p *player) savedNote() string {
+	if p.save == "" {
+		return ""
+	}
+	return "; the game is saved in " + p.save + " (continue with --load " + p.save + ")"
+}
+
+// ended reports input that ran out before the game did.
+func (p *player) ended() error {
+	if p.quit {
+		return nil
+	}
+	fmt.Fprintln(p.out, "The input ended before the game did"+p.savedNote()+".")
+	return nil
+}
+
+func isNumber(s string) bool {
+	_, err := strconv.Atoi(s)
+	return err == nil
+}
+
+func firstLine(s string) string {
+	l, _, _ := strings.Cut(s, "\n")
+	return l
+}
+
+func phaseOf(st engine.State) string {
+	if p, ok := st.(interface{ PhaseName() string }); ok {
+		return p.PhaseName()
+	}
+	return ""
+}
