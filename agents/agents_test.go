@@ -3,6 +3,7 @@ package agents
 import (
 	"context"
 	"errors"
+	"os/exec"
 	"strings"
 	"sync"
 	"testing"
@@ -130,7 +131,14 @@ func TestListDescribesEveryAgent(t *testing.T) {
 		if i > 0 && list[i-1].Name >= in.Name {
 			t.Errorf("List not sorted: %q before %q", list[i-1].Name, in.Name)
 		}
-		if _, err := New(in.Name, 1); err != nil {
+		spec := in.Name
+		if s, ok := requiredParams[in.Name]; ok {
+			if _, err := New(spec, 1); err == nil {
+				t.Errorf("agent %q is built without its required parameters", in.Name)
+			}
+			spec = s
+		}
+		if _, err := New(spec, 1); err != nil {
 			t.Errorf("listed agent %q cannot be built with defaults: %v", in.Name, err)
 		}
 	}
@@ -191,15 +199,27 @@ func TestRandomSeedsDiffer(t *testing.T) {
 	}
 }
 
+// requiredParams are the specs that build agents which cannot be built
+// from their name alone.
+var requiredParams = map[string]string{"external": "external:cmd=python3 ../examples/bots/random_bot.py"}
+
 // TestChooseErrors checks every agent reports a state with no legal action
 // and a cancelled context as such.
 func TestChooseErrors(t *testing.T) {
-	for _, spec := range Names() {
-		t.Run(spec, func(t *testing.T) {
+	for _, name := range Names() {
+		t.Run(name, func(t *testing.T) {
+			spec := name
+			if s, ok := requiredParams[name]; ok {
+				if _, err := exec.LookPath("python3"); err != nil {
+					t.Skip("python3 is not installed: the example bot is a Python script")
+				}
+				spec = s
+			}
 			a, err := New(spec, 1)
 			if err != nil {
 				t.Fatal(err)
 			}
+			defer Close(a)
 			if _, err := a.Choose(context.Background(), &pickState{n: 0}); !errors.Is(err, ErrNoLegalAction) {
 				t.Errorf("no legal action: got %v, want ErrNoLegalAction", err)
 			}

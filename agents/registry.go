@@ -80,6 +80,14 @@ func kinds() []kind {
 			},
 			make: newPortfolioFromParams,
 		},
+		{
+			info: Info{
+				Name:        "external",
+				Description: "a bot in another program speaking the grognard protocol on its stdin/stdout (docs/protocol.md); crashing, hanging, garbage or an illegal action forfeits the game",
+				Params:      externalParams,
+			},
+			make: newExternalFromParams,
+		},
 	}
 }
 

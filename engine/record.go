@@ -111,6 +111,11 @@ func Replay(rs Ruleset, rec *Record) (State, error) {
 		return st, err
 	}
 	got := st.Result()
+	if IsForfeit(rec.Result) && !got.Over {
+		// A forfeit ends the game off the board: the steps replay, the
+		// position is unfinished, the result is the record's.
+		got = rec.Result
+	}
 	if got.Over != rec.Result.Over || got.Winner != rec.Result.Winner || got.Reason != rec.Result.Reason {
 		return st, fmt.Errorf("%w: replay ends %s, record says %s", ErrReplayMismatch, got, rec.Result)
 	}
@@ -165,4 +170,13 @@ func ReplaySteps(rs Ruleset, rec *Record, n int) (State, error) {
 		}
 	}
 	return st, nil
+}
+
+// ForfeitReason begins the reason of a game lost by forfeit (a bot that
+// crashed, hung, timed out, wrote garbage or played an illegal action).
+const ForfeitReason = "forfeit by"
+
+// IsForfeit reports whether r is a game lost by forfeit.
+func IsForfeit(r Result) bool {
+	return r.Over && len(r.Reason) >= len(ForfeitReason) && r.Reason[:len(ForfeitReason)] == ForfeitReason
 }

@@ -2,6 +2,7 @@ package tournaments
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/grognard/grognard/agents"
@@ -26,6 +27,9 @@ type Event struct {
 	Step engine.Step
 	// Final is set on the one event sent after the game has ended.
 	Final bool
+	// Result is the game's result on the final event: the position's, or
+	// a forfeit (which the position does not show).
+	Result engine.Result
 }
 
 // Observer watches a match step by step, for example to print the battle
@@ -39,9 +43,13 @@ type Observer func(Event) error
 // seed, the result and the turns reached; AgentSeeds is left to the caller,
 // who built the agents. obs may be nil.
 //
-// On cancellation, an agent error, an illegal action or more than MaxSteps
-// steps, PlayMatch returns the record so far together with the error, so
-// the caller can see where the game stopped.
+// An agent that fails with an *agents.ForfeitError (an external bot that
+// crashed, hung, timed out, wrote garbage or chose an illegal action)
+// loses the game: the record ends there with the other side the winner and
+// the reason, and no error. On cancellation, any other agent error, an
+// illegal action or more than MaxSteps steps, PlayMatch returns the record
+// so far together with the error, so the caller can see where the game
+// stopped.
 func PlayMatch(ctx context.Context, rs engine.Ruleset, scenario string, opts engine.Options, players [2]agents.Agent, diceSeed uint64, obs Observer) (*engine.Record, error) {
 	return playMatch(ctx, rs, scenario, opts, players, diceSeed, obs, MaxSteps)
 }
@@ -85,6 +93,18 @@ func playMatch(ctx context.Context, rs engine.Ruleset, scenario string, opts eng
 			step = engine.Step{Player: engine.Chance, Dice: &d, Text: st.DescribeRoll()}
 		case 0, 1:
 			a, err := players[p].Choose(ctx, st)
+			var lost *agents.ForfeitError
+			if errors.As(err, &lost) && ctx.Err() == nil {
+				// The agent loses the game; the tournament goes on.
+				finish(rec, st)
+				rec.Result = engine.Result{Over: true, Winner: p.Other(), Reason: fmt.Sprintf("%s %s (%s) at step %d: %s", engine.ForfeitReason, p, players[p].Name(), n, lost.Reason)}
+				if obs != nil {
+					if err := obs(Event{N: len(rec.Steps), State: st, Final: true, Result: rec.Result}); err != nil {
+						return rec, fmt.Errorf("final step: observer: %w", err)
+					}
+				}
+				return rec, nil
+			}
 			if err != nil {
 				return finish(rec, st), fmt.Errorf("step %d, turn %d: agent %s (%s): %w", n, st.Turn(), players[p].Name(), p, err)
 			}
@@ -111,7 +131,7 @@ func playMatch(ctx context.Context, rs engine.Ruleset, scenario string, opts eng
 	}
 	finish(rec, st)
 	if obs != nil {
-		if err := obs(Event{N: len(rec.Steps), State: st, Final: true}); err != nil {
+		if err := obs(Event{N: len(rec.Steps), State: st, Final: true, Result: rec.Result}); err != nil {
 			return rec, fmt.Errorf("final step: observer: %w", err)
 		}
 	}

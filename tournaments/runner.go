@@ -173,6 +173,7 @@ func (t *Tournament) play(ctx context.Context, g Game) (out gameResult) {
 			return out
 		}
 		players[side] = ag
+		defer agents.Close(ag) // an external bot's process ends with its game
 	}
 	var ap [2]float64
 	var haveAP bool

@@ -282,6 +282,22 @@ func (g *game) bot(spec string, side engine.Player) (agents.Agent, error) {
 	return a, nil
 }
 
+// close ends the bots' processes (external bots) when the game is left.
+func (g *game) close() {
+	for _, k := range sortedBotKeys(g.bots) {
+		_ = agents.Close(g.bots[k])
+	}
+}
+
+func sortedBotKeys(m map[string]agents.Agent) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
 // botMove lets spec choose for the side to move and plays its choice.
 func (g *game) botMove(ctx context.Context, spec string, explain bool) (Step, error) {
 	side := g.st.ToMove()

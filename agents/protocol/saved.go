@@ -202,7 +202,7 @@ func (s *Session) cmdLoad(_ context.Context, args []string) (Reply, error) {
 	if err != nil {
 		return Reply{}, fmt.Errorf("load %s: %w", args[0], err)
 	}
-	s.g = g
+	s.replaceGame(g)
 	return s.describeGame("loaded"), nil
 }
 

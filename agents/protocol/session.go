@@ -338,7 +338,18 @@ func (s *Session) cmdQuit(_ context.Context, args []string) (Reply, error) {
 		return Reply{}, err
 	}
 	s.quit = true
+	if s.g != nil {
+		s.g.close()
+	}
 	return Reply{Text: "bye", Data: "bye"}, nil
+}
+
+// replaceGame makes g the session's game, ending the old one's bots.
+func (s *Session) replaceGame(g *game) {
+	if s.g != nil {
+		s.g.close()
+	}
+	s.g = g
 }
 
 // ---- a new game ----
@@ -393,7 +404,7 @@ func (s *Session) cmdNewGame(_ context.Context, args []string) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	s.g = g
+	s.replaceGame(g)
 	return s.describeGame("new game"), nil
 }
 

@@ -157,7 +157,7 @@ func (p *battlePrinter) headerFor(st engine.State, who engine.Player) string {
 
 func (p *battlePrinter) end(ev tournaments.Event) error {
 	st := ev.State
-	line := resultLine(st.Result(), st.Turn(), ev.N, p.names)
+	line := resultLine(ev.Result, st.Turn(), ev.N, p.names)
 	if p.quiet {
 		_, err := fmt.Fprintln(p.w, line)
 		return err

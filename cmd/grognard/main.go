@@ -100,6 +100,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		a.protocolCommand(),
 		a.playCommand(),
 		a.hintCommand(),
+		a.botCommand(),
 	}
 	for _, c := range cmds {
 		c.OnUsageError = usageError

@@ -107,6 +107,9 @@ func (a *app) match(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	for _, p := range m.players {
+		defer agents.Close(p) // an external bot's process ends with the match
+	}
 	log := a.log.With().Str("ruleset", m.rs.Name()).Str("scenario", m.scenario).Uint64("dice_seed", m.diceSeed).Logger()
 	log.Debug().Str("a", m.players[0].Name()).Str("b", m.players[1].Name()).Uint64("seed_a", m.agentSeeds[0]).Uint64("seed_b", m.agentSeeds[1]).Msg("match starting")
 

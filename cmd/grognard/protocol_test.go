@@ -300,3 +300,22 @@ func TestProtocolJSONConformance(t *testing.T) {
 		t.Fatalf("quit: %+v", r)
 	}
 }
+
+// TestBotCheck: the example bot passes every check; a broken one fails
+// with the reason, and the exit code says so.
+func TestBotCheck(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("python3 is not installed (CI installs it): the bots are Python scripts")
+	}
+	code, out, errOut := grognard(t, "bot", "check", "--", "python3", "../../examples/bots/random_bot.py")
+	if code != 0 || !strings.Contains(out, "every check passed") || strings.Count(out, "ok   ") != 5 {
+		t.Fatalf("example bot: exit %d\n%s%s", code, out, errOut)
+	}
+	code, out, _ = grognard(t, "bot", "check", "--time", "2s", "--", "python3", "../../agents/testdata/bots/broken.py", "garbage", "2")
+	if code != 1 || strings.Count(out, "FAIL game as side") != 2 || !strings.Contains(out, "garbage: the reply to genmove is not a reply object") {
+		t.Fatalf("garbage bot: exit %d\n%s", code, out)
+	}
+	if code, _, errOut := grognard(t, "bot", "check"); code != 2 || !strings.Contains(errOut, "needs the program") {
+		t.Fatalf("no program: exit %d, %s", code, errOut)
+	}
+}

@@ -187,6 +187,9 @@ type State struct {
 // Scenario returns the static data the state plays on.
 func (s *State) Scenario() *Scenario { return s.sc }
 
+// ScenarioName is the name of the scenario the game is played on.
+func (s *State) ScenarioName() string { return s.sc.Name }
+
 // NumUnits is the number of units in the scenario.
 func (s *State) NumUnits() int { return int(s.n) }
 

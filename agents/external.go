@@ -1,0 +1,507 @@
+package agents
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/sourcegraph/conc"
+
+	"github.com/grognard/grognard/engine"
+)
+
+// ForfeitError is an agent's failure that loses it the game rather than
+// stopping the tournament: an external bot that crashed, hung, ran out of
+// time, wrote garbage or chose an illegal action. Reason says which.
+type ForfeitError struct {
+	Reason string
+}
+
+// Error says why the agent forfeits.
+func (e *ForfeitError) Error() string { return "forfeit: " + e.Reason }
+
+// forfeit builds a ForfeitError.
+func forfeit(format string, args ...any) error {
+	return &ForfeitError{Reason: fmt.Sprintf(format, args...)}
+}
+
+// Close releases what an agent holds (an external bot's process) if it
+// holds anything; every agent may be closed, once, after its game.
+func Close(a Agent) error {
+	if c, ok := a.(interface{ Close() error }); ok {
+		return c.Close()
+	}
+	return nil
+}
+
+// External is a bot in another program that speaks the grognard protocol
+// (docs/protocol.md, "External bots") in JSON lines on its standard input
+// and output. The program is started at the agent's first decision and
+// stopped by Close. Whatever goes wrong with it (it crashes, hangs, misses
+// the time limit, writes garbage or chooses an action that is not legal)
+// is returned as a *ForfeitError, and the bot is not asked again.
+type External struct {
+	cmd       []string
+	timeLimit time.Duration
+	seed      uint64
+
+	mu    sync.Mutex // guards the process against Close from another goroutine
+	proc  *exec.Cmd
+	stdin io.WriteCloser
+	// exited is closed once the program has exited, exitErr then says how.
+	exited    chan struct{}
+	exitErr   error
+	closeOnce sync.Once
+	lines     chan readResult
+	stderr    *tailBuffer
+	readers   conc.WaitGroup
+	started   bool
+	// given is the name= of the spec; botName what the program calls
+	// itself in the handshake.
+	given   string
+	botName string
+	side    engine.Player
+	nextID  int
+	failed  error
+	buf     []engine.Action
+	// answered and slowest count the genmove replies, for bot check.
+	answered int
+	slowest  time.Duration
+}
+
+// Stats says how many moves the program answered and its slowest reply.
+func (e *External) Stats() (answered int, slowest time.Duration) { return e.answered, e.slowest }
+
+// legalAction is a legal action as a genmove request lists it.
+type legalAction struct {
+	ID   int    `json:"id"`
+	Text string `json:"text"`
+}
+
+// readResult is one line from the bot, or why there are no more.
+type readResult struct {
+	line []byte
+	err  error
+}
+
+// Default limits of an external bot.
+const (
+	defaultExternalTime = 5 * time.Second
+	// handshakeTime bounds starting the program and the handshake, which
+	// may load an interpreter.
+	handshakeTime = 10 * time.Second
+	// maxBotLine bounds one reply line from a bot.
+	maxBotLine = 4 << 20
+)
+
+var externalParams = []Param{
+	{Name: "cmd", Default: "", Doc: "the program and its arguments, split on spaces (no shell; no commas): e.g. python3 examples/bots/random_bot.py"},
+	{Name: "time", Default: "5s", Doc: "time limit per move; a bot that has not answered by then forfeits the game"},
+	{Name: "name", Default: "external", Doc: "a name for the bot in tables and records (the spec is used to build it)"},
+}
+
+func newExternalFromParams(params map[string]string, seed uint64) (Agent, error) {
+	cmd := strings.Fields(params["cmd"])
+	if len(cmd) == 0 {
+		return nil, errors.New("an external bot needs cmd=PROGRAM [ARGS...], e.g. external:cmd=python3 examples/bots/random_bot.py")
+	}
+	e := &External{cmd: cmd, timeLimit: defaultExternalTime, seed: seed, side: engine.NoPlayer}
+	if v, ok := params["time"]; ok {
+		d, err := time.ParseDuration(v)
+		if err != nil || d <= 0 {
+			return nil, fmt.Errorf("time %q is not a positive duration such as 500ms or 2s", v)
+		}
+		e.timeLimit = d
+	}
+	e.given = params["name"]
+	return e, nil
+}
+
+// Name is the spec that rebuilds the agent.
+func (e *External) Name() string {
+	s := "external:cmd=" + strings.Join(e.cmd, " ")
+	if e.timeLimit != defaultExternalTime {
+		s += ",time=" + e.timeLimit.String()
+	}
+	if e.given != "" {
+		s += ",name=" + e.given
+	}
+	return s
+}
+
+// BotName is the name the program gave in the handshake ("" before it).
+func (e *External) BotName() string {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.botName
+}
+
+// Choose asks the program for the side to move's action: the request
+// carries the position and every legal action, and the program answers
+// with one of them by number or text.
+func (e *External) Choose(ctx context.Context, st engine.State) (engine.Action, error) {
+	if e.failed != nil {
+		return engine.Action{}, e.failed
+	}
+	if err := ctx.Err(); err != nil {
+		return engine.Action{}, err
+	}
+	a, err := e.choose(ctx, st)
+	var f *ForfeitError
+	if errors.As(err, &f) {
+		e.failed = err
+		e.kill()
+	}
+	return a, err
+}
+
+func (e *External) choose(ctx context.Context, st engine.State) (engine.Action, error) {
+	side := st.ToMove()
+	if !e.started {
+		if err := e.start(ctx, st); err != nil {
+			return engine.Action{}, err
+		}
+	} else if side != e.side {
+		return engine.Action{}, fmt.Errorf("external bot: it plays %s, but %s is to move", e.side, side)
+	}
+	e.buf = st.Legal(e.buf[:0])
+	if len(e.buf) == 0 {
+		return engine.Action{}, fmt.Errorf("external bot, %s to move: %w", side, ErrNoLegalAction)
+	}
+	ls := make([]legalAction, len(e.buf))
+	for k, a := range e.buf {
+		ls[k] = legalAction{ID: k + 1, Text: st.DescribeAction(a)}
+	}
+	state, err := st.MarshalJSON()
+	if err != nil {
+		return engine.Action{}, fmt.Errorf("external bot: encode the state: %w", err)
+	}
+	phase := ""
+	if p, ok := st.(interface{ PhaseName() string }); ok {
+		phase = p.PhaseName()
+	}
+	req := map[string]any{"cmd": "genmove", "args": []string{"time=" + e.timeLimit.String()},
+		"side": int(side), "turn": st.Turn(), "phase": phase, "legal": ls, "state": json.RawMessage(state)}
+	asked := time.Now()
+	res, err := e.call(ctx, req, e.timeLimit)
+	if err != nil {
+		return engine.Action{}, err
+	}
+	if d := time.Since(asked); d > e.slowest {
+		e.slowest = d
+	}
+	e.answered++
+	k, err := e.pick(res, ls)
+	if err != nil {
+		return engine.Action{}, err
+	}
+	a := e.buf[k]
+	if err := st.Clone().Apply(a); err != nil {
+		return engine.Action{}, forfeit("illegal action: %v", err)
+	}
+	return a, nil
+}
+
+// pick reads the bot's choice: {"id": N}, {"text": "..."}, N or "text".
+func (e *External) pick(res json.RawMessage, ls []legalAction) (int, error) {
+	var choice struct {
+		ID   *int    `json:"id"`
+		Text *string `json:"text"`
+	}
+	var n int
+	var text string
+	switch {
+	case json.Unmarshal(res, &n) == nil:
+	case json.Unmarshal(res, &text) == nil:
+	case json.Unmarshal(res, &choice) == nil && (choice.ID != nil || choice.Text != nil):
+		if choice.ID != nil {
+			n = *choice.ID
+		} else {
+			text = *choice.Text
+		}
+	default:
+		return 0, forfeit("garbage: genmove's result %s is not an action's id or text", clip(res))
+	}
+	if text != "" {
+		want := strings.ToLower(strings.Join(strings.Fields(text), " "))
+		for k, l := range ls {
+			if strings.ToLower(strings.Join(strings.Fields(l.Text), " ")) == want {
+				return k, nil
+			}
+		}
+		return 0, forfeit("illegal action: %q is not one of the %d legal actions", clip([]byte(text)), len(ls))
+	}
+	if n < 1 || n > len(ls) {
+		return 0, forfeit("illegal action: id %d is not one of the %d legal actions (1 to %d)", n, len(ls), len(ls))
+	}
+	return n - 1, nil
+}
+
+// start runs the program and makes the handshake: protocol_version must
+// be 1, name gives the bot's name, new_game tells it the game and side.
+func (e *External) start(ctx context.Context, st engine.State) error {
+	e.started = true
+	e.side = st.ToMove()
+	proc := exec.Command(e.cmd[0], e.cmd[1:]...)
+	stdin, err := proc.StdinPipe()
+	if err != nil {
+		return fmt.Errorf("external bot: %w", err)
+	}
+	// The program writes into a pipe of our own rather than one from
+	// StdoutPipe, which Wait would close under a reader that has not yet
+	// read the program's last words.
+	out, outW, err := os.Pipe()
+	if err != nil {
+		return fmt.Errorf("external bot: %w", err)
+	}
+	proc.Stdout = outW
+	e.stderr = &tailBuffer{max: 2048}
+	proc.Stderr = e.stderr
+	proc.WaitDelay = time.Second
+	if err := proc.Start(); err != nil {
+		out.Close()
+		outW.Close()
+		return forfeit("cannot start %q: %v", strings.Join(e.cmd, " "), err)
+	}
+	outW.Close()
+	e.mu.Lock()
+	e.proc, e.stdin = proc, stdin
+	e.exited = make(chan struct{})
+	e.lines = make(chan readResult, 1)
+	e.mu.Unlock()
+	lines, exited := e.lines, e.exited
+	e.readers.Go(func() {
+		defer out.Close()
+		rd := bufio.NewReaderSize(out, 64<<10)
+		for {
+			line, err := readBotLine(rd)
+			if err != nil {
+				lines <- readResult{err: err}
+				close(lines)
+				return
+			}
+			lines <- readResult{line: line}
+		}
+	})
+	e.readers.Go(func() {
+		e.exitErr = proc.Wait() // the only Wait: everyone else waits on exited
+		close(exited)
+	})
+
+	res, err := e.call(ctx, map[string]any{"cmd": "protocol_version"}, handshakeTime)
+	if err != nil {
+		return err
+	}
+	var v string
+	if json.Unmarshal(res, &v) != nil || v != "1" {
+		return forfeit("handshake: protocol_version answered %s, want \"1\"", clip(res))
+	}
+	if res, err = e.call(ctx, map[string]any{"cmd": "name"}, handshakeTime); err != nil {
+		return err
+	}
+	var name string
+	if json.Unmarshal(res, &name) != nil || strings.TrimSpace(name) == "" {
+		return forfeit("handshake: name answered %s, want a non-empty string", clip(res))
+	}
+	e.mu.Lock()
+	e.botName = name
+	e.mu.Unlock()
+	args := []string{"ruleset=" + st.Ruleset(), "side=" + strconv.Itoa(int(e.side)), "seed=" + strconv.FormatUint(e.seed, 10)}
+	if sc, ok := st.(interface{ ScenarioName() string }); ok {
+		args = append(args, "scenario="+sc.ScenarioName())
+	}
+	_, err = e.call(ctx, map[string]any{"cmd": "new_game", "args": args}, handshakeTime)
+	return err
+}
+
+// call sends one request and waits up to limit for its reply; it returns
+// the reply's result.
+func (e *External) call(ctx context.Context, req map[string]any, limit time.Duration) (json.RawMessage, error) {
+	e.nextID++
+	id := e.nextID
+	req["id"] = id
+	b, err := json.Marshal(req)
+	if err != nil {
+		return nil, fmt.Errorf("external bot: encode a request: %w", err)
+	}
+	cmd := req["cmd"]
+	if _, err := e.stdin.Write(append(b, '\n')); err != nil {
+		return nil, forfeit("crashed: cannot send %s: %v%s", cmd, err, e.exitNote())
+	}
+	timer := time.NewTimer(limit)
+	defer timer.Stop()
+	select {
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	case <-timer.C:
+		return nil, forfeit("timed out: no reply to %s within %v", cmd, limit)
+	case r, ok := <-e.lines:
+		if !ok || r.err != nil {
+			why := "its output ended"
+			if ok && !errors.Is(r.err, io.EOF) {
+				why = r.err.Error()
+			}
+			return nil, forfeit("crashed: %s while %s was asked%s", why, cmd, e.exitNote())
+		}
+		var rep struct {
+			ID     json.RawMessage `json:"id"`
+			OK     *bool           `json:"ok"`
+			Error  string          `json:"error"`
+			Result json.RawMessage `json:"result"`
+		}
+		if err := json.Unmarshal(r.line, &rep); err != nil || rep.OK == nil {
+			return nil, forfeit("garbage: the reply to %s is not a reply object: %s", cmd, clip(r.line))
+		}
+		if string(rep.ID) != strconv.Itoa(id) {
+			return nil, forfeit("garbage: the reply to %s request %d carries id %s", cmd, id, clip(rep.ID))
+		}
+		if !*rep.OK {
+			return nil, forfeit("refused %s: %s", cmd, clip([]byte(rep.Error)))
+		}
+		return rep.Result, nil
+	}
+}
+
+// exitNote waits briefly for a dead program and says how it ended, with
+// the end of what it wrote on standard error.
+func (e *External) exitNote() string {
+	var note string
+	select {
+	case <-e.exited:
+		if e.exitErr != nil {
+			note = " (" + e.exitErr.Error() + ")"
+		} else {
+			note = " (it exited)"
+		}
+	case <-time.After(500 * time.Millisecond):
+	}
+	if tail := strings.TrimSpace(e.stderr.String()); tail != "" {
+		if i := strings.LastIndex(tail, "\n"); i >= 0 {
+			tail = tail[i+1:]
+		}
+		note += "; it said: " + clip([]byte(tail))
+	}
+	return note
+}
+
+// closeStdin tells the program its input is over, once.
+func (e *External) closeStdin() {
+	e.closeOnce.Do(func() {
+		if e.stdin != nil {
+			e.stdin.Close()
+		}
+	})
+}
+
+// kill stops the program at once and waits for it to be gone.
+func (e *External) kill() {
+	e.mu.Lock()
+	proc, exited := e.proc, e.exited
+	e.mu.Unlock()
+	if proc == nil {
+		return
+	}
+	_ = proc.Process.Kill()
+	<-exited
+	e.closeStdin()
+}
+
+// Close asks the program to quit, waits a moment, then kills it. It
+// returns an error when the program had to be killed: it did not exit
+// within a second of quit.
+func (e *External) Close() error {
+	e.mu.Lock()
+	proc, exited := e.proc, e.exited
+	e.mu.Unlock()
+	if proc == nil {
+		return nil
+	}
+	var slow error
+	if e.failed == nil {
+		e.nextID++
+		fmt.Fprintf(e.stdin, "{\"id\":%d,\"cmd\":\"quit\"}\n", e.nextID)
+		e.closeStdin()
+		select {
+		case <-exited:
+		case <-time.After(time.Second):
+			slow = errors.New("the program did not exit within 1s of quit and was killed")
+		}
+	}
+	e.kill()
+	// The reader ends when the pipe closes with the program; take what
+	// it still holds so it is not left blocked on a send.
+	go func(ch chan readResult) {
+		for range ch {
+		}
+	}(e.lines)
+	e.readers.Wait()
+	return slow
+}
+
+// readBotLine reads one line, refusing lines longer than maxBotLine.
+func readBotLine(rd *bufio.Reader) ([]byte, error) {
+	var line []byte
+	for {
+		chunk, isPrefix, err := rd.ReadLine()
+		if err != nil {
+			return nil, err
+		}
+		line = append(line, chunk...)
+		if len(line) > maxBotLine {
+			return nil, fmt.Errorf("a reply line is longer than %d bytes", maxBotLine)
+		}
+		if !isPrefix {
+			if len(bytes.TrimSpace(line)) == 0 {
+				line = line[:0]
+				continue // blank lines between replies are tolerated
+			}
+			return line, nil
+		}
+	}
+}
+
+// clip shortens a bot's output for an error message.
+func clip(b []byte) string {
+	s := strings.ToValidUTF8(string(b), "?")
+	s = strings.ReplaceAll(s, "\n", " ")
+	if len(s) > 120 {
+		s = s[:120] + "..."
+	}
+	if s == "" {
+		return `""`
+	}
+	return s
+}
+
+// tailBuffer keeps the last max bytes written to it.
+type tailBuffer struct {
+	mu  sync.Mutex
+	b   []byte
+	max int
+}
+
+func (t *tailBuffer) Write(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.b = append(t.b, p...)
+	if len(t.b) > t.max {
+		t.b = append([]byte(nil), t.b[len(t.b)-t.max:]...)
+	}
+	return len(p), nil
+}
+
+func (t *tailBuffer) String() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return string(t.b)
+}

@@ -1,0 +1,56 @@
+#!/usr/bin/env python3
+"""A deliberately broken grognard bot for the forfeit tests.
+
+Usage: broken.py MODE [N]. It plays correctly (the first legal action) for N
+genmove requests (default 0), then misbehaves as MODE says:
+  crash    exits with status 3, after a word on stderr
+  hang     never answers
+  garbage  answers with a line that is not JSON
+  illegal  answers with an action id no position has
+  wrongid  answers with another request's id
+  version  claims protocol version 2 in the handshake
+  bytext   never misbehaves, but names its actions by their text
+"""
+import json
+import sys
+import time
+
+mode = sys.argv[1]
+good = int(sys.argv[2]) if len(sys.argv) > 2 else 0
+
+
+def say(obj):
+    print(json.dumps(obj), flush=True)
+
+
+for line in sys.stdin:
+    req = json.loads(line)
+    rid, cmd = req.get("id"), req.get("cmd")
+    if cmd == "protocol_version":
+        say({"id": rid, "ok": True, "result": "2" if mode == "version" else "1"})
+    elif cmd == "name":
+        say({"id": rid, "ok": True, "result": "broken-" + mode})
+    elif cmd == "genmove":
+        if mode == "bytext":
+            say({"id": rid, "ok": True, "result": {"text": req["legal"][-1]["text"].upper()}})
+        elif good > 0:
+            good -= 1
+            say({"id": rid, "ok": True, "result": {"id": 1}})
+        elif mode == "crash":
+            print("broken.py: crashing on purpose", file=sys.stderr, flush=True)
+            sys.exit(3)
+        elif mode == "hang":
+            time.sleep(3600)
+        elif mode == "garbage":
+            print("I am not JSON", flush=True)
+        elif mode == "illegal":
+            say({"id": rid, "ok": True, "result": {"id": 1000000}})
+        elif mode == "wrongid":
+            say({"id": 424242, "ok": True, "result": {"id": 1}})
+        else:
+            say({"id": rid, "ok": True, "result": {"id": 1}})
+    elif cmd == "quit":
+        say({"id": rid, "ok": True})
+        break
+    else:
+        say({"id": rid, "ok": True})
