@@ -12,7 +12,7 @@ import (
 )
 
 // Hints is what hint replies: the agent's best actions for the side to
-// move (and, when asked, its plan for the rest of the phase).
+// move (and, when asked, its plan for the rest of the turn).
 type Hints struct {
 	Side     string `json:"side"`
 	Agent    string `json:"agent"`
@@ -24,7 +24,12 @@ type Hints struct {
 
 // Hint is one suggested action with what it is expected to bring.
 type Hint struct {
-	// Rank is 1 for the best.
+	// By is empty for the side's own orders; in a plan, "dice" or the
+	// other side's name marks what happens between them.
+	By string `json:"by,omitempty"`
+	// Dice are the values of a plan's die roll (By "dice").
+	Dice []int `json:"dice,omitempty"`
+	// Rank is 1 for the best (in a plan, the order's number).
 	Rank   int           `json:"rank"`
 	ID     int           `json:"id,omitempty"` // its number in legal (0 in a plan's later steps)
 	Text   string        `json:"text"`
@@ -44,8 +49,8 @@ type Hint struct {
 // win/draw/loss: the strongest doctrine against itself.
 const hintDoctrine = "heuristic:doctrine=assault"
 
-// maxPlan bounds a whole-phase plan (the most orders one side gives in a
-// phase is one per unit).
+// maxPlan bounds a plan's own orders (a side gives at most a few per unit
+// in a turn).
 const maxPlan = 64
 
 func (s *Session) cmdHint(ctx context.Context, args []string) (Reply, error) {
@@ -146,32 +151,65 @@ func (s *Session) cmdHint(ctx context.Context, args []string) (Reply, error) {
 }
 
 // plan follows the agent's choices for side through the rest of the
-// phase, starting with first: while side stays to move with no die
-// between, in the same phase.
+// half-turn (the phasing side's move, the enemy's shooting, the melees),
+// starting with first. Dice are rolled from a stream fixed by the
+// position, and the other side's decisions (a charge response, its shots)
+// are played by the hint doctrine; both are listed as the plan's context.
+// It stops when the next side's turn begins, the game ends, or after
+// maxPlan of side's own orders.
 func (g *game) plan(ctx context.Context, a agents.Agent, first engine.Action, side engine.Player, playouts int) ([]Hint, error) {
 	st := g.st.Clone()
-	phase := func(s engine.State) string {
-		if p, ok := s.(interface{ PhaseName() string }); ok {
-			return p.PhaseName()
+	half := func(s engine.State) [2]int {
+		p, ok := s.(interface{ Phasing() int })
+		if !ok {
+			return [2]int{s.Turn(), int(s.ToMove())}
 		}
-		return ""
+		return [2]int{s.Turn(), p.Phasing()}
 	}
-	turn, ph := st.Turn(), phase(st)
+	start := half(st)
+	enemy, err := agents.New(hintDoctrine, g.agentSeed(int(side.Other())))
+	if err != nil {
+		return nil, err
+	}
+	var dice rand.PCG
+	dice.Seed(st.Hash(), 0x706c616e)
 	var out []Hint
-	for len(out) < maxPlan && !st.Terminal() && st.ToMove() == side && st.Turn() == turn && phase(st) == ph {
-		act := first
-		if len(out) > 0 {
-			var err error
+	own := 0
+	for steps := 0; steps < 10*maxPlan && own < maxPlan && !st.Terminal() && half(st) == start; steps++ {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		if st.ToMove() == engine.Chance {
+			d := engine.RollWith(&dice, st.PendingRoll())
+			out = append(out, Hint{By: "dice", Text: fmt.Sprintf("%s: %v", st.DescribeRoll(), d.Values()), Dice: diceInts(d)})
+			if err := st.ApplyDice(d); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		var act engine.Action
+		e := Hint{}
+		switch {
+		case st.ToMove() != side:
+			if act, err = enemy.Choose(ctx, st.Clone()); err != nil {
+				return nil, err
+			}
+			e.By = g.sideName(int(st.ToMove()))
+		case own == 0:
+			act = first
+			e.ID = indexOf(g.legal(), act)
+		default:
 			if act, err = a.Choose(ctx, st.Clone()); err != nil {
-				return nil, fmt.Errorf("plan step %d: %w", len(out)+1, err)
+				return nil, fmt.Errorf("plan step %d: %w", own+1, err)
 			}
 		}
-		e := Hint{Rank: len(out) + 1, Text: st.DescribeAction(act), Action: act}
-		if len(out) == 0 {
-			e.ID = indexOf(g.legal(), act)
+		if e.By == "" {
+			own++
+			e.Rank = own
 		}
+		e.Text, e.Action = st.DescribeAction(act), act
 		if err := st.Apply(act); err != nil {
-			return nil, fmt.Errorf("plan step %d was refused: %w", len(out)+1, err)
+			return nil, fmt.Errorf("plan step %d was refused: %w", own, err)
 		}
 		out = append(out, e)
 	}
@@ -262,9 +300,13 @@ func (h *Hints) text(why *agents.Explanation) string {
 		entry(e, true)
 	}
 	if len(h.Plan) > 0 {
-		b.WriteString("plan for the rest of the phase:\n")
+		b.WriteString("plan for the rest of the turn (dice as they might fall, the enemy as the doctrine would play):\n")
 		for k, e := range h.Plan {
-			entry(e, false)
+			if e.By != "" {
+				fmt.Fprintf(&b, "      (%s: %s)\n", e.By, e.Text)
+			} else {
+				entry(e, false)
+			}
 			if k == len(h.Plan)-1 && h.Playouts > 0 {
 				fmt.Fprintf(&b, "    after the plan: win %.0f%%, draw %.0f%%, loss %.0f%%\n", 100*e.Win, 100*e.Draw, 100*e.Loss)
 			}

@@ -406,6 +406,34 @@ func TestHint(t *testing.T) {
 			t.Errorf("hint %q is not in legal", h.Text)
 		}
 	}
+	// The plan starts with hint 1, numbers its own orders, and replays
+	// (orders, the enemy's replies, its dice) to the end of the half-turn.
+	if info.Plan[0].Action != info.Hints[0].Action || info.Plan[0].Rank != 1 {
+		t.Errorf("the plan starts with %q, hint 1 is %q", info.Plan[0].Text, info.Hints[0].Text)
+	}
+	st := s.State().Clone().(*twobytwo.State)
+	turn, phasing, own := st.Turn(), st.Phasing(), 0
+	for _, e := range info.Plan {
+		var err error
+		switch e.By {
+		case "dice":
+			err = st.ApplyDice(engine.NewDice(e.Dice...))
+		case "":
+			own++
+			if e.Rank != own {
+				t.Errorf("plan order %q is numbered %d, want %d", e.Text, e.Rank, own)
+			}
+			err = st.Apply(e.Action)
+		default:
+			err = st.Apply(e.Action)
+		}
+		if err != nil {
+			t.Fatalf("plan step %q does not replay: %v", e.Text, err)
+		}
+	}
+	if !st.Terminal() && st.Turn() == turn && st.Phasing() == phasing {
+		t.Errorf("the plan stops inside the half-turn (turn %d, %s phase)", st.Turn(), st.PhaseName())
+	}
 	must(t, s, "play "+itoa(info.Hints[0].ID))
 }
 

@@ -94,7 +94,8 @@ func isDigits(s string) bool {
 // tokenize splits a line into words. A word that starts with a double
 // quote runs to the next double quote that ends a word (followed by a
 // space or the end of the line), so "F3 Line" is one word while the inch
-// marks inside an order's text (3.75") stay as they are. A word "#"
+// marks inside an order's text (3.75") stay as they are; so does the value
+// of key="a value", which loses its quotes. A word "#"
 // followed by a space or the end of the line starts a comment, so #12 is
 // a word.
 func tokenize(line string) ([]string, error) {
@@ -121,11 +122,26 @@ func tokenize(line string) ([]string, error) {
 			i = j + 1
 			continue
 		}
+		var word []rune
 		j := i
 		for j < len(rs) && !space(rs[j]) {
+			if rs[j] == '"' && j > i && rs[j-1] == '=' {
+				// key="value with spaces": the quotes group the value.
+				k := j + 1
+				for k < len(rs) && !(rs[k] == '"' && (k+1 == len(rs) || space(rs[k+1]))) {
+					k++
+				}
+				if k == len(rs) {
+					return nil, fmt.Errorf("a double quote is not closed")
+				}
+				word = append(word, rs[j+1:k]...)
+				j = k + 1
+				break
+			}
+			word = append(word, rs[j])
 			j++
 		}
-		toks = append(toks, string(rs[i:j]))
+		toks = append(toks, string(word))
 		i = j
 	}
 	return toks, nil

@@ -12,6 +12,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/grognard/grognard/agents/protocol"
+	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/engine/twobytwo"
 	"github.com/grognard/grognard/engine/twobytwo/picture"
 )
@@ -33,7 +34,7 @@ suggested orders as numbered arrows.`,
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed of a new game's dice and set-up", EnvVars: []string{"GROGNARD_SEED"}},
 			&cli.StringFlag{Name: "agent", Value: "mcts:iters=1600,workers=2", Usage: "the agent that advises (see 'grognard agents')", EnvVars: []string{"GROGNARD_AGENT"}},
 			&cli.IntFlag{Name: "n", Value: 3, Usage: "how many orders to suggest", EnvVars: []string{"GROGNARD_HINTS"}},
-			&cli.BoolFlag{Name: "plan", Usage: "also give the agent's orders for the rest of the phase", EnvVars: []string{"GROGNARD_PLAN"}},
+			&cli.BoolFlag{Name: "plan", Usage: "also give the agent's orders for the rest of the turn (dice and enemy replies as they might go)", EnvVars: []string{"GROGNARD_PLAN"}},
 			&cli.IntFlag{Name: "playouts", Value: 8, Usage: "games played out after each suggestion to estimate win/draw/loss (0: none)", EnvVars: []string{"GROGNARD_PLAYOUTS"}},
 			&cli.StringFlag{Name: "svg", Usage: "draw the table with the suggestions as arrows to `FILE`", EnvVars: []string{"GROGNARD_SVG"}},
 			&cli.BoolFlag{Name: "json", Usage: "print the hints as JSON", EnvVars: []string{"GROGNARD_JSON"}},
@@ -152,12 +153,18 @@ func drawHints(st *twobytwo.State, h protocol.Hints, file string) error {
 		// given in, so each starts where its unit then stands.
 		cur := st.Clone().(*twobytwo.State)
 		for k, e := range h.Plan {
-			if k > 0 {
+			if e.By == "dice" {
+				if cur.ApplyDice(engine.NewDice(e.Dice...)) != nil {
+					break
+				}
+				continue
+			}
+			if k > 0 && e.By == "" {
 				if ar, ok := picture.ActionArrow(cur, e.Action, "p"+strconv.Itoa(e.Rank)); ok {
 					opts.Arrows = append(opts.Arrows, ar)
 				}
 			}
-			if err := cur.Apply(e.Action); err != nil {
+			if cur.Apply(e.Action) != nil {
 				break
 			}
 		}

@@ -223,7 +223,7 @@ func TestHintCommand(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("hint --game: exit %d: %s", code, errOut)
 	}
-	for _, w := range []string{"hints for", " 1. ", "win ", "plan for the rest of the phase"} {
+	for _, w := range []string{"hints for", " 1. ", "win ", "plan for the rest of the turn"} {
 		if !strings.Contains(out, w) {
 			t.Errorf("hint --game output lacks %q:\n%s", w, out)
 		}

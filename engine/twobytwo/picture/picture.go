@@ -630,7 +630,7 @@ func (d *drawer) legend(rangesOf int, arrows bool) {
 	}
 	if arrows {
 		y += lineH
-		d.text(margin, y, `font-size="10"`, "Suggested orders, numbered best first: green arrows = moves, purple = charges, dashed orange = fire, green rings = placements.")
+		d.text(margin, y, `font-size="10"`, "Suggested orders, numbered best first (p2, p3...: the plan's later orders): green arrows = moves, purple = charges, dashed orange = fire, green rings = placements.")
 	}
 	d.b.WriteString("</g>\n")
 }
