@@ -60,6 +60,8 @@ type player struct {
 	lastSketch string
 	// quit is set when the person asked to leave.
 	quit bool
+	// saved is the game as last written to save.
+	saved string
 }
 
 func (a *app) play(c *cli.Context) error {
@@ -166,8 +168,13 @@ func (p *player) loop(ctx context.Context) error {
 		if err := ctx.Err(); err != nil {
 			return cli.Exit("interrupted"+p.savedNote(), 130)
 		}
-		rep, err := p.do(ctx, "advance")
+		// One step at a time, so each of the bot's orders shows as soon
+		// as it is decided.
+		rep, err := p.do(ctx, "advance", "max=1")
 		if err != nil {
+			if ctx.Err() != nil {
+				return cli.Exit("interrupted"+p.savedNote(), 130)
+			}
 			return fmt.Errorf("the bot failed: %w", err)
 		}
 		adv := rep.Data.(protocol.Advance)
@@ -175,6 +182,9 @@ func (p *player) loop(ctx context.Context) error {
 			p.printStep(st)
 		}
 		p.autosave(ctx)
+		if len(adv.Steps) > 0 {
+			continue
+		}
 		switch {
 		case strings.HasPrefix(adv.Stopped, "game over"):
 			fmt.Fprintln(p.out, strings.TrimPrefix(adv.Stopped, "game over: ")+".")
@@ -343,14 +353,25 @@ func (p *player) command(ctx context.Context, l string) bool {
 	return false
 }
 
-// autosave writes the game to --save after every step.
+// autosave writes the game to --save whenever it changed since the last
+// save, so every step is kept.
 func (p *player) autosave(ctx context.Context) {
 	if p.save == "" {
 		return
 	}
+	rep, err := p.do(ctx, "save")
+	if err != nil {
+		fmt.Fprintln(p.out, "? could not save: "+err.Error())
+		return
+	}
+	if rep.Text == p.saved {
+		return
+	}
 	if _, err := p.do(ctx, "save", p.save); err != nil {
 		fmt.Fprintln(p.out, "? could not save: "+err.Error())
+		return
 	}
+	p.saved = rep.Text
 }
 
 func (p *player) savedNote() string {
