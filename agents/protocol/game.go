@@ -369,15 +369,6 @@ func (g *game) next() string {
 	}
 }
 
-// parseMove reads a free-form move for the ruleset.
-func (g *game) parseMove(args []string, def Unit) (engine.Action, error) {
-	s, ok := g.st.(*twobytwo.State)
-	if !ok {
-		return engine.Action{}, fmt.Errorf("free-form moves are not available for the %s ruleset", g.rs.Name())
-	}
-	return ParseMove(s, args, def)
-}
-
 func sortedKeys(m map[string]string) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {

@@ -88,6 +88,15 @@ func ParseFacing(s string) (float64, error) {
 	return geom.NormDeg(v), nil
 }
 
+// facingArg reads the angle after 'facing' and returns it and the rest.
+func facingArg(args []string) (float64, []string, error) {
+	if len(args) == 0 {
+		return 0, args, fmt.Errorf("'facing' needs an angle in degrees from north or a compass word")
+	}
+	f, err := ParseFacing(args[0])
+	return f, args[1:], err
+}
+
 // moveWords are the keywords of a free-form move; a unit label is the
 // words before the first of them.
 var moveWords = map[string]bool{"to": true, "via": true, "facing": true, "face": true, "slide": true, "at": true, "status": true}
@@ -187,14 +196,11 @@ func ParseMove(st *twobytwo.State, args []string, def Unit) (engine.Action, erro
 				via = append(via, p)
 			}
 		case "facing", "face":
-			if len(rest) == 0 {
-				return engine.Action{}, fmt.Errorf("'facing' needs an angle in degrees from north or a compass word")
-			}
-			f, err := ParseFacing(rest[0])
-			if err != nil {
+			var f float64
+			if f, rest, err = facingArg(rest); err != nil {
 				return engine.Action{}, err
 			}
-			facing, rest = &f, rest[1:]
+			facing = &f
 		case "slide":
 			slide = true
 		default:
@@ -226,6 +232,54 @@ func ParseMove(st *twobytwo.State, args []string, def Unit) (engine.Action, erro
 	return twobytwo.FreeMove(unit, f, slide, pts...)
 }
 
+// unitWords is a unit named at the start of some words and what the
+// words after it say: "at X Y", "facing F", and where allowed "status S".
+type unitWords struct {
+	unit   int
+	label  string
+	at     *geom.Vec
+	facing *float64
+	status string
+}
+
+// parseUnitWords reads UNIT [at X Y] [facing F] [status S]; usage is the
+// form quoted when a word is not understood.
+func parseUnitWords(st *twobytwo.State, args []string, def Unit, withStatus bool, usage string) (unitWords, error) {
+	var u unitWords
+	var rest []string
+	var err error
+	u.label, rest = splitLabel(args)
+	if u.unit, err = findUnit(st, u.label); err != nil {
+		return u, err
+	}
+	for len(rest) > 0 {
+		word := strings.ToLower(rest[0])
+		rest = rest[1:]
+		switch {
+		case word == "at" || word == "to":
+			var p geom.Vec
+			if p, rest, err = point(rest, def, "'at'"); err != nil {
+				return u, err
+			}
+			u.at = &p
+		case word == "facing" || word == "face":
+			var f float64
+			if f, rest, err = facingArg(rest); err != nil {
+				return u, err
+			}
+			u.facing = &f
+		case word == "status" && withStatus:
+			if len(rest) == 0 {
+				return u, fmt.Errorf("'status' needs one of %s", strings.Join(twobytwo.StatusNames(), ", "))
+			}
+			u.status, rest = rest[0], rest[1:]
+		default:
+			return u, fmt.Errorf("unexpected %q: write %s", word, usage)
+		}
+	}
+	return u, nil
+}
+
 // ParsePlacement reads a person's placing of a unit, in deployment or as
 // a reinforcement arrives:
 //
@@ -233,37 +287,16 @@ func ParseMove(st *twobytwo.State, args []string, def Unit) (engine.Action, erro
 //
 // Without facing the unit faces the enemy's edge.
 func ParsePlacement(st *twobytwo.State, args []string, def Unit) (engine.Action, error) {
-	label, rest := splitLabel(args)
-	unit, err := findUnit(st, label)
+	u, err := parseUnitWords(st, args, def, false, "place UNIT at X Y [facing F]")
 	if err != nil {
 		return engine.Action{}, err
 	}
-	facing := twobytwo.FacingOfSide(st.Spec(unit).Side)
-	var at *geom.Vec
-	for len(rest) > 0 {
-		word := strings.ToLower(rest[0])
-		rest = rest[1:]
-		switch word {
-		case "at", "to":
-			var p geom.Vec
-			if p, rest, err = point(rest, def, "'at'"); err != nil {
-				return engine.Action{}, err
-			}
-			at = &p
-		case "facing", "face":
-			if len(rest) == 0 {
-				return engine.Action{}, fmt.Errorf("'facing' needs an angle in degrees from north or a compass word")
-			}
-			if facing, err = ParseFacing(rest[0]); err != nil {
-				return engine.Action{}, err
-			}
-			rest = rest[1:]
-		default:
-			return engine.Action{}, fmt.Errorf("unexpected %q: write place UNIT at X Y [facing F]", word)
-		}
-	}
-	if at == nil {
+	if u.at == nil {
 		return engine.Action{}, fmt.Errorf("say where: place UNIT at X Y")
 	}
-	return st.FreePlacement(unit, *at, facing)
+	facing := twobytwo.FacingOfSide(st.Spec(u.unit).Side)
+	if u.facing != nil {
+		facing = *u.facing
+	}
+	return st.FreePlacement(u.unit, *u.at, facing)
 }

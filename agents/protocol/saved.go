@@ -11,7 +11,6 @@ import (
 	"strings"
 
 	"github.com/grognard/grognard/engine"
-	"github.com/grognard/grognard/engine/geom"
 	"github.com/grognard/grognard/engine/twobytwo"
 )
 
@@ -51,47 +50,17 @@ func (s *Session) cmdSet(_ context.Context, args []string) (Reply, error) {
 }
 
 func (s *Session) setUnit(st *twobytwo.State, args []string) (string, error) {
-	label, rest := splitLabel(args)
-	i, err := findUnit(st, label)
+	u, err := parseUnitWords(st, args, s.unit, true, "set unit UNIT [at X Y] [facing F] [status S]")
 	if err != nil {
 		return "", err
 	}
-	var e twobytwo.UnitEdit
-	for len(rest) > 0 {
-		word := strings.ToLower(rest[0])
-		rest = rest[1:]
-		switch word {
-		case "at", "to":
-			var p geom.Vec
-			if p, rest, err = point(rest, s.unit, "'at'"); err != nil {
-				return "", err
-			}
-			e.Pos = &p
-		case "facing", "face":
-			if len(rest) == 0 {
-				return "", fmt.Errorf("'facing' needs an angle in degrees from north or a compass word")
-			}
-			f, err := ParseFacing(rest[0])
-			if err != nil {
-				return "", err
-			}
-			e.Facing, rest = &f, rest[1:]
-		case "status":
-			if len(rest) == 0 {
-				return "", fmt.Errorf("'status' needs one of %s", strings.Join(twobytwo.StatusNames(), ", "))
-			}
-			e.Status, rest = rest[0], rest[1:]
-		default:
-			return "", fmt.Errorf("unexpected %q: set unit UNIT [at X Y] [facing F] [status S]", word)
-		}
+	if u.at == nil && u.facing == nil && u.status == "" {
+		return "", fmt.Errorf("set unit %s: say what to change: at X Y, facing F or status S", u.label)
 	}
-	if e.Pos == nil && e.Facing == nil && e.Status == "" {
-		return "", fmt.Errorf("set unit %s: say what to change: at X Y, facing F or status S", label)
-	}
-	if err := st.SetUnit(i, e); err != nil {
+	if err := st.SetUnit(u.unit, twobytwo.UnitEdit{Pos: u.at, Facing: u.facing, Status: u.status}); err != nil {
 		return "", err
 	}
-	return "set " + st.Spec(i).Label, nil
+	return "set " + st.Spec(u.unit).Label, nil
 }
 
 func (g *game) setTurn(st *twobytwo.State, args []string) (string, error) {

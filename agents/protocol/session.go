@@ -195,6 +195,26 @@ func (s *Session) needGame() (*game, error) {
 	return s.g, nil
 }
 
+// gameFor returns the game for a command that takes no arguments (when
+// bare) and needs what each of needs checks: a decision, a pending roll.
+func (s *Session) gameFor(args []string, bare bool, needs ...func(*game) error) (*game, error) {
+	g, err := s.needGame()
+	if err != nil {
+		return nil, err
+	}
+	if bare {
+		if err := noArgs(args); err != nil {
+			return nil, err
+		}
+	}
+	for _, need := range needs {
+		if err := need(g); err != nil {
+			return nil, err
+		}
+	}
+	return g, nil
+}
+
 // ---- simple commands ----
 
 func (s *Session) cmdProtocolVersion(_ context.Context, args []string) (Reply, error) {
@@ -505,14 +525,8 @@ type actionInfo struct {
 }
 
 func (s *Session) cmdLegal(_ context.Context, args []string) (Reply, error) {
-	g, err := s.needGame()
+	g, err := s.gameFor(args, true, (*game).needDecision)
 	if err != nil {
-		return Reply{}, err
-	}
-	if err := noArgs(args); err != nil {
-		return Reply{}, err
-	}
-	if err := g.needDecision(); err != nil {
 		return Reply{}, err
 	}
 	acts := g.legal()
@@ -609,41 +623,32 @@ func (g *game) findByText(acts []engine.Action, typed string) (int, error) {
 func normalize(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }
 
 func (s *Session) cmdMove(_ context.Context, args []string) (Reply, error) {
-	g, err := s.needGame()
+	g, err := s.gameFor(args, false, (*game).needDecision)
 	if err != nil {
-		return Reply{}, err
-	}
-	if err := g.needDecision(); err != nil {
 		return Reply{}, err
 	}
 	return s.freeMove(g, args)
 }
 
 func (s *Session) cmdPlace(_ context.Context, args []string) (Reply, error) {
-	g, err := s.needGame()
+	g, err := s.gameFor(args, false, (*game).needDecision)
 	if err != nil {
 		return Reply{}, err
 	}
-	if err := g.needDecision(); err != nil {
-		return Reply{}, err
-	}
-	st, ok := g.st.(*twobytwo.State)
-	if !ok {
-		return Reply{}, fmt.Errorf("free placements are not available for the %s ruleset", g.rs.Name())
-	}
-	a, err := ParsePlacement(st, args, s.unit)
-	if err != nil {
-		return Reply{}, err
-	}
-	step, err := g.apply(a)
-	if err != nil {
-		return Reply{}, err
-	}
-	return g.stepReply(step), nil
+	return s.playParsed(g, args, ParsePlacement)
 }
 
 func (s *Session) freeMove(g *game, args []string) (Reply, error) {
-	a, err := g.parseMove(args, s.unit)
+	return s.playParsed(g, args, ParseMove)
+}
+
+// playParsed plays the action a person's words describe, read by parse.
+func (s *Session) playParsed(g *game, args []string, parse func(*twobytwo.State, []string, Unit) (engine.Action, error)) (Reply, error) {
+	st, ok := g.st.(*twobytwo.State)
+	if !ok {
+		return Reply{}, fmt.Errorf("free-form moves and placements are not available for the %s ruleset", g.rs.Name())
+	}
+	a, err := parse(st, args, s.unit)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -666,11 +671,8 @@ type Pending struct {
 }
 
 func (s *Session) cmdPending(_ context.Context, args []string) (Reply, error) {
-	g, err := s.needGame()
+	g, err := s.gameFor(args, true)
 	if err != nil {
-		return Reply{}, err
-	}
-	if err := noArgs(args); err != nil {
 		return Reply{}, err
 	}
 	if g.st.Terminal() || g.st.ToMove() != engine.Chance {
@@ -683,11 +685,8 @@ func (s *Session) cmdPending(_ context.Context, args []string) (Reply, error) {
 }
 
 func (s *Session) cmdDice(_ context.Context, args []string) (Reply, error) {
-	g, err := s.needGame()
+	g, err := s.gameFor(args, false, (*game).needRoll)
 	if err != nil {
-		return Reply{}, err
-	}
-	if err := g.needRoll(); err != nil {
 		return Reply{}, err
 	}
 	r := g.st.PendingRoll()
@@ -710,14 +709,8 @@ func (s *Session) cmdDice(_ context.Context, args []string) (Reply, error) {
 }
 
 func (s *Session) cmdRoll(_ context.Context, args []string) (Reply, error) {
-	g, err := s.needGame()
+	g, err := s.gameFor(args, true, (*game).needRoll)
 	if err != nil {
-		return Reply{}, err
-	}
-	if err := noArgs(args); err != nil {
-		return Reply{}, err
-	}
-	if err := g.needRoll(); err != nil {
 		return Reply{}, err
 	}
 	step, err := g.applyDice(g.roll())
@@ -859,11 +852,8 @@ func (s *Session) cmdAdvance(ctx context.Context, args []string) (Reply, error) 
 }
 
 func (s *Session) cmdResult(_ context.Context, args []string) (Reply, error) {
-	g, err := s.needGame()
+	g, err := s.gameFor(args, true)
 	if err != nil {
-		return Reply{}, err
-	}
-	if err := noArgs(args); err != nil {
 		return Reply{}, err
 	}
 	res := g.st.Result()
