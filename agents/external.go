@@ -490,6 +490,7 @@ type tailBuffer struct {
 	max int
 }
 
+// Write keeps p, dropping what falls out of the tail.
 func (t *tailBuffer) Write(p []byte) (int, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -500,6 +501,7 @@ func (t *tailBuffer) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
+// String is the tail kept.
 func (t *tailBuffer) String() string {
 	t.mu.Lock()
 	defer t.mu.Unlock()

@@ -1,0 +1,16 @@
+// Package protocol is the grognard line protocol (docs/protocol.md): one
+// conversation about one game at a time, in text mode for people (a reply
+// starts with = or ?, a blank line ends it) or JSON lines for programs.
+//
+// A Session executes parsed requests: it starts games on any registered
+// ruleset with each side human or an agent, shows the position (summary,
+// text sketch, units, JSON), lists legal actions, plays them by number,
+// by text or as a person's free-form move in inches, millimetres or
+// paces, takes dice from real rolls or rolls them, lets bots move
+// (genmove, advance), gives hints with estimated win/draw/loss, corrects
+// the position to match a real table, and undoes, saves and loads. Every
+// refused request leaves the game exactly as it was. Serve runs a session
+// over a reader and a writer; 'grognard protocol' and 'grognard play' are
+// built on it, and the external agent (agents.External) speaks the same
+// JSON framing from the other side.
+package protocol
