@@ -20,6 +20,9 @@ type Hints struct {
 	Plan     []Hint `json:"plan,omitempty"`
 	Playouts int    `json:"playouts"`
 	Note     string `json:"note"`
+	// Explanation is the agent's own account of its choice: every
+	// candidate it weighed with its value and visits.
+	Explanation *agents.Explanation `json:"explanation"`
 }
 
 // Hint is one suggested action with what it is expected to bring.
@@ -62,12 +65,16 @@ func (s *Session) cmdHint(ctx context.Context, args []string) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	plan := false
+	plan, explain := false, false
 	for _, w := range bare {
-		if strings.ToLower(w) != "plan" {
-			return Reply{}, fmt.Errorf("unexpected %q: hint takes n=N, plan, agent=SPEC, iters=N, time=D, playouts=N and side=S", w)
+		switch strings.ToLower(w) {
+		case "plan":
+			plan = true
+		case "explain":
+			explain = true
+		default:
+			return Reply{}, fmt.Errorf("unexpected %q: hint takes n=N, plan, explain, agent=SPEC, iters=N, time=D, playouts=N and side=S", w)
 		}
-		plan = true
 	}
 	if err := g.needDecision(); err != nil {
 		return Reply{}, err
@@ -115,7 +122,7 @@ func (s *Session) cmdHint(ctx context.Context, args []string) (Reply, error) {
 	if err != nil {
 		return Reply{}, fmt.Errorf("%s could not choose: %w", spec, err)
 	}
-	info := Hints{Side: g.sideName(int(side)), Agent: spec, Playouts: playouts,
+	info := Hints{Side: g.sideName(int(side)), Agent: spec, Playouts: playouts, Explanation: why,
 		Note: fmt.Sprintf("value: %s by %s; win/draw/loss: %d playouts to the end of the game with %s for both sides", why.ScoreKind, spec, playouts, hintDoctrine)}
 	legal := g.legal()
 	// The agent's own choice comes first, whatever order its candidates
@@ -147,7 +154,11 @@ func (s *Session) cmdHint(ctx context.Context, args []string) (Reply, error) {
 			return Reply{}, err
 		}
 	}
-	return Reply{Text: info.text(why), Data: info}, nil
+	text := info.text(why)
+	if explain {
+		text += "\n" + why.String()
+	}
+	return Reply{Text: text, Data: info}, nil
 }
 
 // plan follows the agent's choices for side through the rest of the

@@ -100,7 +100,7 @@ func commands() []command {
 		{"roll", "", "let the program roll the pending dice", (*Session).cmdRoll},
 		{"genmove", "[agent=SPEC] [iters=N|calls=N|time=D] [explain]", "the side to move's bot (or SPEC) chooses an action and plays it", (*Session).cmdGenmove},
 		{"advance", "[max=N]", "play bots' moves and (with dice=auto) dice until a human must act, a manual die is due, or the game ends", (*Session).cmdAdvance},
-		{"hint", "[n=N] [plan] [agent=SPEC] [iters=N|time=D] [playouts=N]", "the best actions (and with plan, the orders for the rest of the turn) for the side to move, with estimated win/draw/loss; nothing is played", (*Session).cmdHint},
+		{"hint", "[n=N] [plan] [explain] [side=S] [agent=SPEC] [iters=N|time=D] [playouts=N]", "the best actions (and with plan, the orders for the rest of the turn) for the side to move, with estimated win/draw/loss; nothing is played", (*Session).cmdHint},
 		{"set", "unit UNIT [at X Y] [facing F] [status S] | turn T [side S]", "correct the program to match the table: a unit's place, facing or status, or the turn and side to move", (*Session).cmdSet},
 		{"undo", "[N]", "take back the last N steps (actions, dice or corrections; 1 to start)", (*Session).cmdUndo},
 		{"result", "", "the game's result so far", (*Session).cmdResult},

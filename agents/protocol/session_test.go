@@ -390,13 +390,16 @@ func TestSetMatchesTheTable(t *testing.T) {
 func TestHint(t *testing.T) {
 	s := inMovement(t)
 	before := stateJSON(t, s)
-	rep := must(t, s, "hint n=2 plan agent=mcts:iters=60 playouts=2")
+	rep := must(t, s, "hint n=2 plan explain agent=mcts:iters=60 playouts=2")
 	if stateJSON(t, s) != before {
 		t.Fatal("hint changed the game")
 	}
 	info := rep.Data.(Hints)
-	if len(info.Hints) == 0 || len(info.Hints) > 2 || len(info.Plan) == 0 {
+	if len(info.Hints) == 0 || len(info.Hints) > 2 || len(info.Plan) == 0 || info.Explanation == nil {
 		t.Fatalf("hint: %+v", info)
+	}
+	if !strings.Contains(rep.Text, info.Explanation.String()) {
+		t.Error("hint explain does not print the agent's explanation")
 	}
 	for _, h := range info.Hints {
 		if sum := h.Win + h.Draw + h.Loss; sum < 0.999 || sum > 1.001 {
