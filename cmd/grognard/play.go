@@ -62,6 +62,8 @@ type player struct {
 	quit bool
 	// saved is the game as last written to save.
 	saved string
+	// typed carries the person's lines from the reader goroutine.
+	typed chan string
 }
 
 func (a *app) play(c *cli.Context) error {
@@ -152,14 +154,31 @@ func (p *player) do(ctx context.Context, cmd string, args ...string) (protocol.R
 	return p.sess.Execute(ctx, protocol.Request{Cmd: cmd, Args: args})
 }
 
-// line reads the person's next line; ok is false at the end of the input.
-func (p *player) line(prompt string) (string, bool) {
+// line reads the person's next line; ok is false at the end of the input
+// or when ctx ends (Ctrl-C), which must not wait for a line to be typed.
+func (p *player) line(ctx context.Context, prompt string) (string, bool) {
 	fmt.Fprint(p.out, prompt)
-	if !p.in.Scan() {
+	if p.typed == nil {
+		// One reader for the whole game: it ends with the input.
+		p.typed = make(chan string)
+		go func() {
+			defer close(p.typed)
+			for p.in.Scan() {
+				p.typed <- p.in.Text()
+			}
+		}()
+	}
+	select {
+	case l, ok := <-p.typed:
+		if !ok {
+			fmt.Fprintln(p.out)
+			return "", false
+		}
+		return strings.TrimSpace(l), true
+	case <-ctx.Done():
 		fmt.Fprintln(p.out)
 		return "", false
 	}
-	return strings.TrimSpace(p.in.Text()), true
 }
 
 // loop plays until the game ends, the person quits or the input ends.
@@ -191,11 +210,11 @@ func (p *player) loop(ctx context.Context) error {
 			return nil
 		case strings.HasPrefix(adv.Stopped, "dice"):
 			if !p.askDice(ctx) {
-				return p.ended()
+				return p.ended(ctx)
 			}
 		default:
 			if !p.askOrder(ctx) {
-				return p.ended()
+				return p.ended(ctx)
 			}
 		}
 	}
@@ -220,7 +239,7 @@ func (p *player) askDice(ctx context.Context) bool {
 	pend := rep.Data.(protocol.Pending)
 	fmt.Fprintf(p.out, "Roll %s: %s\n", pend.Roll, pend.Why)
 	for {
-		l, ok := p.line(fmt.Sprintf("dice (%d values 1-%d, or roll)> ", pend.Dice, pend.Sides))
+		l, ok := p.line(ctx, fmt.Sprintf("dice (%d values 1-%d, or roll)> ", pend.Dice, pend.Sides))
 		if !ok {
 			return false
 		}
@@ -268,7 +287,7 @@ func (p *player) askOrder(ctx context.Context) bool {
 		fmt.Fprintln(p.out, firstLine(rep.Text))
 	}
 	for {
-		l, ok := p.line(p.prompt() + "> ")
+		l, ok := p.line(ctx, p.prompt()+"> ")
 		if !ok {
 			return false
 		}
@@ -382,9 +401,12 @@ func (p *player) savedNote() string {
 }
 
 // ended reports input that ran out before the game did.
-func (p *player) ended() error {
+func (p *player) ended(ctx context.Context) error {
 	if p.quit {
 		return nil
+	}
+	if ctx.Err() != nil {
+		return cli.Exit("interrupted"+p.savedNote(), 130)
 	}
 	fmt.Fprintln(p.out, "The input ended before the game did"+p.savedNote()+".")
 	return nil
