@@ -15,11 +15,41 @@ import (
 func Serve(ctx context.Context, sess *Session, in io.Reader, out io.Writer) error {
 	rd := bufio.NewReaderSize(in, 64<<10)
 	w := bufio.NewWriter(out)
-	for !sess.Done() {
-		if err := ctx.Err(); err != nil {
-			return nil
+	// Lines are read in their own goroutine so that cancelling ctx
+	// (Ctrl-C) ends a session waiting for input at once; the reader ends
+	// with the input, or with the program.
+	type read struct {
+		line    []byte
+		tooLong bool
+		err     error
+	}
+	lines := make(chan read)
+	next := make(chan struct{}, 1)
+	done := make(chan struct{})
+	go func() {
+		for range next {
+			line, tooLong, err := readLine(rd)
+			select {
+			case lines <- read{line, tooLong, err}:
+			case <-done:
+				return
+			}
+			if err != nil {
+				return
+			}
 		}
-		line, tooLong, err := readLine(rd)
+	}()
+	defer close(next)
+	defer close(done)
+	for !sess.Done() {
+		next <- struct{}{}
+		var r read
+		select {
+		case <-ctx.Done():
+			return w.Flush()
+		case r = <-lines:
+		}
+		line, tooLong, err := r.line, r.tooLong, r.err
 		if err != nil && len(line) == 0 && !tooLong {
 			if errors.Is(err, io.EOF) {
 				return w.Flush()
