@@ -105,7 +105,7 @@ const (
 )
 
 var externalParams = []Param{
-	{Name: "cmd", Default: "", Doc: "the program and its arguments, split on spaces (no shell; no commas): e.g. python3 examples/bots/random_bot.py"},
+	{Name: "cmd", Default: "none: required", Doc: "the program and its arguments, split on spaces (no shell; no commas): e.g. python3 examples/bots/random_bot.py"},
 	{Name: "time", Default: "5s", Doc: "time limit per move; a bot that has not answered by then forfeits the game"},
 	{Name: "name", Default: "external", Doc: "a name for the bot in tables and records (the spec is used to build it)"},
 }
