@@ -117,15 +117,17 @@ type Explanation struct {
 func (e *Explanation) MarshalJSON() ([]byte, error) {
 	type plain Explanation
 	c := plain(*e)
-	c.Chosen.Score = finite(c.Chosen.Score)
+	c.Chosen.Score = Finite(c.Chosen.Score)
 	c.Candidates = append([]Candidate(nil), e.Candidates...)
 	for i := range c.Candidates {
-		c.Candidates[i].Score = finite(c.Candidates[i].Score)
+		c.Candidates[i].Score = Finite(c.Candidates[i].Score)
 	}
 	return json.Marshal(c)
 }
 
-func finite(v float64) float64 {
+// Finite is v, or 0 for NaN and infinities (a candidate never scored), as
+// JSON and people read scores.
+func Finite(v float64) float64 {
 	if math.IsNaN(v) || math.IsInf(v, 0) {
 		return 0
 	}

@@ -186,10 +186,7 @@ func (e *External) choose(ctx context.Context, st engine.State) (engine.Action, 
 	if err != nil {
 		return engine.Action{}, fmt.Errorf("external bot: encode the state: %w", err)
 	}
-	phase := ""
-	if p, ok := st.(interface{ PhaseName() string }); ok {
-		phase = p.PhaseName()
-	}
+	phase := engine.PhaseName(st)
 	req := map[string]any{"cmd": "genmove", "args": []string{"time=" + e.timeLimit.String()},
 		"side": int(side), "turn": st.Turn(), "phase": phase, "legal": ls, "state": json.RawMessage(state)}
 	asked := time.Now()
@@ -205,11 +202,7 @@ func (e *External) choose(ctx context.Context, st engine.State) (engine.Action, 
 	if err != nil {
 		return engine.Action{}, err
 	}
-	a := e.buf[k]
-	if err := st.Clone().Apply(a); err != nil {
-		return engine.Action{}, forfeit("illegal action: %v", err)
-	}
-	return a, nil
+	return e.buf[k], nil // one of the legal actions, so legal
 }
 
 // pick reads the bot's choice: {"id": N}, {"text": "..."}, N or "text".
@@ -233,9 +226,9 @@ func (e *External) pick(res json.RawMessage, ls []legalAction) (int, error) {
 		return 0, forfeit("garbage: genmove's result %s is not an action's id or text", clip(res))
 	}
 	if text != "" {
-		want := strings.ToLower(strings.Join(strings.Fields(text), " "))
+		want := TextKey(text)
 		for k, l := range ls {
-			if strings.ToLower(strings.Join(strings.Fields(l.Text), " ")) == want {
+			if TextKey(l.Text) == want {
 				return k, nil
 			}
 		}
@@ -469,6 +462,10 @@ func readBotLine(rd *bufio.Reader) ([]byte, error) {
 		}
 	}
 }
+
+// TextKey is an action's text as a typed one is matched against it: case
+// and runs of spaces ignored.
+func TextKey(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }
 
 // clip shortens a bot's output for an error message.
 func clip(b []byte) string {

@@ -203,11 +203,7 @@ func (p *Portfolio) search(ctx context.Context, st engine.State, explain bool) (
 		p.scratch = st.Clone()
 	}
 	side := st.ToMove()
-	type phaser interface{ PhaseName() string }
-	key := phaseKey{turn: st.Turn(), side: side}
-	if ph, ok := st.(phaser); ok {
-		key.phase = ph.PhaseName()
-	}
+	key := phaseKey{turn: st.Turn(), side: side, phase: engine.PhaseName(st)}
 	if key != p.phaseKey || len(p.assign) == 0 {
 		p.phaseKey = key
 		p.assign = p.assign[:0]

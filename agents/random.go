@@ -45,12 +45,7 @@ func (r *Random) Choose(ctx context.Context, st engine.State) (engine.Action, er
 
 // splitmix64 scrambles a seed so that nearby seeds (1, 2, 3...) give
 // unrelated streams.
-func splitmix64(x uint64) uint64 {
-	x += 0x9e3779b97f4a7c15
-	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9
-	x = (x ^ (x >> 27)) * 0x94d049bb133111eb
-	return x ^ (x >> 31)
-}
+func splitmix64(x uint64) uint64 { return engine.SplitMix64(x) }
 
 // ChooseExplained chooses as Choose does; every legal action is a
 // candidate with the same probability.

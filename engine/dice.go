@@ -71,3 +71,24 @@ func (s *ScriptedDice) Roll(r Roll) (Dice, error) {
 
 // Remaining is the number of unused values.
 func (s *ScriptedDice) Remaining() int { return len(s.Values) - s.Next }
+
+// goldenGamma is splitmix64's increment, 2^64 divided by the golden ratio.
+const goldenGamma = 0x9e3779b97f4a7c15
+
+// Mix64 is splitmix64's finaliser: it scrambles x so that nearby inputs
+// (seeds 1, 2, 3...) give unrelated outputs.
+func Mix64(x uint64) uint64 {
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9
+	x = (x ^ (x >> 27)) * 0x94d049bb133111eb
+	return x ^ (x >> 31)
+}
+
+// SplitMix64 is the splitmix64 output for state x: the seed derivation
+// every package uses, so that seeds derived from one master seed are
+// independent streams. The n-th output of the sequence started at s is
+// SplitMix64(s + n*goldenGamma); SplitMixNth computes it.
+func SplitMix64(x uint64) uint64 { return Mix64(x + goldenGamma) }
+
+// SplitMixNth is output n (from 0) of the splitmix64 sequence started at
+// state s: any output is reached directly, without the ones before it.
+func SplitMixNth(s, n uint64) uint64 { return SplitMix64(s + n*goldenGamma) }

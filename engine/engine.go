@@ -215,3 +215,16 @@ type Ruleset interface {
 	// DecodeState restores a state written by State.MarshalJSON.
 	DecodeState(data []byte) (State, error)
 }
+
+// Phaser is a state that names its phase of play ("movement", "shooting").
+type Phaser interface {
+	PhaseName() string
+}
+
+// PhaseName is st's phase of play, or "" for a ruleset without phases.
+func PhaseName(st State) string {
+	if p, ok := st.(Phaser); ok {
+		return p.PhaseName()
+	}
+	return ""
+}

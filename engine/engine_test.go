@@ -101,3 +101,17 @@ func FuzzReadRecords(f *testing.F) {
 		_, _ = ReadRecords(strings.NewReader(s))
 	})
 }
+
+// TestSplitMix64 checks the seed derivation against splitmix64's published
+// first outputs for state 0, and that SplitMixNth jumps to them.
+func TestSplitMix64(t *testing.T) {
+	want := []uint64{0xe220a8397b1dcdaf, 0x6e789e6aa1b965f4, 0x06c45d188009454f}
+	for n, w := range want {
+		if got := SplitMixNth(0, uint64(n)); got != w {
+			t.Errorf("output %d: %#x, want %#x", n, got, w)
+		}
+	}
+	if SplitMix64(0) != want[0] {
+		t.Errorf("SplitMix64(0) = %#x", SplitMix64(0))
+	}
+}

@@ -353,8 +353,5 @@ const seedStreams = 4
 // so a game's seeds depend on the master seed and the game's index only,
 // never on which games were played before it.
 func deriveSeed(master, pair, stream uint64) uint64 {
-	z := master + (pair*seedStreams+stream+1)*0x9e3779b97f4a7c15
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
-	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
-	return z ^ (z >> 31)
+	return engine.SplitMixNth(master, pair*seedStreams+stream)
 }

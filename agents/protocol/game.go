@@ -3,8 +3,9 @@ package protocol
 import (
 	"context"
 	"fmt"
+	"maps"
 	"math/rand/v2"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/grognard/grognard/agents"
@@ -30,6 +31,8 @@ type game struct {
 	dice  rand.PCG
 	bots  map[string]agents.Agent // by spec, so trees are reused between moves
 	buf   []engine.Action
+	// rev counts the changes to the game (steps, corrections, undos).
+	rev uint64
 }
 
 // snapshot is the game at one moment, for undo.
@@ -41,14 +44,21 @@ type snapshot struct {
 }
 
 func newGame(rs engine.Ruleset, cfg gameConfig) (*game, error) {
+	st, err := rs.NewGame(cfg.scenario, cfg.opts)
+	if err != nil {
+		return nil, fmt.Errorf("new game on %q: %w (list_scenarios names the built-in ones)", cfg.scenario, err)
+	}
+	if cfg.human != "" {
+		k, err := (&game{st: st}).parseSide(cfg.human)
+		if err != nil {
+			return nil, fmt.Errorf("human=: %w", err)
+		}
+		cfg.sides[k], cfg.human = "human", ""
+	}
 	for k, side := range cfg.sides {
 		if err := checkSide(side); err != nil {
 			return nil, fmt.Errorf("side%d: %w", k, err)
 		}
-	}
-	st, err := rs.NewGame(cfg.scenario, cfg.opts)
-	if err != nil {
-		return nil, fmt.Errorf("new game on %q: %w (list_scenarios names the built-in ones)", cfg.scenario, err)
 	}
 	rec, err := engine.NewRecord(rs, cfg.scenario, cfg.opts)
 	if err != nil {
@@ -70,10 +80,7 @@ func (g *game) agentSeed(k int) uint64 { return AgentSeed(g.cfg.seed, k) }
 // AgentSeed is the seed a game started with seed gives side k's bots, so
 // a test or a replay can rebuild the same bot.
 func AgentSeed(seed uint64, k int) uint64 {
-	x := seed ^ uint64(k+1)*0x9e3779b97f4a7c15
-	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9
-	x = (x ^ (x >> 27)) * 0x94d049bb133111eb
-	return x ^ (x >> 31)
+	return engine.Mix64(seed ^ uint64(k+1)*0x9e3779b97f4a7c15)
 }
 
 func (g *game) snapshot() *snapshot {
@@ -86,10 +93,14 @@ func (g *game) restore(s *snapshot) {
 	g.rec.Result, g.rec.Turns = g.st.Result(), g.st.Turn()
 	g.edited = s.edited
 	g.history = g.history[:s.hist]
+	g.rev++
 }
 
 // push saves the game before a step, for undo.
-func (g *game) push() { g.history = append(g.history, *g.snapshot()) }
+func (g *game) push() {
+	g.history = append(g.history, *g.snapshot())
+	g.rev++
+}
 
 // sideName is the scenario's name for side k ("French"), or "side k".
 func (g *game) sideName(k int) string {
@@ -155,9 +166,7 @@ type stateInfo struct {
 
 func (g *game) stateInfo() stateInfo {
 	info := stateInfo{Turn: g.st.Turn(), ToMove: g.toMoveName(), Player: g.st.ToMove(), Result: g.st.Result(), Summary: g.summary(), Hash: fmt.Sprintf("%016x", g.st.Hash())}
-	if p, ok := g.st.(interface{ PhaseName() string }); ok {
-		info.Phase = p.PhaseName()
-	}
+	info.Phase = engine.PhaseName(g.st)
 	return info
 }
 
@@ -240,12 +249,11 @@ func (g *game) apply(a engine.Action) (Step, error) {
 	}); ok {
 		table = ti.TableInstructions(a)
 	}
-	next := g.st.Clone()
-	if err := next.Apply(a); err != nil {
+	g.push()
+	if err := g.st.Apply(a); err != nil { // a refused action changes nothing
+		g.history = g.history[:len(g.history)-1]
 		return Step{}, err
 	}
-	g.push()
-	g.st = next
 	g.rec.AddAction(p, a, text)
 	g.rec.Result, g.rec.Turns = g.st.Result(), g.st.Turn()
 	return Step{Player: g.sideName(int(p)), Text: text, Table: table, Action: &actionInfo{Text: text, Action: a}}, nil
@@ -254,12 +262,11 @@ func (g *game) apply(a engine.Action) (Step, error) {
 // applyDice resolves the pending roll, recording it.
 func (g *game) applyDice(d engine.Dice) (Step, error) {
 	text := g.st.DescribeRoll()
-	next := g.st.Clone()
-	if err := next.ApplyDice(d); err != nil {
+	g.push()
+	if err := g.st.ApplyDice(d); err != nil { // refused dice change nothing
+		g.history = g.history[:len(g.history)-1]
 		return Step{}, err
 	}
-	g.push()
-	g.st = next
 	g.rec.AddDice(d, text)
 	g.rec.Result, g.rec.Turns = g.st.Result(), g.st.Turn()
 	return Step{Player: "chance", Text: fmt.Sprintf("%s: %v", text, d.Values()), Dice: diceInts(d)}, nil
@@ -284,18 +291,9 @@ func (g *game) bot(spec string, side engine.Player) (agents.Agent, error) {
 
 // close ends the bots' processes (external bots) when the game is left.
 func (g *game) close() {
-	for _, k := range sortedBotKeys(g.bots) {
+	for _, k := range slices.Sorted(maps.Keys(g.bots)) {
 		_ = agents.Close(g.bots[k])
 	}
-}
-
-func sortedBotKeys(m map[string]agents.Agent) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 // botMove lets spec choose for the side to move and plays its choice.
@@ -369,15 +367,8 @@ func (g *game) next() string {
 	}
 }
 
-func sortedKeys(m map[string]string) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
-}
-
+// diceInts is the values of d as plain numbers (a []uint8 would be base64
+// in JSON).
 func diceInts(d engine.Dice) []int {
 	out := make([]int, 0, d.N)
 	for _, v := range d.Values() {

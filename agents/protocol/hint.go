@@ -139,7 +139,7 @@ func (s *Session) cmdHint(ctx context.Context, args []string) (Reply, error) {
 		if k == n {
 			break
 		}
-		e := Hint{Rank: k + 1, ID: indexOf(legal, c.Action), Text: c.Text, Action: c.Action, Value: finiteOr0(c.Score), Visits: c.Visits}
+		e := Hint{Rank: k + 1, ID: indexOf(legal, c.Action), Text: c.Text, Action: c.Action, Value: agents.Finite(c.Score), Visits: c.Visits}
 		after := g.st.Clone()
 		if err := after.Apply(c.Action); err != nil {
 			return Reply{}, fmt.Errorf("%s suggested an action the rules refuse: %w", spec, err)
@@ -335,11 +335,4 @@ func indexOf(legal []engine.Action, a engine.Action) int {
 		}
 	}
 	return 0
-}
-
-func finiteOr0(v float64) float64 {
-	if v != v || v > 1e300 || v < -1e300 {
-		return 0
-	}
-	return v
 }

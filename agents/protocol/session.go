@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -32,6 +34,8 @@ type Session struct {
 	unit Unit
 	g    *game
 	quit bool
+	// games counts the games started or loaded, for Revision.
+	games uint64
 }
 
 // NewSession starts a conversation in text mode with no game.
@@ -51,22 +55,14 @@ func (s *Session) Mode() Mode { return s.mode }
 // Done reports whether the client asked to quit.
 func (s *Session) Done() bool { return s.quit }
 
-// State is the current game's state (nil before new_game); callers must
-// not change it.
+// State is the current game's state (nil before new_game). It is the
+// session's own: it changes as the game goes on, and callers must not
+// change it themselves.
 func (s *Session) State() engine.State {
 	if s.g == nil {
 		return nil
 	}
 	return s.g.st
-}
-
-// SideNames are the current game's names for its sides ("French",
-// "Austrians"), or "side 0" and "side 1".
-func (s *Session) SideNames() [2]string {
-	if s.g == nil {
-		return [2]string{"side 0", "side 1"}
-	}
-	return [2]string{s.g.sideName(0), s.g.sideName(1)}
 }
 
 // command is one protocol command.
@@ -89,7 +85,7 @@ func commands() []command {
 		{"list_rulesets", "", "the rulesets this program plays", (*Session).cmdListRulesets},
 		{"list_scenarios", "[RULESET]", "a ruleset's built-in scenarios, the default first", (*Session).cmdListScenarios},
 		{"list_agents", "", "the agent kinds a side or genmove may use, with their parameters", (*Session).cmdListAgents},
-		{"new_game", "[ruleset=R] [scenario=S] [seed=N] [side0=human|SPEC] [side1=human|SPEC] [dice=auto|manual] [turn_limit=N] [variant=V]", "start a game; each side is human (this client moves it) or an agent spec (see list_agents)", (*Session).cmdNewGame},
+		{"new_game", "[ruleset=R] [scenario=S] [seed=N] [side0=human|SPEC side1=human|SPEC | human=SIDE bot=SPEC] [dice=auto|manual] [turn_limit=N] [variant=V]", "start a game; each side is human (this client moves it) or an agent spec (see list_agents); human=SIDE (0, 1 or its name) with bot=SPEC sets both", (*Session).cmdNewGame},
 		{"show", "[summary|sketch|units|json]", "the position: a summary, a text sketch of the table, the units, or the whole state as JSON", (*Session).cmdShow},
 		{"legal", "", "the legal actions of the side to move, numbered for play", (*Session).cmdLegal},
 		{"play", "ID | TEXT | move UNIT [via X Y]... to X Y [facing F] [slide]", "play a legal action by number or by its text, or a free-form move the rules then check", (*Session).cmdPlay},
@@ -370,12 +366,22 @@ func (s *Session) replaceGame(g *game) {
 		s.g.close()
 	}
 	s.g = g
+	s.games++
+}
+
+// Revision changes whenever the game does (a step, a correction, an undo,
+// a new or loaded game), so a front end saves or redraws only then.
+func (s *Session) Revision() uint64 {
+	if s.g == nil {
+		return 0
+	}
+	return s.games<<40 | s.g.rev
 }
 
 // ---- a new game ----
 
 func (s *Session) cmdNewGame(_ context.Context, args []string) (Reply, error) {
-	kv, bare, err := keyValues(args, "ruleset", "scenario", "seed", "side0", "side1", "dice", "turn_limit", "variant")
+	kv, bare, err := keyValues(args, "ruleset", "scenario", "seed", "side0", "side1", "human", "bot", "dice", "turn_limit", "variant")
 	if err != nil {
 		return Reply{}, err
 	}
@@ -400,6 +406,19 @@ func (s *Session) cmdNewGame(_ context.Context, args []string) (Reply, error) {
 		if v, ok := kv["side"+strconv.Itoa(k)]; ok {
 			cfg.sides[k] = v
 		}
+	}
+	if v, ok := kv["human"]; ok {
+		_, s0 := kv["side0"]
+		_, s1 := kv["side1"]
+		if s0 || s1 {
+			return Reply{}, fmt.Errorf("give the sides either as side0= and side1=, or as human= (and bot=), not both")
+		}
+		cfg.human, cfg.sides = v, [2]string{"mcts", "mcts"}
+		if b, ok := kv["bot"]; ok {
+			cfg.sides = [2]string{b, b}
+		}
+	} else if _, ok := kv["bot"]; ok {
+		return Reply{}, fmt.Errorf("bot= plays the side that human= does not: give human= too")
 	}
 	switch strings.ToLower(kv["dice"]) {
 	case "", "auto":
@@ -459,6 +478,9 @@ type gameConfig struct {
 	seed     uint64
 	sides    [2]string
 	diceAuto bool
+	// human, when set, names the human side (0, 1 or the scenario's name
+	// for it); newGame resolves it once the scenario is loaded.
+	human string
 }
 
 // checkSide checks a side's setting: human or an agent spec.
@@ -596,10 +618,10 @@ func (s *Session) cmdPlay(_ context.Context, args []string) (Reply, error) {
 // and spacing ignored), or else the only one that begins with it ("end"
 // for "end movement").
 func (g *game) findByText(acts []engine.Action, typed string) (int, error) {
-	want := normalize(typed)
+	want := agents.TextKey(typed)
 	var starts []int
 	for k, la := range acts {
-		text := normalize(g.st.DescribeAction(la))
+		text := agents.TextKey(g.st.DescribeAction(la))
 		if text == want {
 			return k, nil
 		}
@@ -619,8 +641,6 @@ func (g *game) findByText(acts []engine.Action, typed string) (int, error) {
 	}
 	return 0, fmt.Errorf("no legal action reads %q (see legal for their texts and numbers, or play move UNIT to X Y)", typed)
 }
-
-func normalize(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }
 
 func (s *Session) cmdMove(_ context.Context, args []string) (Reply, error) {
 	g, err := s.gameFor(args, false, (*game).needDecision)
@@ -786,7 +806,7 @@ func withBudget(spec string, kv map[string]string) (string, error) {
 		}
 	}
 	parts := make([]string, 0, len(params))
-	for _, k := range sortedKeys(params) {
+	for _, k := range slices.Sorted(maps.Keys(params)) {
 		parts = append(parts, k+"="+params[k])
 	}
 	if len(parts) == 0 {

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -291,13 +290,4 @@ func oneLine(s string) string {
 	s = strings.TrimSpace(s)
 	s = strings.ReplaceAll(s, "\r", "")
 	return strings.ReplaceAll(s, "\n", "; ")
-}
-
-// quoteIfNeeded quotes a word with spaces so that it reads back as one
-// argument.
-func quoteIfNeeded(s string) string {
-	if strings.ContainsAny(s, " \t#") {
-		return strconv.Quote(s)
-	}
-	return s
 }

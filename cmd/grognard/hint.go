@@ -109,33 +109,19 @@ func (a *app) hint(c *cli.Context) error {
 // until side must decide (its first decision: in a set-up-by-play
 // scenario, its deployment).
 func startForHint(ctx context.Context, sess *protocol.Session, c *cli.Context, side string) error {
-	args := []string{"seed=" + strconv.FormatUint(c.Uint64("seed"), 10), "side0=heuristic", "side1=heuristic"}
+	args := []string{"seed=" + strconv.FormatUint(c.Uint64("seed"), 10), "human=" + side, "bot=heuristic"}
 	if sc := c.String("scenario"); sc != "" {
 		args = append(args, "scenario="+sc)
 	}
 	if _, err := sess.Execute(ctx, protocol.Request{Cmd: "new_game", Args: args}); err != nil {
-		return err
-	}
-	names := sess.SideNames()
-	k := -1
-	for i, n := range []string{"0", "1"} {
-		if side == n || strings.EqualFold(side, names[i]) {
-			k = i
-		}
-	}
-	if k < 0 {
-		return fmt.Errorf("--side %q: 0, 1, %s or %s", side, names[0], names[1])
-	}
-	args[1+k] = fmt.Sprintf("side%d=human", k)
-	if _, err := sess.Execute(ctx, protocol.Request{Cmd: "new_game", Args: args}); err != nil {
-		return err
+		return fmt.Errorf("--side or --scenario: %w", err)
 	}
 	rep, err := sess.Execute(ctx, protocol.Request{Cmd: "advance"})
 	if err != nil {
 		return err
 	}
 	if st := rep.Data.(protocol.Advance).Stopped; !strings.HasPrefix(st, "human") {
-		return fmt.Errorf("the game never came to %s's decision: %s", names[k], st)
+		return fmt.Errorf("the game never came to side %s's decision: %s", side, st)
 	}
 	return nil
 }

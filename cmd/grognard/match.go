@@ -177,13 +177,8 @@ func appendRecord(path string, rec *engine.Record) error {
 // and each stream is independent of the others.
 func deriveSeeds(seed uint64) [3]uint64 {
 	var out [3]uint64
-	x := seed
 	for i := range out {
-		x += 0x9e3779b97f4a7c15
-		z := x
-		z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
-		z = (z ^ (z >> 27)) * 0x94d049bb133111eb
-		out[i] = z ^ (z >> 31)
+		out[i] = engine.SplitMixNth(seed, uint64(i))
 	}
 	return out
 }

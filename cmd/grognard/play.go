@@ -60,8 +60,8 @@ type player struct {
 	lastSketch string
 	// quit is set when the person asked to leave.
 	quit bool
-	// saved is the game as last written to save.
-	saved string
+	// saved is the session's revision last written to --save.
+	saved uint64
 	// typed carries the person's lines from the reader goroutine.
 	typed chan string
 }
@@ -100,12 +100,6 @@ func (a *app) play(c *cli.Context) error {
 
 // newGameArgs turns the flags into new_game's arguments.
 func (p *player) newGameArgs(c *cli.Context) ([]string, error) {
-	side := strings.TrimSpace(c.String("side"))
-	human := -1
-	switch side {
-	case "0", "1":
-		human = int(side[0] - '0')
-	}
 	dice := "auto"
 	if p.table {
 		dice = "manual"
@@ -127,26 +121,7 @@ func (p *player) newGameArgs(c *cli.Context) ([]string, error) {
 	if n := c.Int("turn-limit"); n != 0 {
 		args = append(args, "turn_limit="+strconv.Itoa(n))
 	}
-	if human < 0 {
-		// A side's name: start a game to read the names, then settle.
-		probe := protocol.NewSession(protocol.Config{})
-		if _, err := probe.Execute(context.Background(), protocol.Request{Cmd: "new_game", Args: append(args, "side0=human", "side1=human")}); err != nil {
-			return nil, err
-		}
-		names := probe.SideNames()
-		for k, n := range names {
-			if strings.EqualFold(n, side) {
-				human = k
-			}
-		}
-		if human < 0 {
-			return nil, fmt.Errorf("--side %q: 0, 1, %s or %s", side, names[0], names[1])
-		}
-	}
-	bot := c.String("bot")
-	sides := [2]string{bot, bot}
-	sides[human] = "human"
-	return append(args, "side0="+sides[0], "side1="+sides[1]), nil
+	return append(args, "human="+strings.TrimSpace(c.String("side")), "bot="+c.String("bot")), nil
 }
 
 // do runs one protocol request.
@@ -275,7 +250,8 @@ func (p *player) askDice(ctx context.Context) bool {
 // askOrder asks the person for one order and plays it.
 func (p *player) askOrder(ctx context.Context) bool {
 	st := p.sess.State()
-	where := fmt.Sprintf("%d/%s", st.Turn(), phaseOf(st))
+	rev := p.sess.Revision()
+	where := fmt.Sprintf("%d/%s", st.Turn(), engine.PhaseName(st))
 	if where != p.lastSketch {
 		p.lastSketch = where
 		if !p.table {
@@ -297,7 +273,7 @@ func (p *player) askOrder(ctx context.Context) bool {
 		if p.command(ctx, l) {
 			return false
 		}
-		if p.sess.State().Hash() != st.Hash() || p.sess.State().Terminal() {
+		if p.sess.Revision() != rev { // played, corrected or undone: on with the game
 			return true
 		}
 	}
@@ -378,19 +354,15 @@ func (p *player) autosave(ctx context.Context) {
 	if p.save == "" {
 		return
 	}
-	rep, err := p.do(ctx, "save")
-	if err != nil {
-		fmt.Fprintln(p.out, "? could not save: "+err.Error())
-		return
-	}
-	if rep.Text == p.saved {
+	rev := p.sess.Revision()
+	if rev == p.saved {
 		return
 	}
 	if _, err := p.do(ctx, "save", p.save); err != nil {
 		fmt.Fprintln(p.out, "? could not save: "+err.Error())
 		return
 	}
-	p.saved = rep.Text
+	p.saved = rev
 }
 
 func (p *player) savedNote() string {
@@ -420,11 +392,4 @@ func isNumber(s string) bool {
 func firstLine(s string) string {
 	l, _, _ := strings.Cut(s, "\n")
 	return l
-}
-
-func phaseOf(st engine.State) string {
-	if p, ok := st.(interface{ PhaseName() string }); ok {
-		return p.PhaseName()
-	}
-	return ""
 }

@@ -105,11 +105,7 @@ func (s *State) SetUnit(i int, e UnitEdit) error {
 		if !s.sc.onTableRect(r) {
 			return fmt.Errorf("%s at (%.2f, %.2f) would be off the %g\" table", s.label(i), next.Pos.X, next.Pos.Y, s.sc.Size)
 		}
-		saved := s.U[i]
-		s.U[i].Loc = LocExited // clearAt must not see the unit's old place
-		clear := s.clearAt(r, s.typ(i), i)
-		s.U[i] = saved
-		if !clear {
+		if !s.clearAt(r, s.typ(i), i) { // the unit's own old place does not count
 			return fmt.Errorf("%s at (%.2f, %.2f) facing %.0f would overlap another base or stand where its type may not (steep hill, wood)",
 				s.label(i), next.Pos.X, next.Pos.Y, geom.FacingOf(next.Dir))
 		}

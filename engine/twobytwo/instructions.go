@@ -57,10 +57,14 @@ func (s *State) TableInstructions(a engine.Action) string {
 	return b.String()
 }
 
+// turnBy is the turn in degrees from facing from to facing to, in
+// [-180, 180): positive clockwise (to the right).
+func turnBy(from, to float64) float64 { return math.Mod(to-from+540, 360) - 180 }
+
 // turnWords says how to turn a base from facing from to facing to, or ""
 // for no turn.
 func turnWords(from, to float64) string {
-	d := math.Mod(to-from+540, 360) - 180 // in (-180, 180]
+	d := turnBy(from, to)
 	switch {
 	case math.Abs(d) < 0.5:
 		return ""
@@ -73,7 +77,7 @@ func turnWords(from, to float64) string {
 
 // sideways names the direction of a slide relative to the base's facing.
 func sideways(face, head float64) string {
-	d := math.Mod(head-face+540, 360) - 180
+	d := turnBy(face, head)
 	switch {
 	case math.Abs(d) <= 22.5:
 		return "forward"
