@@ -75,7 +75,7 @@ func kinds() []kind {
 		{
 			info: Info{
 				Name:        "portfolio",
-				Description: "portfolio greedy search: assigns a doctrine to each unit and improves the assignment one unit at a time by short playouts scored by the evaluation",
+				Description: "portfolio greedy search: assigns a doctrine to each unit, from the best uniform assignment, and improves it one unit at a time as each unit's orders are asked for, by short playouts of what each doctrine would order, scored by the evaluation",
 				Params:      portfolioParams,
 			},
 			make: newPortfolioFromParams,
