@@ -121,7 +121,7 @@ func NewPortfolio(cfg PortfolioConfig, seed uint64) (*Portfolio, error) {
 
 var portfolioParams = append(budgetParams(96),
 	Param{Name: "horizon", Default: "40", Doc: "decisions a playout makes before the evaluation scores it"},
-	Param{Name: "playouts", Default: "4", Doc: "playouts, with different dice, that score one assignment"},
+	Param{Name: "playouts", Default: "4", Doc: "playouts, with different dice, in one round of scoring a candidate (or a uniform assignment at a phase's start)"},
 	Param{Name: "scripts", Default: "assault+fireline+reserve+greedy", Doc: "the portfolio, joined by +: greedy, assault, fireline, reserve; each is tried for every unit at a phase's start, and the first is every unit's script when the budget allows no more"},
 	Param{Name: "enemy", Default: "assault", Doc: "script the enemy is assumed to follow in playouts"},
 	Param{Name: "eval", Default: "default", Doc: "evaluation that scores a cut-off playout: default (fitted model) or material"},
