@@ -94,7 +94,7 @@ func NewGreedy(aggression float64, seed uint64) (*Greedy, error) {
 		return nil, fmt.Errorf("aggression must be between 0 and 1, got %v", aggression)
 	}
 	g := &Greedy{aggression: aggression, buf: make([]engine.Action, 0, 256)}
-	g.pcg.Seed(seed, splitmix64(seed^0x6772656564790000))
+	g.pcg.Seed(seed, engine.SplitMix64(seed^0x6772656564790000))
 	g.rng = rand.New(&g.pcg)
 	return g, nil
 }

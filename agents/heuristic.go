@@ -245,7 +245,7 @@ func NewHeuristic(d Doctrine, seed uint64) (*Heuristic, error) {
 		return nil, fmt.Errorf("unknown doctrine %d", d)
 	}
 	h := &Heuristic{doc: d, buf: make([]engine.Action, 0, 512)}
-	h.pcg.Seed(seed, splitmix64(seed^0x6865757269737469))
+	h.pcg.Seed(seed, engine.SplitMix64(seed^0x6865757269737469))
 	h.rng = rand.New(&h.pcg)
 	return h, nil
 }

@@ -115,15 +115,15 @@ func NewMCTS(cfg MCTSConfig, seed uint64) (*MCTS, error) {
 	m := &MCTS{cfg: cfg, seed: seed, evaluate: evaluate}
 	for w := 0; w < cfg.Workers; w++ {
 		wk := &mctsWorker{m: m, nodes: make([]mctsNode, 0, 1024), nextRoot: -1}
-		ws := splitmix64(seed ^ uint64(w+1)*0x9e37)
+		ws := engine.SplitMix64(seed ^ uint64(w+1)*0x9e37)
 		if wk.policy, err = newScript(cfg.Playout, ws); err != nil {
 			return nil, fmt.Errorf("playout: %w", err)
 		}
-		if wk.prior, err = newScript(cfg.Prior, splitmix64(ws)); err != nil {
+		if wk.prior, err = newScript(cfg.Prior, engine.SplitMix64(ws)); err != nil {
 			return nil, fmt.Errorf("prior: %w", err)
 		}
 		for k, name := range knownScripts[1:] {
-			sc, _ := newScript(name, splitmix64(ws+uint64(k+2)))
+			sc, _ := newScript(name, engine.SplitMix64(ws+uint64(k+2)))
 			wk.setups = append(wk.setups, sc)
 		}
 		m.workers = append(m.workers, wk)
@@ -362,7 +362,7 @@ func (m *MCTS) search(ctx context.Context, st engine.State, explain bool) (engin
 				calls++
 			}
 		}
-		wk.think(ctx, st, splitmix64(m.seed^m.decided*0x2545f4914f6cdd1d^uint64(w)), iters, calls, deadline)
+		wk.think(ctx, st, engine.SplitMix64(m.seed^m.decided*0x2545f4914f6cdd1d^uint64(w)), iters, calls, deadline)
 	}
 	if nw == 1 {
 		run(0)
@@ -469,7 +469,7 @@ func (w *mctsWorker) newNode(a engine.Action, p engine.Player) int32 {
 // think grows the worker's tree from st until a budget runs out.
 func (w *mctsWorker) think(ctx context.Context, st engine.State, seed uint64, iters int, calls int64, deadline time.Time) {
 	w.pcg.Seed(seed, 0x6d637473)
-	w.dice.Seed(splitmix64(seed), 0x64696365)
+	w.dice.Seed(engine.SplitMix64(seed), 0x64696365)
 	if w.rng == nil {
 		w.rng = rand.New(&w.pcg)
 	}

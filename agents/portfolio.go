@@ -105,13 +105,13 @@ func NewPortfolio(cfg PortfolioConfig, seed uint64) (*Portfolio, error) {
 	}
 	p := &Portfolio{cfg: cfg, seed: seed, evaluate: evaluate}
 	for k, name := range cfg.Scripts {
-		sc, err := newScript(name, splitmix64(seed+uint64(k)))
+		sc, err := newScript(name, engine.SplitMix64(seed+uint64(k)))
 		if err != nil {
 			return nil, err
 		}
 		p.scripts = append(p.scripts, sc)
 	}
-	if p.enemy, err = newScript(cfg.Enemy, splitmix64(seed^0x656e656d79)); err != nil {
+	if p.enemy, err = newScript(cfg.Enemy, engine.SplitMix64(seed^0x656e656d79)); err != nil {
 		return nil, fmt.Errorf("enemy: %w", err)
 	}
 	p.pcg.Seed(seed, 0x706f7274)
@@ -249,10 +249,10 @@ func (p *Portfolio) search(ctx context.Context, st engine.State, explain bool) (
 		// is found first.
 		p.phaseKey = key
 		p.setAll(0)
-		best, seed := p.score(st, side, 0), 0
+		best, seed := p.score(st, side, nil, 0), 0
 		for s := 1; s < len(p.scripts) && !out(); s++ {
 			p.setAll(s)
-			if v := p.score(st, side, 0); v > best {
+			if v := p.score(st, side, nil, 0); v > best {
 				best, seed = v, s
 			}
 		}
@@ -265,10 +265,7 @@ func (p *Portfolio) search(ctx context.Context, st engine.State, explain bool) (
 	// playouts in which the unit keeps that script and the others keep
 	// theirs.
 	cur := unitOf(p.root)
-	assigned := p.sideScript
-	if cur >= 0 && cur < len(p.assign) {
-		assigned = p.assign[cur]
-	}
+	assigned := p.scriptOf(cur)
 	p.cands = p.cands[:0]
 	p.addCandidate(st, assigned)
 	for s := range p.scripts {
@@ -286,7 +283,7 @@ func (p *Portfolio) search(ctx context.Context, st engine.State, explain bool) (
 					break rounds
 				}
 				p.assignTo(cur, p.cands[c].script)
-				p.cands[c].last = p.scoreAfter(st, side, p.cands[c].action, uint64(round+1))
+				p.cands[c].last = p.score(st, side, &p.cands[c].action, uint64(round+1))
 			}
 			for c := range p.cands {
 				cd := &p.cands[c]
@@ -387,6 +384,15 @@ func (p *Portfolio) addCandidate(st engine.State, s int) {
 	p.cands = append(p.cands, scriptCandidate{action: a, script: s, scripts: 1 << s})
 }
 
+// scriptOf is unit u's script, or the side's own decisions' when u is
+// not a unit.
+func (p *Portfolio) scriptOf(u int) int {
+	if u >= 0 && u < len(p.assign) {
+		return p.assign[u]
+	}
+	return p.sideScript
+}
+
 // assignTo gives unit u script s, or the side's own decisions when u is
 // not a unit.
 func (p *Portfolio) assignTo(u, s int) {
@@ -405,40 +411,24 @@ func (p *Portfolio) setAll(s int) {
 	}
 }
 
-// score is the mean value, for side, of playouts from st under the
-// current assignment. Each assignment is scored on the same dice streams
-// (common random numbers), so two assignments differ by their orders, not
-// their luck.
-func (p *Portfolio) score(st engine.State, side engine.Player, round uint64) float64 {
+// score is the mean value, for side, of playouts from st that play first
+// (when not nil) and go on under the current assignment, on round's dice
+// streams: the same streams for every assignment or candidate scored in
+// one round (common random numbers), so two differ by their orders, not
+// their luck, and other streams for every round.
+func (p *Portfolio) score(st engine.State, side engine.Player, first *engine.Action, round uint64) float64 {
 	total := 0.0
 	for k := 0; k < p.cfg.Playouts; k++ {
-		p.dice.Seed(splitmix64(p.seed^uint64(st.Hash())^uint64(k)), 0x646963)
-		p.scratch.CopyFrom(st)
-		v := p.play(side)
-		if side == 1 {
-			v = -v
-		}
-		total += v
-		p.playout++
-	}
-	return total / float64(p.cfg.Playouts)
-}
-
-// scoreAfter is the mean value, for side, of playouts that play a at st
-// and go on under the current assignment, on round's dice streams: the
-// same streams for every candidate (common random numbers), other
-// streams for every round.
-func (p *Portfolio) scoreAfter(st engine.State, side engine.Player, a engine.Action, round uint64) float64 {
-	total := 0.0
-	for k := 0; k < p.cfg.Playouts; k++ {
-		p.dice.Seed(splitmix64(p.seed^uint64(st.Hash())^(round<<32|uint64(k))), 0x646963)
+		p.dice.Seed(engine.SplitMix64(p.seed^uint64(st.Hash())^(round<<32|uint64(k))), 0x646963)
 		p.scratch.CopyFrom(st)
 		var v float64
-		if err := p.scratch.Apply(a); err == nil {
-			p.calls++
+		if first == nil || p.scratch.Apply(*first) == nil {
+			if first != nil {
+				p.calls++
+			}
 			v = p.play(side)
 		} else {
-			v = p.evaluate(p.scratch) // not reached: a is legal at st
+			v = p.evaluate(p.scratch) // not reached: first is legal at st
 		}
 		if side == 1 {
 			v = -v
@@ -468,10 +458,7 @@ func (p *Portfolio) play(side engine.Player) float64 {
 		}
 		script := p.enemy
 		if p.scratch.ToMove() == side {
-			script = p.scripts[p.sideScript]
-			if u := unitOf(p.buf); u >= 0 && u < len(p.assign) {
-				script = p.scripts[p.assign[u]]
-			}
+			script = p.scripts[p.scriptOf(unitOf(p.buf))]
 		}
 		if p.scratch.Apply(p.buf[script.pick(p.scratch, p.buf)]) != nil {
 			break

@@ -94,7 +94,7 @@ func TestPortfolioSeedsWithBestUniformAssignment(t *testing.T) {
 		best, want := 0.0, 0
 		for s := range q.scripts {
 			q.setAll(s)
-			if v := q.score(st, st.ToMove(), 0); s == 0 || v > best {
+			if v := q.score(st, st.ToMove(), nil, 0); s == 0 || v > best {
 				best, want = v, s
 			}
 		}

@@ -21,7 +21,7 @@ type Random struct {
 // on the states it is shown, so that games replay exactly.
 func NewRandom(seed uint64) *Random {
 	r := &Random{buf: make([]engine.Action, 0, 256)}
-	r.pcg.Seed(seed, splitmix64(seed))
+	r.pcg.Seed(seed, engine.SplitMix64(seed))
 	r.rng = rand.New(&r.pcg)
 	return r
 }
@@ -42,10 +42,6 @@ func (r *Random) Choose(ctx context.Context, st engine.State) (engine.Action, er
 	}
 	return r.buf[r.rng.IntN(len(r.buf))], nil
 }
-
-// splitmix64 scrambles a seed so that nearby seeds (1, 2, 3...) give
-// unrelated streams.
-func splitmix64(x uint64) uint64 { return engine.SplitMix64(x) }
 
 // ChooseExplained chooses as Choose does; every legal action is a
 // candidate with the same probability.

@@ -41,6 +41,7 @@ type snapshot struct {
 	steps  int
 	edited bool
 	hist   int
+	rev    uint64
 }
 
 func newGame(rs engine.Ruleset, cfg gameConfig) (*game, error) {
@@ -84,7 +85,7 @@ func AgentSeed(seed uint64, k int) uint64 {
 }
 
 func (g *game) snapshot() *snapshot {
-	return &snapshot{st: g.st.Clone(), steps: len(g.rec.Steps), edited: g.edited, hist: len(g.history)}
+	return &snapshot{st: g.st.Clone(), steps: len(g.rec.Steps), edited: g.edited, hist: len(g.history), rev: g.rev}
 }
 
 func (g *game) restore(s *snapshot) {
@@ -93,7 +94,13 @@ func (g *game) restore(s *snapshot) {
 	g.rec.Result, g.rec.Turns = g.st.Result(), g.st.Turn()
 	g.edited = s.edited
 	g.history = g.history[:s.hist]
-	g.rev++
+}
+
+// rollBack puts the game back as it was before the request being run: a
+// refused request leaves it, its revision included, unchanged.
+func (g *game) rollBack() {
+	g.restore(g.guard)
+	g.rev = g.guard.rev
 }
 
 // push saves the game before a step, for undo.

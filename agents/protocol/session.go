@@ -117,7 +117,7 @@ func (s *Session) Execute(ctx context.Context, r Request) (rep Reply, err error)
 		if p := recover(); p != nil {
 			rep, err = Reply{}, fmt.Errorf("internal error in %s: %v (please report it; the game is unchanged)", r.Cmd, p)
 			if s.g != nil && s.g.guard != nil {
-				s.g.restore(s.g.guard)
+				s.g.rollBack()
 			}
 		}
 	}()
@@ -128,7 +128,7 @@ func (s *Session) Execute(ctx context.Context, r Request) (rep Reply, err error)
 			}
 			rep, err = c.run(s, ctx, r.Args)
 			if err != nil && s.g != nil && s.g.guard != nil {
-				s.g.restore(s.g.guard)
+				s.g.rollBack()
 			}
 			if s.g != nil {
 				s.g.guard = nil
@@ -902,6 +902,7 @@ func (s *Session) cmdUndo(_ context.Context, args []string) (Reply, error) {
 		return Reply{}, fmt.Errorf("cannot undo %d steps: only %d can be taken back", n, len(g.history))
 	}
 	g.restore(&g.history[len(g.history)-n])
+	g.rev++ // a new revision: the steps undone may be played otherwise
 	text := fmt.Sprintf("undid %d step(s)\n%s", n, g.summary())
 	return Reply{Text: text, Data: g.stateInfo()}, nil
 }

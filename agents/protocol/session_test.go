@@ -454,3 +454,38 @@ func TestGenmoveDeterministic(t *testing.T) {
 		t.Errorf("genmove differs between runs:\n%s\n%s", got[0], got[1])
 	}
 }
+
+// TestRevision: a refused request leaves the revision as it was; a step,
+// a correction and an undo each give a revision never seen before, so a
+// front end that saves on a new revision saves every different game.
+func TestRevision(t *testing.T) {
+	s := inMovement(t)
+	seen := map[uint64]bool{s.Revision(): true}
+	fresh := func(what string) {
+		t.Helper()
+		r := s.Revision()
+		if seen[r] {
+			t.Errorf("after %s: revision %#x was seen before", what, r)
+		}
+		seen[r] = true
+	}
+	before := s.Revision()
+	for _, bad := range []string{"play 99999", "move NOSUCH to 1 1", "set unit NOSUCH at 1 1", "undo 99999", "dice 7"} {
+		if _, err := do(t, s, bad); err == nil {
+			t.Fatalf("%s: accepted", bad)
+		}
+		if s.Revision() != before {
+			t.Errorf("refused %q changed the revision", bad)
+		}
+	}
+	must(t, s, "play 1")
+	fresh("a step")
+	must(t, s, "undo")
+	fresh("an undo")
+	must(t, s, "play 2")
+	fresh("another step from the same position")
+	must(t, s, "set unit "+mover(t, s)+" facing 90")
+	fresh("a correction")
+	must(t, s, "new_game seed=4 side0=human side1=human")
+	fresh("a new game")
+}
