@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/sourcegraph/conc"
+	"github.com/sourcegraph/conc/panics"
 	"github.com/sourcegraph/conc/pool"
 
 	"github.com/grognard/grognard/engine"
@@ -33,23 +35,28 @@ import (
 // unit's. Children are added by progressive widening, in the order the
 // prior script ranks them, so the doctrine's favourite is tried first,
 // and a progressive bias towards that ranking fades as visits come in
-// (selectChild). A set-up decision is searched among the doctrines' own
-// choices (restrictSetUp). Playouts follow the playout script for a fixed
-// number of decisions and are cut off by the evaluation (a finished game
-// scores its result). Root parallelism: each worker grows its own tree,
-// with its own seed, and the roots' statistics are summed in worker
-// order. A worker keeps its tree for the next decision when that decision
-// is the one its chosen move led to (consecutive orders of one side).
-// A worker stops before its budget is spent once its most visited root
-// action leads the next by more visits than it has iterations left
-// (MCTSConfig.Stop): the rest could not change what it plays. There is
-// no transposition table: open-loop nodes stand for action sequences, not
-// positions.
+// (selectChild). With MCTSConfig.Propose a node's first children are
+// the distinct choices of the doctrines and greedy instead (proposal), so
+// that a small budget weighs the alternatives that differ most rather
+// than the prior's near-ties. A set-up decision is searched among the
+// doctrines' own choices (restrictSetUp). Playouts follow the playout
+// script for a fixed number of decisions and are cut off by the
+// evaluation (a finished game scores its result). Root parallelism: each
+// worker grows its own tree, with its own seed, and the roots' statistics
+// are summed in worker order; or, with MCTSConfig.SharedTree, the workers
+// grow one tree in deterministic batches with virtual loss (thinkShared).
+// A tree is kept for the next decision when that decision is the one its
+// chosen move led to (consecutive orders of one side). A search stops
+// before its budget is spent once its most visited root action leads the
+// next by more visits than it has iterations left (MCTSConfig.Stop): the
+// rest could not change what it plays. There is no transposition table:
+// open-loop nodes stand for action sequences, not positions.
 type MCTS struct {
 	cfg     MCTSConfig
 	seed    uint64
 	workers []*mctsWorker
-	decided uint64 // decisions made, for the workers' seeds
+	live    []*mctsWorker // thinkShared's workers with a playout to run
+	decided uint64        // decisions made, for the workers' seeds
 	// evaluate is the value of a position for side 0 in [-1, 1].
 	evaluate Evaluator
 	last     *Explanation
@@ -85,6 +92,16 @@ type MCTSConfig struct {
 	// further ahead of the next than the iterations left in its budget:
 	// the rest would not change what it plays (see settled).
 	Stop bool
+	// Propose makes a node's first children the distinct choices of the
+	// three doctrines (assault, fireline, reserve) and greedy, before the
+	// rest in the prior's order (see proposal).
+	Propose bool
+	// SharedTree makes the workers grow one tree instead of one each:
+	// each batch selects a leaf for each of the workers' lanes in turn, a
+	// virtual loss steering each away from the leaves already taken,
+	// plays the playouts in parallel and backs them up in lane order, so
+	// the choice stays independent of scheduling (see thinkShared).
+	SharedTree bool
 }
 
 // DefaultMCTSConfig is the configuration a plain "mcts" spec builds.
@@ -113,8 +130,20 @@ func NewMCTS(cfg MCTSConfig, seed uint64) (*MCTS, error) {
 		return nil, err
 	}
 	m := &MCTS{cfg: cfg, seed: seed, evaluate: evaluate}
-	for w := 0; w < cfg.Workers; w++ {
-		wk := &mctsWorker{m: m, nodes: make([]mctsNode, 0, 1024), nextRoot: -1}
+	var shared *mctsTree
+	lanes := cfg.Workers
+	if cfg.SharedTree && cfg.Workers > 1 {
+		lanes *= lanesPerWorker
+	}
+	for w := 0; w < lanes; w++ {
+		tree := shared
+		if tree == nil {
+			tree = &mctsTree{nodes: make([]mctsNode, 0, 1024), nextRoot: -1}
+		}
+		if cfg.SharedTree {
+			shared = tree
+		}
+		wk := &mctsWorker{m: m, mctsTree: tree}
 		ws := engine.SplitMix64(seed ^ uint64(w+1)*0x9e37)
 		if wk.policy, err = newScript(cfg.Playout, ws); err != nil {
 			return nil, fmt.Errorf("playout: %w", err)
@@ -126,19 +155,24 @@ func NewMCTS(cfg MCTSConfig, seed uint64) (*MCTS, error) {
 			sc, _ := newScript(name, engine.SplitMix64(ws+uint64(k+2)))
 			wk.setups = append(wk.setups, sc)
 		}
+		greedy, _ := newScript("greedy", engine.SplitMix64(ws+1))
+		wk.proposers = append(wk.setups[:len(wk.setups):len(wk.setups)], greedy)
 		m.workers = append(m.workers, wk)
 	}
+	m.live = make([]*mctsWorker, 0, lanes)
 	return m, nil
 }
 
 // mctsParams are the spec keys of "mcts".
 var mctsParams = append(budgetParams(400),
-	Param{Name: "workers", Default: "1", Doc: "search threads, each growing its own tree (root parallelism)"},
+	Param{Name: "workers", Default: "1", Doc: "search threads, each growing its own tree (root parallelism) unless parallel=tree"},
+	Param{Name: "parallel", Default: "root", Doc: "root (a tree a worker, roots summed) or tree (one tree, a leaf a worker per batch, virtual loss)"},
 	Param{Name: "c", Default: "0.6", Doc: "UCB1 exploration constant"},
 	Param{Name: "bias", Default: "1", Doc: "progressive bias towards the prior script's choices, fading with visits (0: none)"},
 	Param{Name: "depth", Default: "30", Doc: "decisions a playout makes before the evaluation scores it"},
 	Param{Name: "reuse", Default: "true", Doc: "keep the chosen move's subtree for the next decision"},
 	Param{Name: "stop", Default: "true", Doc: "stop early once the most visited move cannot be overtaken in the budget left"},
+	Param{Name: "propose", Default: "false", Doc: "a node's first children are the doctrines' and greedy's choices, then the prior's order"},
 	Param{Name: "dice", Default: "open", Doc: "open (re-sample the dice under each node) or nodes (a chance node per outcome); open measured stronger"},
 	Param{Name: "playout", Default: "greedy", Doc: "script that plays the playouts: greedy, assault, fireline or reserve"},
 	Param{Name: "prior", Default: "assault", Doc: "script whose choice each node tries first: greedy, assault, fireline or reserve"},
@@ -171,6 +205,16 @@ func newMCTSFromParams(params map[string]string, seed uint64) (Agent, error) {
 			return nil, fmt.Errorf("bias %q is not a number", v)
 		}
 	}
+	if v, ok := params["parallel"]; ok {
+		switch v {
+		case "root":
+			cfg.SharedTree = false
+		case "tree":
+			cfg.SharedTree = true
+		default:
+			return nil, fmt.Errorf("parallel %q is not root or tree", v)
+		}
+	}
 	if v, ok := params["dice"]; ok {
 		switch v {
 		case "open":
@@ -184,7 +228,7 @@ func newMCTSFromParams(params map[string]string, seed uint64) (Agent, error) {
 	for _, b := range []struct {
 		key string
 		dst *bool
-	}{{"reuse", &cfg.Reuse}, {"stop", &cfg.Stop}} {
+	}{{"reuse", &cfg.Reuse}, {"stop", &cfg.Stop}, {"propose", &cfg.Propose}} {
 		if v, ok := params[b.key]; ok {
 			if *b.dst, err = strconv.ParseBool(v); err != nil {
 				return nil, fmt.Errorf("%s %q is not true or false", b.key, v)
@@ -246,6 +290,12 @@ func (m *MCTS) Name() string {
 	if !m.cfg.Stop {
 		add("stop", "false")
 	}
+	if m.cfg.Propose {
+		add("propose", "true")
+	}
+	if m.cfg.SharedTree {
+		add("parallel", "tree")
+	}
 	if m.cfg.ChanceNodes {
 		add("dice", "nodes")
 	}
@@ -269,28 +319,39 @@ type mctsNode struct {
 	value   float64 // sum of the backed-up values, from player's view
 }
 
-// mctsWorker grows one tree.
-type mctsWorker struct {
-	m       *MCTS
-	nodes   []mctsNode
-	root    int32
-	policy  Script   // plays the playouts
-	prior   Script   // its choice is a node's first child
-	setups  []Script // the doctrines whose set-up choices the tree holds
-	rng     *rand.Rand
-	pcg     rand.PCG
-	dice    rand.PCG
-	scratch engine.State
-	buf     []engine.Action
-	untried []engine.Action
-	picks   []engine.Action
-	path    []int32
-	calls   int64
-	iters   int
+// mctsTree is a search tree: its nodes, addressed by index, and the
+// root the next decision may continue from (tree reuse).
+type mctsTree struct {
+	nodes []mctsNode
+	root  int32
 	// reuse: the root the next decision may continue from, and the hash
 	// of the state it stands for.
 	nextRoot int32
 	nextHash uint64
+}
+
+// mctsWorker runs iterations on a tree: its own (root parallelism) or
+// one shared by every worker (MCTSConfig.SharedTree).
+type mctsWorker struct {
+	m *MCTS
+	*mctsTree
+	policy Script   // plays the playouts
+	prior  Script   // its choice is a node's first child
+	setups []Script // the doctrines whose set-up choices the tree holds
+	// proposers are the scripts whose choices are a node's first
+	// children when MCTSConfig.Propose is set: the doctrines, then greedy.
+	proposers []Script
+	rng       *rand.Rand
+	pcg       rand.PCG
+	dice      rand.PCG
+	scratch   engine.State
+	buf       []engine.Action
+	untried   []engine.Action
+	picks     []engine.Action
+	path      []int32
+	calls     int64
+	iters     int
+	value     float64 // the last playout's value, for the shared driver
 }
 
 // legalNext asks the ruleset for its unit-by-unit decomposition when it
@@ -362,11 +423,14 @@ func (m *MCTS) search(ctx context.Context, st engine.State, explain bool) (engin
 				calls++
 			}
 		}
-		wk.think(ctx, st, engine.SplitMix64(m.seed^m.decided*0x2545f4914f6cdd1d^uint64(w)), iters, calls, deadline)
+		wk.think(ctx, st, m.workerSeed(w), iters, calls, deadline)
 	}
-	if nw == 1 {
+	switch {
+	case m.cfg.SharedTree:
+		m.thinkShared(ctx, st, b.Iterations, b.Calls, deadline)
+	case nw == 1:
 		run(0)
-	} else {
+	default:
 		p := pool.New().WithMaxGoroutines(nw)
 		for w := 0; w < nw; w++ {
 			p.Go(func() { run(w) })
@@ -384,6 +448,8 @@ func (m *MCTS) search(ctx context.Context, st engine.State, explain bool) (engin
 	for _, wk := range m.workers {
 		iters += wk.iters
 		calls += wk.calls
+	}
+	for _, wk := range m.treeWorkers() {
 		for c := wk.nodes[wk.root].first; c >= 0; c = wk.nodes[c].sibling {
 			n := &wk.nodes[c]
 			k := 0
@@ -417,15 +483,23 @@ func (m *MCTS) search(ctx context.Context, st engine.State, explain bool) (engin
 		chosen = stats[best].action
 	}
 	if m.cfg.Reuse {
-		for _, wk := range m.workers {
+		for _, wk := range m.treeWorkers() {
 			wk.prepareReuse(st, chosen)
 		}
 	}
 	if !explain {
 		return chosen, nil, nil
 	}
+	growth := "on a tree each, roots summed"
+	if m.cfg.SharedTree {
+		growth = fmt.Sprintf("on one shared tree, %d playouts in flight", len(m.workers))
+	}
+	first := m.cfg.Prior
+	if m.cfg.Propose {
+		first = "the choices of assault, fireline, reserve and greedy, then " + m.cfg.Prior + "'s order,"
+	}
 	e := &Explanation{Agent: m.Name(), Player: st.ToMove(), ScoreKind: "mean value", Iterations: iters, Calls: calls, Elapsed: time.Since(start),
-		Note: fmt.Sprintf("open-loop MCTS, %d worker(s), budget %s, evaluation %s, playouts of %d decisions by the %s script, %s tried first; set-up among the doctrines' plans", nw, m.cfg.Budget, m.cfg.Eval, m.cfg.PlayoutDepth, m.cfg.Playout, m.cfg.Prior)}
+		Note: fmt.Sprintf("open-loop MCTS, %d worker(s) %s, budget %s, evaluation %s, playouts of %d decisions by the %s script, %s tried first; set-up among the doctrines' plans", m.cfg.Workers, growth, m.cfg.Budget, m.cfg.Eval, m.cfg.PlayoutDepth, m.cfg.Playout, first)}
 	cs := make([]Candidate, len(stats))
 	for k, s := range stats {
 		cs[k] = Candidate{Action: s.action, Text: st.DescribeAction(s.action), Visits: s.visits, Score: s.value / math.Max(1, float64(s.visits))}
@@ -449,7 +523,7 @@ func (m *MCTS) forced(st engine.State) (engine.Action, bool) {
 		return engine.Action{}, false
 	}
 	a := wk.buf[0]
-	for _, w := range m.workers {
+	for _, w := range m.treeWorkers() {
 		if !m.cfg.Reuse || w.nextRoot < 0 || w.nextHash != st.Hash() || w.nextRoot >= int32(len(w.nodes)) {
 			w.nextRoot = -1
 			continue
@@ -460,14 +534,24 @@ func (m *MCTS) forced(st engine.State) (engine.Action, bool) {
 	return a, true
 }
 
-// newNode appends a node and returns its index.
-func (w *mctsWorker) newNode(a engine.Action, p engine.Player) int32 {
-	w.nodes = append(w.nodes, mctsNode{action: a, player: p, first: -1, sibling: -1})
-	return int32(len(w.nodes) - 1)
+// treeWorkers are the workers whose trees are distinct: every worker,
+// or the first alone when they share its tree.
+func (m *MCTS) treeWorkers() []*mctsWorker {
+	if m.cfg.SharedTree {
+		return m.workers[:1]
+	}
+	return m.workers
 }
 
-// think grows the worker's tree from st until a budget runs out.
-func (w *mctsWorker) think(ctx context.Context, st engine.State, seed uint64, iters int, calls int64, deadline time.Time) {
+// newNode appends a node and returns its index.
+func (t *mctsTree) newNode(a engine.Action, p engine.Player) int32 {
+	t.nodes = append(t.nodes, mctsNode{action: a, player: p, first: -1, sibling: -1})
+	return int32(len(t.nodes) - 1)
+}
+
+// begin readies the worker for a decision in st: its generators seeded,
+// its counts zeroed.
+func (w *mctsWorker) begin(st engine.State, seed uint64) {
 	w.pcg.Seed(seed, 0x6d637473)
 	w.dice.Seed(engine.SplitMix64(seed), 0x64696365)
 	if w.rng == nil {
@@ -477,30 +561,126 @@ func (w *mctsWorker) think(ctx context.Context, st engine.State, seed uint64, it
 		w.scratch = st.Clone()
 	}
 	w.iters, w.calls = 0, 0
-	if !w.m.cfg.Reuse || w.nextRoot < 0 || w.nextHash != st.Hash() || w.nextRoot >= int32(len(w.nodes)) || len(w.nodes) > maxNodes {
-		w.nodes = w.nodes[:0]
-		w.root = w.newNode(engine.Action{}, engine.NoPlayer)
+}
+
+// plant sets the tree's root for st: the subtree kept from the last
+// decision when it stands for st, else a fresh root.
+func (t *mctsTree) plant(st engine.State, reuse bool) {
+	if !reuse || t.nextRoot < 0 || t.nextHash != st.Hash() || t.nextRoot >= int32(len(t.nodes)) || len(t.nodes) > maxNodes {
+		t.nodes = t.nodes[:0]
+		t.root = t.newNode(engine.Action{}, engine.NoPlayer)
 	} else {
-		w.root = w.nextRoot
+		t.root = t.nextRoot
 	}
-	w.nextRoot = -1
+	t.nextRoot = -1
+}
+
+// spent reports whether a search that has run done iterations and used
+// forward-model calls, started at start, must stop: a budget spent, the
+// deadline passed, the context cancelled or, with Stop, the root's choice
+// settled. The last two are checked on every 16th tick.
+func (t *mctsTree) spent(ctx context.Context, cfg *MCTSConfig, start time.Time, tick, done int, used int64, iters int, calls int64, deadline time.Time) bool {
+	if iters > 0 && done >= iters || calls > 0 && used >= calls {
+		return true
+	}
+	if !deadline.IsZero() && !time.Now().Before(deadline) {
+		return true
+	}
+	if tick&15 == 0 && ctx.Err() != nil {
+		return true
+	}
+	return cfg.Stop && tick&15 == 15 && t.settled(start, done, used, iters, calls, deadline)
+}
+
+// think grows the worker's own tree from st until a budget runs out.
+func (w *mctsWorker) think(ctx context.Context, st engine.State, seed uint64, iters int, calls int64, deadline time.Time) {
+	w.begin(st, seed)
+	w.plant(st, w.m.cfg.Reuse)
 	start := time.Now()
-	for {
-		if iters > 0 && w.iters >= iters || calls > 0 && w.calls >= calls {
-			return
-		}
-		if !deadline.IsZero() && !time.Now().Before(deadline) {
-			return
-		}
-		if w.iters&15 == 0 && ctx.Err() != nil {
-			return
-		}
-		if w.m.cfg.Stop && w.iters&15 == 15 && w.settled(start, iters, calls, deadline) {
-			return
-		}
+	for !w.spent(ctx, &w.m.cfg, start, w.iters, w.iters, w.calls, iters, calls, deadline) {
 		w.iterate(st)
 		w.iters++
 	}
+}
+
+// thinkShared grows the tree every worker shares from st until a budget
+// runs out, in batches. Each lane (m.workers: lanesPerWorker a worker,
+// each with its own state, scripts, generators and dice) in turn
+// descends to a leaf and marks its path with a virtual loss, so the next
+// lane's descent prefers other leaves; Workers goroutines (this one and
+// helpers) play the lanes' playouts, taking the next lane free; the
+// values are backed up in lane order. A lane's playout depends on the
+// lane alone and descents and backups never overlap a playout, so the
+// tree, and the choice, do not depend on which goroutine ran what. More
+// lanes than goroutines even out the playouts' lengths, which a batch
+// would otherwise wait on. A playout's panic is raised again here.
+func (m *MCTS) thinkShared(ctx context.Context, st engine.State, iters int, calls int64, deadline time.Time) {
+	lead := m.workers[0]
+	for k, wk := range m.workers {
+		wk.begin(st, m.workerSeed(k))
+	}
+	lead.plant(st, m.cfg.Reuse)
+	var caught panics.Catcher
+	work, finished := make(chan *mctsWorker, len(m.workers)), make(chan struct{}, len(m.workers))
+	var helpers conc.WaitGroup
+	for range m.cfg.Workers - 1 {
+		helpers.Go(func() {
+			for wk := range work {
+				caught.Try(wk.playoutValue)
+				finished <- struct{}{}
+			}
+		})
+	}
+	start := time.Now()
+	for batch := 0; caught.Recovered() == nil; batch++ {
+		done, used := 0, int64(0)
+		for _, wk := range m.workers {
+			done, used = done+wk.iters, used+wk.calls
+		}
+		if lead.spent(ctx, &m.cfg, start, batch, done, used, iters, calls, deadline) {
+			break
+		}
+		n := len(m.workers)
+		if iters > 0 {
+			n = min(n, iters-done)
+		}
+		live := m.live[:0]
+		for _, wk := range m.workers[:n] {
+			wk.iters++
+			if wk.descend(st) {
+				wk.addVirtualLoss()
+				live = append(live, wk)
+			}
+		}
+		for _, wk := range live {
+			work <- wk
+		}
+		ran := 0
+	own:
+		for {
+			select {
+			case wk := <-work:
+				caught.Try(wk.playoutValue)
+				ran++
+			default:
+				break own
+			}
+		}
+		for range len(live) - ran {
+			<-finished
+		}
+		for _, wk := range live {
+			wk.backup(wk.value, true)
+		}
+	}
+	close(work)
+	helpers.Wait()
+	caught.Repanic()
+}
+
+// workerSeed is the seed of worker k for the current decision.
+func (m *MCTS) workerSeed(k int) uint64 {
+	return engine.SplitMix64(m.seed ^ m.decided*0x2545f4914f6cdd1d ^ uint64(k))
 }
 
 // settled reports whether the root's most visited action leads the next
@@ -509,25 +689,25 @@ func (w *mctsWorker) think(ctx context.Context, st engine.State, seed uint64, it
 // budget says exactly what is left; for a forward-model-call or time
 // budget it is estimated from the rate so far, doubled to be safe, so
 // the search stops only when the lead is beyond doubt.
-func (w *mctsWorker) settled(start time.Time, iters int, calls int64, deadline time.Time) bool {
+func (t *mctsTree) settled(start time.Time, done int, used int64, iters int, calls int64, deadline time.Time) bool {
 	left := math.MaxInt
 	if iters > 0 {
-		left = iters - w.iters
+		left = iters - done
 	}
-	if calls > 0 && w.calls > 0 {
-		left = min(left, int(2*float64(calls-w.calls)*float64(w.iters)/float64(w.calls))+1)
+	if calls > 0 && used > 0 {
+		left = min(left, int(2*float64(calls-used)*float64(done)/float64(used))+1)
 	}
 	if !deadline.IsZero() {
 		if el := time.Since(start); el > 0 {
-			left = min(left, int(2*float64(w.iters)*float64(time.Until(deadline))/float64(el))+1)
+			left = min(left, int(2*float64(done)*float64(time.Until(deadline))/float64(el))+1)
 		}
 	}
 	if left == math.MaxInt {
 		return false
 	}
 	first, second := int32(0), int32(0)
-	for c := w.nodes[w.root].first; c >= 0; c = w.nodes[c].sibling {
-		switch v := w.nodes[c].visits; {
+	for c := t.nodes[t.root].first; c >= 0; c = t.nodes[c].sibling {
+		switch v := t.nodes[c].visits; {
 		case v > first:
 			first, second = v, first
 		case v > second:
@@ -549,6 +729,25 @@ func (w *mctsWorker) rollChance() {
 
 // iterate runs one selection, expansion, playout and backup.
 func (w *mctsWorker) iterate(root engine.State) {
+	if w.descend(root) {
+		w.backup(w.playout(), false)
+	}
+}
+
+// lanesPerWorker is the number of playouts a worker of a shared tree has
+// in flight a batch: more lanes even out the batch's playouts, fewer keep
+// the tree's statistics fresher.
+const lanesPerWorker = 2
+
+// virtualLoss is the value a worker's pending playout counts for on its
+// path in a shared tree: a loss, the worst, until the real value is
+// backed up.
+const virtualLoss = 1
+
+// descend selects from the root and expands one node, leaving w.scratch
+// at the new leaf and the nodes passed in w.path; it reports false when
+// the iteration must be abandoned (dice or an action refused).
+func (w *mctsWorker) descend(root engine.State) bool {
 	cfg := &w.m.cfg
 	w.scratch.CopyFrom(root)
 	w.path = append(w.path[:0], w.root)
@@ -561,7 +760,7 @@ func (w *mctsWorker) iterate(root engine.State) {
 			}
 			if w.scratch.ToMove() == engine.Chance {
 				if n = w.chanceStep(n); n < 0 {
-					return
+					return false
 				}
 				w.path = append(w.path, n)
 				continue
@@ -593,7 +792,13 @@ func (w *mctsWorker) iterate(root engine.State) {
 		allowed := int(math.Ceil(cfg.PWK * math.Pow(float64(node.visits+1), cfg.PWAlpha)))
 		var next int32
 		if len(w.untried) > 0 && (avail < allowed || avail == 0) {
-			a := w.untried[w.prior.pick(w.scratch, w.untried)]
+			a, ok := engine.Action{}, false
+			if cfg.Propose && avail < len(w.proposers) {
+				a, ok = w.proposal()
+			}
+			if !ok {
+				a = w.untried[w.prior.pick(w.scratch, w.untried)]
+			}
 			next = w.newNode(a, mover)
 			w.nodes[next].rank = int32(avail)
 			node = &w.nodes[n] // the append may have moved the slice
@@ -606,22 +811,62 @@ func (w *mctsWorker) iterate(root engine.State) {
 		if err := w.scratch.Apply(w.nodes[next].action); err != nil {
 			// Only legal actions are offered; a refusal is a rules bug.
 			// Score nothing and leave this iteration.
-			return
+			return false
 		}
 		w.calls++
 		w.path = append(w.path, next)
 		n = next
 	}
-	v := w.playout()
+	return true
+}
+
+// addVirtualLoss counts a visit and a loss on every node of w.path, for
+// the playout still to come (see thinkShared).
+func (w *mctsWorker) addVirtualLoss() {
+	for _, k := range w.path {
+		w.nodes[k].visits++
+		w.nodes[k].value -= virtualLoss
+	}
+}
+
+// backup adds the value v for side 0 to the nodes of w.path, each from
+// its player's view; virtual says the path holds a virtual loss to take
+// back instead of counting the visit again.
+func (w *mctsWorker) backup(v float64, virtual bool) {
 	for _, k := range w.path {
 		nd := &w.nodes[k]
-		nd.visits++
+		pv := v
 		if nd.player == 1 {
-			nd.value -= v
+			pv = -v
+		}
+		if virtual {
+			nd.value += pv + virtualLoss
 		} else {
-			nd.value += v
+			nd.visits++
+			nd.value += pv
 		}
 	}
+}
+
+// playoutValue runs a playout from w.scratch and keeps its value in
+// w.value, for a helper goroutine of thinkShared.
+func (w *mctsWorker) playoutValue() { w.value = w.playout() }
+
+// proposal is the first proposer's choice among the legal actions in
+// w.buf that has no child yet (one of w.untried), proposers taken in the
+// order assault, fireline, reserve, greedy. The scripts disagree where
+// the decision matters, so their choices are the alternatives worth the
+// first visits; the prior's ranking follows.
+func (w *mctsWorker) proposal() (engine.Action, bool) {
+	for _, sc := range w.proposers {
+		a := w.buf[sc.pick(w.scratch, w.buf)]
+		for _, u := range w.untried {
+			if u == a {
+				return a, true
+			}
+		}
+	}
+	return engine.Action{}, false
 }
 
 // restrictSetUp narrows a set-up decision's actions in w.buf to those the

@@ -4,8 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -167,7 +169,7 @@ func chooseTwice(t *testing.T, spec string, k int, st *twobytwo.State) (engine.A
 // legal, the same for the same seed and iteration budget (with one or two
 // workers), and explained with the chosen action's visits.
 func TestMCTSLegalDeterministicExplained(t *testing.T) {
-	for _, spec := range []string{"mcts:iters=60", "mcts:iters=60,workers=2", "mcts:calls=3000,reuse=false", "mcts:iters=60,dice=nodes"} {
+	for _, spec := range []string{"mcts:iters=60", "mcts:iters=60,workers=2", "mcts:iters=60,workers=2,parallel=tree,propose=true", "mcts:calls=3000,reuse=false", "mcts:iters=60,dice=nodes"} {
 		for k, st := range searchPositions(t) {
 			a1, e1 := chooseTwice(t, spec, k, st)
 			if len(st.LegalNext(nil)) == 1 {
@@ -291,7 +293,7 @@ func BenchmarkMCTSIterations(b *testing.B) {
 		st   func(testing.TB) *twobytwo.State
 	}{{"opening", func(t testing.TB) *twobytwo.State { return openingPosition(t, 3) }}, {"crowded", crowdedPosition}} {
 		st := pos.st(b)
-		for _, spec := range []string{"workers=1", "workers=2", "workers=1,depth=0"} {
+		for _, spec := range []string{"workers=1", "workers=2", "workers=2,parallel=tree", "workers=1,depth=0"} {
 			b.Run(pos.name+"/"+spec, func(b *testing.B) {
 				m := mustMCTS(b, "mcts:reuse=false,stop=false,iters=200,"+spec, 1)
 				b.ReportAllocs()
@@ -444,4 +446,138 @@ func TestMCTSStopKeepsChoice(t *testing.T) {
 		t.Error("the search never stopped early")
 	}
 	t.Logf("%d of %d iterations saved", saved, budget)
+}
+
+// scriptChoices is the distinct choices of the doctrines and greedy in
+// st, in that order, and whether they are certain: a script that breaks
+// a tie by its generator is caught by asking it with six seeds.
+func scriptChoices(st engine.State) (picks []engine.Action, certain bool) {
+	buf := legalNext(st, nil)
+	certain = true
+	for _, name := range []string{"assault", "fireline", "reserve", "greedy"} {
+		s1, _ := newScript(name, 1)
+		a := buf[s1.pick(st, buf)]
+		for seed := uint64(2); seed <= 6; seed++ {
+			s, _ := newScript(name, seed)
+			certain = certain && a == buf[s.pick(st, buf)]
+		}
+		if !slices.Contains(picks, a) {
+			picks = append(picks, a)
+		}
+	}
+	return picks, certain
+}
+
+// contestedPositions plays the standard scenario with the assault
+// doctrine on both sides and returns up to n positions after set-up in
+// which the scripts make three distinct choices or more, with no tie.
+func contestedPositions(t testing.TB, n int) []engine.State {
+	t.Helper()
+	st, err := twobytwo.NewGame(twobytwo.DefaultScenario, engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	doctrine := mustAgent(t, "heuristic:doctrine=assault", 1)
+	dice := engine.NewRandomDice(2)
+	var out []engine.State
+	for !st.Terminal() && len(out) < n {
+		if st.ToMove() == engine.Chance {
+			d, _ := dice.Roll(st.PendingRoll())
+			if err := st.ApplyDice(d); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		if !st.SettingUp() {
+			if picks, certain := scriptChoices(st); certain && len(picks) >= 3 {
+				out = append(out, st.Clone())
+			}
+		}
+		a, err := doctrine.Choose(context.Background(), st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := st.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(out) == 0 {
+		t.Fatal("no contested position in a whole game")
+	}
+	return out
+}
+
+// TestMCTSProposeExpandsScriptsFirst: with propose=true a node's first
+// children are the distinct choices of the doctrines and greedy, in that
+// order, before the prior's ranking adds the rest.
+func TestMCTSProposeExpandsScriptsFirst(t *testing.T) {
+	for k, st := range contestedPositions(t, 6) {
+		picks, _ := scriptChoices(st)
+		m := mustMCTS(t, "mcts:iters=40,propose=true,reuse=false,stop=false", 9)
+		if _, err := m.Choose(context.Background(), st); err != nil {
+			t.Fatal(err)
+		}
+		w := m.workers[0]
+		got := make([]engine.Action, len(picks))
+		for c := w.nodes[w.root].first; c >= 0; c = w.nodes[c].sibling {
+			if r := int(w.nodes[c].rank); r < len(got) {
+				got[r] = w.nodes[c].action
+			}
+		}
+		if !slices.Equal(got, picks) {
+			t.Errorf("position %d: first children %v, want the scripts' choices %v", k, got, picks)
+		}
+	}
+}
+
+// TestMCTSSharedTree: one worker on a shared tree grows the tree the
+// root-parallel search grows (the virtual loss taken back exactly); with
+// three workers every iteration is backed up once, each node's mean
+// value stays within [-1, 1] (no virtual loss left behind), and an odd
+// budget is kept exactly.
+func TestMCTSSharedTree(t *testing.T) {
+	ctx := context.Background()
+	for k, st := range contestedPositions(t, 4) {
+		own := mustMCTS(t, "mcts:iters=150,reuse=false,stop=false,propose=true", 5)
+		shared := mustMCTS(t, "mcts:iters=150,reuse=false,stop=false,propose=true,parallel=tree", 5)
+		a1, _ := own.Choose(ctx, st)
+		a2, _ := shared.Choose(ctx, st)
+		t1, t2 := own.workers[0].mctsTree, shared.workers[0].mctsTree
+		if a1 != a2 || len(t1.nodes) != len(t2.nodes) {
+			t.Fatalf("position %d: one worker on a shared tree chose %s with %d nodes, on its own %s with %d", k, st.DescribeAction(a2), len(t2.nodes), st.DescribeAction(a1), len(t1.nodes))
+		}
+		for i := range t1.nodes {
+			n1, n2 := t1.nodes[i], t2.nodes[i]
+			if n1.action != n2.action || n1.visits != n2.visits || math.Abs(n1.value-n2.value) > 1e-9 {
+				t.Fatalf("position %d node %d: %+v on its own, %+v shared", k, i, n1, n2)
+			}
+		}
+
+		m := mustMCTS(t, "mcts:iters=151,reuse=false,stop=false,propose=true,parallel=tree,workers=3", 5)
+		_, e, err := m.ChooseExplained(ctx, st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tree := m.workers[0].mctsTree
+		for _, w := range m.workers[1:] {
+			if w.mctsTree != tree {
+				t.Fatal("the workers do not share one tree")
+			}
+		}
+		if e.Iterations != 151 || tree.nodes[tree.root].visits != 151 {
+			t.Errorf("position %d: %d iterations, root visits %d, want 151", k, e.Iterations, tree.nodes[tree.root].visits)
+		}
+		sum := int32(0)
+		for c := tree.nodes[tree.root].first; c >= 0; c = tree.nodes[c].sibling {
+			sum += tree.nodes[c].visits
+		}
+		if sum != 151 {
+			t.Errorf("position %d: the root's children have %d visits, want 151", k, sum)
+		}
+		for i, n := range tree.nodes {
+			if n.visits > 0 && math.Abs(n.value/float64(n.visits)) > 1+1e-9 {
+				t.Errorf("position %d node %d: mean value %v", k, i, n.value/float64(n.visits))
+			}
+		}
+	}
 }
