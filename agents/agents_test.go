@@ -64,6 +64,10 @@ func TestNew(t *testing.T) {
 		{spec: "mcts:time=soon", wantErr: []string{`time "soon" is not a positive duration`}},
 		{spec: "mcts:workers=0", wantErr: []string{"workers must be between 1 and 256"}},
 		{spec: "mcts:depth=x", wantErr: []string{`depth "x"`}},
+		{spec: "mcts:iters=50,propose=true,parallel=tree,workers=2,dice=nodes", name: "mcts:iters=50,workers=2,propose=true,parallel=tree,dice=nodes"},
+		{spec: "mcts:parallel=leaf", wantErr: []string{`parallel "leaf" is not root or tree`}},
+		{spec: "mcts:dice=closed", wantErr: []string{`dice "closed" is not open or nodes`}},
+		{spec: "mcts:propose=maybe", wantErr: []string{`propose "maybe" is not true or false`}},
 		{spec: ":x=1", wantErr: []string{"no agent name"}},
 	}
 	for _, tc := range tests {

@@ -205,24 +205,15 @@ func newMCTSFromParams(params map[string]string, seed uint64) (Agent, error) {
 			return nil, fmt.Errorf("bias %q is not a number", v)
 		}
 	}
-	if v, ok := params["parallel"]; ok {
-		switch v {
-		case "root":
-			cfg.SharedTree = false
-		case "tree":
-			cfg.SharedTree = true
-		default:
-			return nil, fmt.Errorf("parallel %q is not root or tree", v)
-		}
-	}
-	if v, ok := params["dice"]; ok {
-		switch v {
-		case "open":
-			cfg.ChanceNodes = false
-		case "nodes":
-			cfg.ChanceNodes = true
-		default:
-			return nil, fmt.Errorf("dice %q is not open or nodes", v)
+	for _, c := range []struct {
+		key, off, on string
+		dst          *bool
+	}{{"parallel", "root", "tree", &cfg.SharedTree}, {"dice", "open", "nodes", &cfg.ChanceNodes}} {
+		if v, ok := params[c.key]; ok {
+			if v != c.off && v != c.on {
+				return nil, fmt.Errorf("%s %q is not %s or %s", c.key, v, c.off, c.on)
+			}
+			*c.dst = v == c.on
 		}
 	}
 	for _, b := range []struct {
