@@ -166,7 +166,7 @@ func NewMCTS(cfg MCTSConfig, seed uint64) (*MCTS, error) {
 // mctsParams are the spec keys of "mcts".
 var mctsParams = append(budgetParams(400),
 	Param{Name: "workers", Default: "1", Doc: "search threads, each growing its own tree (root parallelism) unless parallel=tree"},
-	Param{Name: "parallel", Default: "root", Doc: "root (a tree a worker, roots summed) or tree (one tree, a leaf a worker per batch, virtual loss)"},
+	Param{Name: "parallel", Default: "root", Doc: "root (a tree a worker, roots summed) or tree (one shared tree, two leaves a worker each batch, virtual loss)"},
 	Param{Name: "c", Default: "0.6", Doc: "UCB1 exploration constant"},
 	Param{Name: "bias", Default: "1", Doc: "progressive bias towards the prior script's choices, fading with visits (0: none)"},
 	Param{Name: "depth", Default: "30", Doc: "decisions a playout makes before the evaluation scores it"},

@@ -238,7 +238,7 @@ func TestTimeOverrun(t *testing.T) {
 		t.Skip("set GROGNARD_LONG=1")
 	}
 	st := crowdedPosition(t)
-	for _, spec := range []string{"mcts:time=200ms,reuse=false,stop=false", "mcts:time=200ms,reuse=false,stop=false,workers=2", "portfolio:time=200ms"} {
+	for _, spec := range []string{"mcts:time=200ms,reuse=false,stop=false", "mcts:time=200ms,reuse=false,stop=false,workers=2", "mcts:time=200ms,reuse=false,stop=false,workers=2,parallel=tree", "portfolio:time=200ms"} {
 		m := mustAgent(t, spec, 1)
 		var over []float64
 		for range 20 {

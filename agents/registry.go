@@ -67,7 +67,7 @@ func kinds() []kind {
 		{
 			info: Info{
 				Name:        "mcts",
-				Description: "open-loop Monte Carlo tree search over unit-by-unit orders, a doctrine tries its move first, progressive widening, set-up among the doctrines' plans, scripted playouts cut off by the fitted evaluation, root parallelism, tree reuse",
+				Description: "open-loop Monte Carlo tree search over unit-by-unit orders, a doctrine tries its move first, progressive widening, set-up among the doctrines' plans, scripted playouts cut off by the fitted evaluation, root parallelism or one shared tree, tree reuse",
 				Params:      mctsParams,
 			},
 			make: newMCTSFromParams,
