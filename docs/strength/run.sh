@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Plays, or continues, a strength run too long for one sitting, keeping its
+# games in the repository as gzipped pieces: a session plays what it can,
+# is stopped with Ctrl-C (finished games are kept), and commits the new
+# piece; the next session resumes from all the pieces.
+#
+#   docs/strength/run.sh NAME                      # continue the run in docs/strength/NAME
+#   docs/strength/run.sh NAME TOURNAMENT-FLAGS...  # start it (the flags are saved in NAME/flags)
+#
+# Everything after NAME goes to 'grognard tournament' unchanged, except
+# --records and --resume, which this script sets. The result table is
+# printed at the end as usual and also written to NAME/report.txt.
+set -euo pipefail
+shopt -s nullglob
+
+if [ $# -lt 1 ] || [ "$1" = "-h" ] || [ "$1" = "--help" ]; then
+	sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'
+	exit 2
+fi
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+dir="$root/docs/strength/$1"
+shift
+mkdir -p "$dir"
+if [ $# -gt 0 ]; then
+	if [ -f "$dir/flags" ]; then
+		echo "$dir/flags already holds this run's flags: give the name alone to continue it" >&2
+		exit 2
+	fi
+	printf '%s\n' "$@" >"$dir/flags"
+fi
+if [ ! -f "$dir/flags" ]; then
+	echo "no run in $dir: give the tournament flags to start one" >&2
+	exit 2
+fi
+mapfile -t flags <"$dir/flags"
+
+work="$(mktemp -d)"
+records="$work/records.jsonl"
+parts=("$dir"/part-*.jsonl.gz)
+: >"$records"
+if [ ${#parts[@]} -gt 0 ]; then
+	cat "${parts[@]}" | gunzip >"$records"
+	flags+=(--resume)
+fi
+before="$(wc -l <"$records")"
+echo "== $(basename "$dir"): $before games in ${#parts[@]} piece(s); building grognard" >&2
+(cd "$root" && go build -o "$work/grognard" ./cmd/grognard)
+
+# save writes the games this sitting finished as a new piece; a torn last
+# line (the run killed mid-write) is left out, as a resume would skip it.
+save() {
+	local fresh="$work/fresh.jsonl"
+	tail -n +"$((before + 1))" "$records" >"$fresh"
+	if [ -s "$fresh" ] && [ -n "$(tail -c 1 "$fresh")" ]; then
+		sed -i '$d' "$fresh"
+	fi
+	if [ -s "$fresh" ]; then
+		local piece
+		piece="$dir/part-$(date -u +%Y%m%dT%H%M%S).jsonl.gz"
+		gzip -9 -c "$fresh" >"$piece"
+		echo "== $(wc -l <"$fresh") new games saved in $piece" >&2
+	fi
+	rm -rf "$work"
+}
+trap save EXIT
+
+status=0
+"$work/grognard" tournament "${flags[@]}" --records "$records" | tee -i "$dir/report.txt" || status=$?
+exit "$status"
