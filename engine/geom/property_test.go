@@ -322,3 +322,30 @@ func TestPropertyRectPolygon(t *testing.T) {
 	}
 	t.Logf("%d overlapping, %d inside", overlaps, insides)
 }
+
+// TestBeyondSegAgreesWithPointSegDist checks the broad-phase shortcut
+// against the distance it stands for, on random points and on points set
+// exactly at the reach along an axis or off a segment's end, where the
+// bounding-box test must leave the answer to the distance.
+func TestBeyondSegAgreesWithPointSegDist(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 11))
+	check := func(p, a, b Vec, r float64) {
+		t.Helper()
+		if got, want := BeyondSeg(p, a, b, r), PointSegDist(p, a, b) > r; got != want {
+			t.Fatalf("BeyondSeg(%v, %v, %v, %v) = %v; PointSegDist %v", p, a, b, r, got, PointSegDist(p, a, b))
+		}
+	}
+	for range propertyPairs {
+		a := V(rng.Float64()*12, rng.Float64()*12)
+		b := a
+		if rng.IntN(4) > 0 {
+			b = V(rng.Float64()*12, rng.Float64()*12)
+		}
+		r := []float64{0.6, 1.2, 2.2}[rng.IntN(3)]
+		check(V(rng.Float64()*12, rng.Float64()*12), a, b, r)
+		check(a.Add(V(r, 0)), a, b, r)
+		check(b.Sub(V(0, r)), a, b, r)
+		check(a.Add(V(r, r).Scale(0.7)), a, b, r)
+		check(b.Add(V(-r-1e-12, 0)), a, b, r)
+	}
+}

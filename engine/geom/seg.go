@@ -27,6 +27,19 @@ func PointSegDist(p, a, b Vec) float64 {
 	return math.Sqrt(pointSegDist2(p, a, b))
 }
 
+// BeyondSeg reports whether p is more than r from segment a-b, as
+// PointSegDist(p, a, b) > r does, but first compares coordinates alone: a
+// point outside the segment's bounding box grown by r (plus a margin far
+// above rounding error) is beyond it without a distance computed. Broad
+// phases that skip most units call it.
+func BeyondSeg(p, a, b Vec, r float64) bool {
+	m := r + 1e-9
+	if p.X < min(a.X, b.X)-m || p.X > max(a.X, b.X)+m || p.Y < min(a.Y, b.Y)-m || p.Y > max(a.Y, b.Y)+m {
+		return true
+	}
+	return PointSegDist(p, a, b) > r
+}
+
 func pointSegDist2(p, a, b Vec) float64 {
 	return p.Sub(ClosestOnSeg(p, a, b)).Len2()
 }

@@ -187,7 +187,7 @@ func (s *State) checkMoveMode(i int, pts []geom.Vec, facing geom.Vec, slide bool
 			}
 			o := &s.U[j]
 			// Broad phase: no base within reach of the leg.
-			if geom.PointSegDist(o.Pos, cur, p) > 1.2 {
+			if geom.BeyondSeg(o.Pos, cur, p, 1.2) {
 				continue
 			}
 			other := s.rect(j)
@@ -339,7 +339,7 @@ func (s *State) firstHit(i int, d geom.Vec) (float64, int) {
 	start := s.rect(i)
 	bestT, bestJ := 1.0, -1
 	for j := 0; j < int(s.n); j++ {
-		if j == i || s.U[j].Loc != LocTable || geom.PointSegDist(s.U[j].Pos, u.Pos, u.Pos.Add(d)) > 1.2 {
+		if j == i || s.U[j].Loc != LocTable || geom.BeyondSeg(s.U[j].Pos, u.Pos, u.Pos.Add(d), 1.2) {
 			continue
 		}
 		eps := overlapTol

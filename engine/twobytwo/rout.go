@@ -126,7 +126,7 @@ func (s *State) routMove(i int, dir geom.Vec) {
 		if j == i || s.U[j].Loc != LocTable || s.side(j) == side {
 			continue
 		}
-		if geom.PointSegDist(s.U[j].Pos, u.Pos, u.Pos.Add(d)) > 1.2 {
+		if geom.BeyondSeg(s.U[j].Pos, u.Pos, u.Pos.Add(d), 1.2) {
 			continue
 		}
 		if _, hit := geom.Sweep(start, d, s.rect(j), overlapTol); hit {
@@ -152,7 +152,7 @@ func (s *State) routMove(i int, dir geom.Vec) {
 		if j == i || s.U[j].Loc != LocTable || s.side(j) != side || s.routed&(1<<uint(j)) != 0 {
 			continue
 		}
-		if geom.PointSegDist(s.U[j].Pos, start.C, end.C) > 2.2 {
+		if geom.BeyondSeg(s.U[j].Pos, start.C, end.C, 2.2) {
 			continue
 		}
 		if geom.RectDistance(swept, s.rect(j)) > 1+1e-9 {

@@ -122,7 +122,7 @@ func (s *State) sight(f, t int) (shot, bool) {
 		if j == f || j == t || s.U[j].Loc != LocTable {
 			continue
 		}
-		if geom.PointSegDist(s.U[j].Pos, orig, aim) > 0.6 {
+		if geom.BeyondSeg(s.U[j].Pos, orig, aim, 0.6) {
 			continue
 		}
 		if geom.SegRectIntersects(orig, aim, s.rect(j)) {
