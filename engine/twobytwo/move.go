@@ -337,9 +337,10 @@ func (s *State) chargeAllowed(i, target int, end geom.Rect, town bool) refusal {
 func (s *State) firstHit(i int, d geom.Vec) (float64, int) {
 	u := &s.U[i]
 	start := s.rect(i)
+	to := u.Pos.Add(d)
 	bestT, bestJ := 1.0, -1
 	for j := 0; j < int(s.n); j++ {
-		if j == i || s.U[j].Loc != LocTable || geom.BeyondSeg(s.U[j].Pos, u.Pos, u.Pos.Add(d), 1.2) {
+		if j == i || s.U[j].Loc != LocTable || geom.BeyondSeg(s.U[j].Pos, u.Pos, to, 1.2) {
 			continue
 		}
 		eps := overlapTol

@@ -126,7 +126,7 @@ func (s *State) routMove(i int, dir geom.Vec) {
 		if j == i || s.U[j].Loc != LocTable || s.side(j) == side {
 			continue
 		}
-		if geom.BeyondSeg(s.U[j].Pos, u.Pos, u.Pos.Add(d), 1.2) {
+		if geom.BeyondSeg(s.U[j].Pos, u.Pos, end.C, 1.2) {
 			continue
 		}
 		if _, hit := geom.Sweep(start, d, s.rect(j), overlapTol); hit {
