@@ -10,17 +10,32 @@
 # Everything after NAME goes to 'grognard tournament' unchanged, except
 # --records and --resume, which this script sets. The result table is
 # printed at the end as usual and also written to NAME/report.txt.
+# grognard is built from the commit the run started at (NAME/commit), so
+# that later changes on main do not change the run's games.
 set -euo pipefail
 shopt -s nullglob
 
 if [ $# -lt 1 ] || [ "$1" = "-h" ] || [ "$1" = "--help" ]; then
-	sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'
+	sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'
 	exit 2
 fi
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 dir="$root/docs/strength/$1"
 shift
 mkdir -p "$dir"
+parts=("$dir"/part-*.jsonl.gz)
+# The run is played by the code of one commit: the one HEAD is at when its
+# first sitting starts, which must hold all the code.
+if [ ! -f "$dir/commit" ]; then
+	if [ ${#parts[@]} -gt 0 ]; then
+		echo "$dir has games but no commit file: write the commit they were played at to $dir/commit" >&2
+		exit 2
+	fi
+	if [ -n "$(git -C "$root" status --porcelain -- ':!docs')" ]; then
+		echo "the working tree has uncommitted changes: commit them first, so that the run is played by a known commit" >&2
+		exit 2
+	fi
+fi
 if [ $# -gt 0 ]; then
 	if [ -f "$dir/flags" ]; then
 		echo "$dir/flags already holds this run's flags: give the name alone to continue it" >&2
@@ -33,18 +48,21 @@ if [ ! -f "$dir/flags" ]; then
 	exit 2
 fi
 mapfile -t flags <"$dir/flags"
+[ -f "$dir/commit" ] || git -C "$root" rev-parse HEAD >"$dir/commit"
+commit="$(cat "$dir/commit")"
 
 work="$(mktemp -d)"
 records="$work/records.jsonl"
-parts=("$dir"/part-*.jsonl.gz)
 : >"$records"
 if [ ${#parts[@]} -gt 0 ]; then
 	cat "${parts[@]}" | gunzip >"$records"
 	flags+=(--resume)
 fi
 before="$(wc -l <"$records")"
-echo "== $(basename "$dir"): $before games in ${#parts[@]} piece(s); building grognard" >&2
-(cd "$root" && go build -o "$work/grognard" ./cmd/grognard)
+echo "== $(basename "$dir"): $before games in ${#parts[@]} piece(s); building grognard at ${commit:0:12}" >&2
+mkdir -p "$work/src"
+git -C "$root" archive "$commit" | tar -x -C "$work/src"
+(cd "$work/src" && go build -o "$work/grognard" ./cmd/grognard)
 
 # save writes the games this sitting finished as a new piece; a torn last
 # line (the run killed mid-write) is left out, as a resume would skip it.
