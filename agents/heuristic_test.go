@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -645,13 +646,23 @@ func TestHeuristicBeatsRandom(t *testing.T) {
 // pairs, 100 games each, reported only). Run it with
 //
 //	GROGNARD_LONG=1 go test ./agents/ -run TestHeuristicBeatsRandomLong -v -timeout 30m
+//
+// GROGNARD_LONG_SEED plays the same schedule on other seeds (31337 by
+// default), to tell a doctrine's strength from the luck of one seed.
 func TestHeuristicBeatsRandomLong(t *testing.T) {
 	if os.Getenv("GROGNARD_LONG") == "" {
 		t.Skip("set GROGNARD_LONG=1 to play the 200-game measurement")
 	}
+	seed := uint64(31337)
+	if v := os.Getenv("GROGNARD_LONG_SEED"); v != "" {
+		var err error
+		if seed, err = strconv.ParseUint(v, 10, 64); err != nil {
+			t.Fatalf("GROGNARD_LONG_SEED=%q: want a whole number", v)
+		}
+	}
 	for _, spec := range hDoctrineSpecs {
 		start := time.Now()
-		tl := hPaired(t, spec, "random", 100, 31337)
+		tl := hPaired(t, spec, "random", 100, seed)
 		t.Logf("%s vs random, 200 games: %v in %v (%v per decision)", spec, tl, time.Since(start).Round(time.Millisecond),
 			tl.think/time.Duration(max(tl.decisions, 1)))
 		if tl.score() < 0.95 {

@@ -29,5 +29,9 @@
 // advance, occupy, support, screen, threaten, withdraw, exit, HQ moves,
 // face, hold, voluntary rout); each is a concrete path checked by the same
 // movement rules as a person's free-form move (FreeMove), so both are the
-// same kind of action in records.
+// same kind of action in records. An order towards a place goes straight
+// there when the unit can turn to face it; a unit in a line, which cannot
+// turn on the spot without its base swinging into its neighbours
+// (R-PIVOT), steps straight ahead first and turns clear of them; so does
+// its charge, whose last 2" then go straight in (R-CHARGE).
 package twobytwo

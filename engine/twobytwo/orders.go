@@ -141,30 +141,62 @@ func (s *State) orders(i int, buf []engine.Action) []engine.Action {
 	return buf
 }
 
-// chargeOrders appends charges of unit i on enemy j.
+// chargeOrders appends charges of unit i on enemy j: against each face
+// it can reach, straight in from where it stands, or squared up after a
+// 2" run-in, or (for a unit in a line, which cannot wheel on the spot
+// without its base swinging into its neighbours, R-PIVOT) either of those
+// after a step straight ahead clear of them.
 func (s *State) chargeOrders(buf []engine.Action, i, j int) []engine.Action {
+	u := &s.U[i]
 	jr := s.rect(j)
+	// Above any allowance (a road adds 1") with room for a contact made
+	// by a corner short of dest: a cheap bound before a full check.
+	allow := s.prof(i).Move + 1.5
+	a := act(KindMove, i, j)
+	a.Order = OrderCharge
 	for f := geom.FaceFront; f <= geom.FaceLeft; f++ {
 		n := faceNormal(jr, f)
 		dest := jr.FaceCentre(f).Add(n.Scale(0.25))
-		// Straight in from where the unit stands.
-		a := act(KindMove, i, j)
-		a.Order, a.Arg = OrderCharge, uint8(f)
-		a.NPath, a.Path[0] = 1, dest
-		if res, ref := s.checkMove(i, a.Points(), geom.Vec{}); ref == okMove && res.contact == j {
-			a.Facing = geom.FacingOf(res.dir)
+		w := dest.Add(n.Scale(2))
+		a.Arg = uint8(f)
+		if s.chargeLegal(&a, i, j, dest) || s.chargeLegal(&a, i, j, w, dest) {
 			buf = append(buf, a)
 			continue
 		}
-		// Squared up after a 2" run-in.
-		w := dest.Add(n.Scale(2))
-		a.NPath, a.Path[0], a.Path[1] = 2, w, dest
-		if res, ref := s.checkMove(i, a.Points(), geom.Vec{}); ref == okMove && res.contact == j {
-			a.Facing = geom.FacingOf(res.dir)
-			buf = append(buf, a)
+		// A unit that could wheel towards the target was stopped by
+		// something a step ahead would not get it past.
+		if s.clearAt(baseAt(u.Pos, dest.Sub(u.Pos).Norm()), s.typ(i), i) {
+			continue
+		}
+		// Half an inch clears the neighbours for a wheel of a third of a
+		// right angle or so; a longer step for a sharper one leaves less
+		// of the move for the 2" straight in.
+		for _, step := range [...]float64{0.5, 1, 2} {
+			p := u.Pos.Add(u.Dir.Scale(step))
+			if step+p.Dist(dest) <= allow && s.chargeLegal(&a, i, j, p, dest) {
+				buf = append(buf, a)
+				break
+			}
+			if step+p.Dist(w)+2 <= allow && s.chargeLegal(&a, i, j, p, w, dest) {
+				buf = append(buf, a)
+				break
+			}
 		}
 	}
 	return buf
+}
+
+// chargeLegal sets a's path to pts and its facing to the one the charge
+// ends with, and reports whether the move is legal and charges enemy j.
+func (s *State) chargeLegal(a *engine.Action, i, j int, pts ...geom.Vec) bool {
+	a.Path = [engine.MaxPath]geom.Vec{}
+	a.NPath = uint8(copy(a.Path[:], pts))
+	res, ref := s.checkMove(i, a.Points(), geom.Vec{})
+	if ref != okMove || res.contact != j {
+		return false
+	}
+	a.Facing = geom.FacingOf(res.dir)
+	return true
 }
 
 // towardOrder appends a move of unit i straight towards dest, stopping
@@ -178,21 +210,66 @@ func (s *State) towardOrder(buf []engine.Action, i int, dest geom.Vec, stop floa
 		return buf
 	}
 	dir := d.Norm()
-	l = math.Min(l, s.prof(i).Move+1)
+	allow := s.prof(i).Move + 1
+	l = math.Min(l, allow)
+	a := act(KindMove, i, target)
+	a.Order = order
 	for _, frac := range [...]float64{1, 0.75, 0.5, 0.25} {
-		p := u.Pos.Add(dir.Scale(l * frac))
-		fd := faceAt.Sub(p).Norm()
-		if fd.Len2() == 0 {
-			fd = dir
-		}
-		a := act(KindMove, i, target)
-		a.Order = order
-		a.NPath, a.Path[0], a.Facing = 1, p, geom.FacingOf(fd)
-		if res, ref := s.checkMove(i, a.Points(), geom.Heading(a.Facing)); ref == okMove && res.contact < 0 {
+		if s.towardLegal(&a, i, dir.Scale(l*frac), geom.Vec{}, faceAt) {
 			return append(buf, a)
 		}
 	}
+	// A unit in a line cannot turn on the spot: the corners of its base
+	// swing into the friends beside it (R-PIVOT). It steps straight ahead
+	// first, clear of them, and turns there. (A unit that could turn was
+	// stopped by something else, which the step would not get it past.)
+	if s.clearAt(baseAt(u.Pos, dir), s.typ(i), i) {
+		return buf
+	}
+	for _, step := range [...]float64{1, 2} {
+		if step > allow-0.5 {
+			break
+		}
+		w := u.Pos.Add(u.Dir.Scale(step))
+		d2 := dest.Sub(w)
+		l2 := math.Min(d2.Len()-stop, allow-step)
+		if l2 < 0.25 {
+			continue
+		}
+		for _, frac := range [...]float64{1, 0.5} {
+			leg := d2.Norm().Scale(l2 * frac)
+			// Only a step that gets the unit nearer where it is going.
+			if w.Add(leg).Dist(dest) > u.Pos.Dist(dest)-0.25 {
+				continue
+			}
+			if s.towardLegal(&a, i, u.Dir.Scale(step), leg, faceAt) {
+				return append(buf, a)
+			}
+		}
+	}
 	return buf
+}
+
+// towardLegal sets a to the move of unit i by first, then second (if not
+// zero), ending facing faceAt (or along its last leg if it ends there),
+// and reports whether the move is legal and touches no enemy.
+func (s *State) towardLegal(a *engine.Action, i int, first, second, faceAt geom.Vec) bool {
+	u := &s.U[i]
+	p := u.Pos.Add(first)
+	a.Path = [engine.MaxPath]geom.Vec{}
+	a.NPath, a.Path[0] = 1, p
+	last := first
+	if second.Len2() > 0 {
+		a.Path[1] = p.Add(second)
+		a.NPath, p, last = 2, a.Path[1], second
+	}
+	fd := faceAt.Sub(p).Norm()
+	if fd.Len2() == 0 {
+		fd = last.Norm()
+	}
+	a.Facing = geom.FacingOf(fd)
+	res, ref := s.checkMove(i, a.Points(), geom.Heading(a.Facing))
+	return ref == okMove && res.contact < 0
 }
 
 // toPoseOrder appends a move of unit i to exactly pos facing dir, if legal.

@@ -1,0 +1,109 @@
+package twobytwo
+
+import (
+	"testing"
+
+	"github.com/grognard/grognard/engine"
+	"github.com/grognard/grognard/engine/geom"
+)
+
+// TestAdvanceFromALine: a battalion standing in a line of friends cannot
+// turn on the spot towards an enemy off to one side, because the corners
+// of its base swing into its neighbours (R-PIVOT); its advance order then
+// steps straight ahead and turns clear of them, so an army drawn up in
+// line is never left without a way forward. A unit with room still turns
+// and goes straight there in one leg.
+func TestAdvanceFromALine(t *testing.T) {
+	for _, c := range []struct {
+		name      string
+		friends   []geom.Vec // line infantry beside S, facing north like it
+		wantLegs  int
+		wantPivot bool // the one-leg move straight at the enemy is legal
+	}{
+		{"alone", nil, 1, true},
+		{"in_a_line", []geom.Vec{geom.V(10.98, 4), geom.V(13.02, 4)}, 2, false},
+		{"on_the_end_of_a_line", []geom.Vec{geom.V(13.02, 4), geom.V(14.04, 4)}, 2, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			units := []UnitSpec{unit(0, "S", LineInfantry, 12, 4, 0)}
+			for k, p := range c.friends {
+				units = append(units, unit(0, string(rune('A'+k)), LineInfantry, p.X, p.Y, 0))
+			}
+			units = append(units, unit(1, "N", LineInfantry, 18, 14, 180))
+			s := testGame(t, units)
+			u, n := idx(t, s, "S"), idx(t, s, "N")
+			from := s.U[u].Pos
+			// The straight move that needs a turn on the spot.
+			direct := act(KindMove, u, n)
+			direct.NPath, direct.Path[0] = 1, from.Add(s.U[n].Pos.Sub(from).Norm().Scale(2))
+			_, ref := s.checkMove(u, direct.Points(), s.U[n].Pos.Sub(direct.Path[0]).Norm())
+			if (ref == okMove) != c.wantPivot {
+				t.Fatalf("turning on the spot towards the enemy: %v, want legal %v", ref, c.wantPivot)
+			}
+			var adv *engine.Action
+			for _, a := range s.Legal(nil) {
+				if a.Kind == KindMove && int(a.Unit) == u && a.Order == OrderAdvance {
+					adv = &a
+					break
+				}
+			}
+			if adv == nil {
+				t.Fatal("no advance order")
+			}
+			end := adv.Path[adv.NPath-1]
+			if int(adv.NPath) != c.wantLegs {
+				t.Errorf("the advance has %d legs (%s), want %d", adv.NPath, s.DescribeAction(*adv), c.wantLegs)
+			}
+			if got, was := end.Dist(s.U[n].Pos), from.Dist(s.U[n].Pos); got > was-2 {
+				t.Errorf("the advance ends %.2f\" from the enemy, from %.2f\": want at least 2\" nearer", got, was)
+			}
+			if err := s.Apply(*adv); err != nil {
+				t.Fatalf("the advance %s is refused: %v", s.DescribeAction(*adv), err)
+			}
+			if s.U[u].Pos.Dist(end) > 1e-9 {
+				t.Errorf("S stands at %v after the advance, want %v", s.U[u].Pos, end)
+			}
+		})
+	}
+}
+
+// TestChargeFromALine: a battalion in a line of friends charging an enemy
+// off to one side cannot wheel on the spot to face it (R-PIVOT), so its
+// charge steps straight ahead first, then goes in with the last 2" or
+// more straight ahead (R-CHARGE); alone it charges straight in.
+func TestChargeFromALine(t *testing.T) {
+	for _, c := range []struct {
+		name     string
+		friends  []geom.Vec
+		wantLegs int
+	}{
+		{"alone", nil, 1},
+		{"in_a_line", []geom.Vec{geom.V(10.98, 4), geom.V(13.02, 4)}, 2},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			units := []UnitSpec{unit(0, "S", LineInfantry, 12, 4, 0)}
+			for k, p := range c.friends {
+				units = append(units, unit(0, string(rune('A'+k)), LineInfantry, p.X, p.Y, 0))
+			}
+			units = append(units, unit(1, "N", LineInfantry, 13.3, 7, 180))
+			s := testGame(t, units)
+			u, n := idx(t, s, "S"), idx(t, s, "N")
+			var charge *engine.Action
+			for _, a := range s.Legal(nil) {
+				if a.Kind == KindMove && int(a.Unit) == u && a.Order == OrderCharge && int(a.Target) == n {
+					charge = &a
+					break
+				}
+			}
+			if charge == nil {
+				t.Fatal("no charge on N")
+			}
+			if int(charge.NPath) < c.wantLegs {
+				t.Errorf("the charge %s has %d legs, want at least %d", s.DescribeAction(*charge), charge.NPath, c.wantLegs)
+			}
+			if err := s.Apply(*charge); err != nil {
+				t.Fatalf("the charge %s is refused: %v", s.DescribeAction(*charge), err)
+			}
+		})
+	}
+}
