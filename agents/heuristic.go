@@ -112,10 +112,9 @@ func ParseDoctrine(name string) (Doctrine, error) {
 //	points [Deploy]   1st behind the army; the      both on the own edge (3+),    both on the own edge, behind
 //	                  attacker's 2nd on a flank as  behind the army, 6" apart     the army and as far from the
 //	                  far forward as allowed (4+)                                 enemy as allowed, 6" apart
-//	queues (timing    point 1: infantry, cheapest   point 1: guns, HQs, half the  a cheap battalion leads each
-//	 plan) [Reinf]    first (padding), then HQs;    infantry; point 2: the rest;  queue (padding); point 1: HQs,
-//	                  point 2: cavalry, then guns   cheapest first                guns, half the infantry;
-//	                                                                              point 2: cavalry last
+//	queues (timing    point 1: infantry, cheapest   point 1: guns, HQs, half the  as assault, and the cheapest
+//	 plan) [Reinf]    first (padding), then HQs;    infantry; point 2: the rest;  unit of point 2 leads it
+//	                  point 2: cavalry, then guns   cheapest first                (padding both queues)
 //	infantry          close on the nearest enemy    advance only to firing range  stay within 7" of the own edge
 //	 movement         it can charge (towns +5",     of the nearest enemy; towns   on good ground, then as
 //	                  cavalry in the open +6");     +25, woods' edges +8, hills   assault once at most 2 units
@@ -787,26 +786,14 @@ func (h *Heuristic) queueRank(s *twobytwo.State, i int) (rank float64, pref int)
 	sp := s.Spec(i)
 	t := sp.Type
 	cost := sp.UnitCost()
-	// The rank of i among the own unassigned infantry, to split it.
-	k := 0
-	for j := 0; j < i; j++ {
-		if s.U[j].Loc == twobytwo.LocUnplaced && s.Spec(j).Side == sp.Side && s.Spec(j).Type.IsInfantry() {
-			k++
+	if h.doc == DoctrineFireline {
+		// The rank of i among the own unassigned infantry, to split it.
+		k := 0
+		for j := 0; j < i; j++ {
+			if s.U[j].Loc == twobytwo.LocUnplaced && s.Spec(j).Side == sp.Side && s.Spec(j).Type.IsInfantry() {
+				k++
+			}
 		}
-	}
-	switch h.doc {
-	case DoctrineAssault:
-		switch {
-		case t.IsInfantry():
-			return 10 + cost, 0 // the cheapest infantry leads (padding)
-		case t.IsHQ():
-			return 12.5, 0 // the HQs follow the first battalion
-		case t.IsCavalry():
-			return 20 + cost, 1
-		default:
-			return 30 + cost, 1
-		}
-	case DoctrineFireline:
 		switch {
 		case t.IsArtillery():
 			return 12 + cost, 0
@@ -817,21 +804,21 @@ func (h *Heuristic) queueRank(s *twobytwo.State, i int) (rank float64, pref int)
 		default:
 			return 30 + cost, 1
 		}
+	}
+	// Assault and reserve. The reserve once put its HQs first, half its
+	// infantry at each point and its cavalry last: over the same 4,000
+	// paired games against random it won 3,676 so, and 3,749 with these
+	// queues, so it now queues as assault does, padding its second queue
+	// as well (scoreDeploy).
+	switch {
+	case t.IsInfantry():
+		return 10 + cost, 0 // the cheapest infantry leads (padding)
+	case t.IsHQ():
+		return 12.5, 0 // the HQs follow the first battalion
+	case t.IsCavalry():
+		return 20 + cost, 1
 	default:
-		pad := 0.0
-		if t.IsInfantry() && cost <= 2 {
-			pad = -20 // a cheap battalion leads each queue
-		}
-		switch {
-		case t.IsHQ():
-			return 5 + pad, 0
-		case t.IsCavalry():
-			return 40 + cost, 1
-		case t.IsArtillery():
-			return 20 + cost, 0
-		default:
-			return 10 + cost + pad, k % 2
-		}
+		return 30 + cost, 1
 	}
 }
 
