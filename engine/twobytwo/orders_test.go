@@ -25,13 +25,7 @@ func TestAdvanceFromALine(t *testing.T) {
 		{"on_the_end_of_a_line", []geom.Vec{geom.V(13.02, 4), geom.V(14.04, 4)}, 2, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			units := []UnitSpec{unit(0, "S", LineInfantry, 12, 4, 0)}
-			for k, p := range c.friends {
-				units = append(units, unit(0, string(rune('A'+k)), LineInfantry, p.X, p.Y, 0))
-			}
-			units = append(units, unit(1, "N", LineInfantry, 18, 14, 180))
-			s := testGame(t, units)
-			u, n := idx(t, s, "S"), idx(t, s, "N")
+			s, u, n := lineGame(t, c.friends, geom.V(18, 14))
 			from := s.U[u].Pos
 			// The straight move that needs a turn on the spot.
 			direct := act(KindMove, u, n)
@@ -81,13 +75,7 @@ func TestChargeFromALine(t *testing.T) {
 		{"in_a_line", []geom.Vec{geom.V(10.98, 4), geom.V(13.02, 4)}, 2},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			units := []UnitSpec{unit(0, "S", LineInfantry, 12, 4, 0)}
-			for k, p := range c.friends {
-				units = append(units, unit(0, string(rune('A'+k)), LineInfantry, p.X, p.Y, 0))
-			}
-			units = append(units, unit(1, "N", LineInfantry, 13.3, 7, 180))
-			s := testGame(t, units)
-			u, n := idx(t, s, "S"), idx(t, s, "N")
+			s, u, n := lineGame(t, c.friends, geom.V(13.3, 7))
 			var charge *engine.Action
 			for _, a := range s.Legal(nil) {
 				if a.Kind == KindMove && int(a.Unit) == u && a.Order == OrderCharge && int(a.Target) == n {
@@ -106,4 +94,18 @@ func TestChargeFromALine(t *testing.T) {
 			}
 		})
 	}
+}
+
+// lineGame is a battalion S at (12, 4) facing north with line infantry
+// friends beside it, also facing north, and an enemy battalion N at foe
+// facing south; it returns the game and S's and N's indices.
+func lineGame(t *testing.T, friends []geom.Vec, foe geom.Vec) (s *State, u, n int) {
+	t.Helper()
+	units := []UnitSpec{unit(0, "S", LineInfantry, 12, 4, 0)}
+	for k, p := range friends {
+		units = append(units, unit(0, string(rune('A'+k)), LineInfantry, p.X, p.Y, 0))
+	}
+	units = append(units, unit(1, "N", LineInfantry, foe.X, foe.Y, 180))
+	s = testGame(t, units)
+	return s, idx(t, s, "S"), idx(t, s, "N")
 }
