@@ -11,12 +11,15 @@
 # --records and --resume, which this script sets. The result table is
 # printed at the end as usual and also written to NAME/report.txt.
 # grognard is built from the commit the run started at (NAME/commit), so
-# that later changes on main do not change the run's games.
+# that later changes on main do not change the run's games. The sitting's
+# games are written to NAME/sitting.jsonl as they finish, so that a sitting
+# cut off without Ctrl-C (the machine shut down) loses nothing: the next
+# sitting first turns that file's new games into a piece.
 set -euo pipefail
 shopt -s nullglob
 
 if [ $# -lt 1 ] || [ "$1" = "-h" ] || [ "$1" = "--help" ]; then
-	sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'
+	sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'
 	exit 2
 fi
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -51,8 +54,38 @@ mapfile -t flags <"$dir/flags"
 [ -f "$dir/commit" ] || git -C "$root" rev-parse HEAD >"$dir/commit"
 commit="$(cat "$dir/commit")"
 
+records="$dir/sitting.jsonl"
+
+# piece gzips the games of $records after the first $1 into a new piece;
+# a torn last line (the run killed mid-write) is left out, as a resume
+# would skip it.
+piece() {
+	local fresh="$records.fresh"
+	tail -n +"$(($1 + 1))" "$records" >"$fresh"
+	if [ -s "$fresh" ] && [ -n "$(tail -c 1 "$fresh")" ]; then
+		sed -i '$d' "$fresh"
+	fi
+	if [ -s "$fresh" ]; then
+		local out
+		out="$dir/part-$(date -u +%Y%m%dT%H%M%S).jsonl.gz"
+		gzip -9 -c "$fresh" >"$out"
+		echo "== $(wc -l <"$fresh") new games saved in $out" >&2
+	fi
+	rm -f "$fresh"
+}
+
+count_parts() {
+	if [ ${#parts[@]} -gt 0 ]; then cat "${parts[@]}" | gunzip | wc -l; else echo 0; fi
+}
+
+if [ -f "$records" ]; then
+	echo "== $(basename "$records") is left from a sitting that was cut off: keeping its games" >&2
+	piece "$(count_parts)"
+	rm -f "$records"
+	parts=("$dir"/part-*.jsonl.gz)
+fi
+
 work="$(mktemp -d)"
-records="$work/records.jsonl"
 : >"$records"
 if [ ${#parts[@]} -gt 0 ]; then
 	cat "${parts[@]}" | gunzip >"$records"
@@ -64,20 +97,10 @@ mkdir -p "$work/src"
 git -C "$root" archive "$commit" | tar -x -C "$work/src"
 (cd "$work/src" && go build -o "$work/grognard" ./cmd/grognard)
 
-# save writes the games this sitting finished as a new piece; a torn last
-# line (the run killed mid-write) is left out, as a resume would skip it.
+# save writes the games this sitting finished as a new piece.
 save() {
-	local fresh="$work/fresh.jsonl"
-	tail -n +"$((before + 1))" "$records" >"$fresh"
-	if [ -s "$fresh" ] && [ -n "$(tail -c 1 "$fresh")" ]; then
-		sed -i '$d' "$fresh"
-	fi
-	if [ -s "$fresh" ]; then
-		local piece
-		piece="$dir/part-$(date -u +%Y%m%dT%H%M%S).jsonl.gz"
-		gzip -9 -c "$fresh" >"$piece"
-		echo "== $(wc -l <"$fresh") new games saved in $piece" >&2
-	fi
+	piece "$before"
+	rm -f "$records"
 	rm -rf "$work"
 }
 trap save EXIT
