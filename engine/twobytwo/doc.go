@@ -33,5 +33,7 @@
 // there when the unit can turn to face it; a unit in a line, which cannot
 // turn on the spot without its base swinging into its neighbours
 // (R-PIVOT), steps straight ahead first and turns clear of them; so does
-// its charge, whose last 2" then go straight in (R-CHARGE).
+// its charge, whose last 2" then go straight in (R-CHARGE). A unit whose
+// way is blocked by a friend (no unit moves through another) goes round
+// it: a first leg off to either side, then straight on.
 package twobytwo

@@ -221,10 +221,11 @@ func (s *State) towardOrder(buf []engine.Action, i int, dest geom.Vec, stop floa
 	}
 	// A unit in a line cannot turn on the spot: the corners of its base
 	// swing into the friends beside it (R-PIVOT). It steps straight ahead
-	// first, clear of them, and turns there. (A unit that could turn was
-	// stopped by something else, which the step would not get it past.)
+	// first, clear of them, and turns there. A unit that could turn was
+	// stopped by something in its way, a friend most often in a crowd: it
+	// goes round.
 	if s.clearAt(baseAt(u.Pos, dir), s.typ(i), i) {
-		return buf
+		return s.roundOrder(buf, &a, i, dir, dest, stop, faceAt)
 	}
 	for _, step := range [...]float64{1, 2} {
 		if step > allow-0.5 {
@@ -249,6 +250,41 @@ func (s *State) towardOrder(buf []engine.Action, i int, dest geom.Vec, stop floa
 	}
 	return buf
 }
+
+// roundOrder appends the move a of unit i towards dest (stopping stop
+// short of it, ending facing faceAt) round whatever stopped it going
+// straight along dir: a first leg to either side, half a right angle off
+// dir or (for a friend right ahead) nearly square to it, the unit
+// wheeling for free (R-PIVOT), then straight on. Only a way round that
+// gains an inch on dest is offered.
+func (s *State) roundOrder(buf []engine.Action, a *engine.Action, i int, dir, dest geom.Vec, stop float64, faceAt geom.Vec) []engine.Action {
+	u := &s.U[i]
+	move := s.prof(i).Move
+	for _, leg1 := range roundLegs {
+		for _, sgn := range [...]float64{1, -1} {
+			first := dir.Scale(leg1.X).Add(dir.Perp().Scale(sgn * leg1.Y))
+			k := leg1.Len()
+			w := u.Pos.Add(first)
+			d2 := dest.Sub(w)
+			l2 := math.Min(d2.Len()-stop, move-k)
+			if l2 < 0.25 {
+				continue
+			}
+			leg := d2.Norm().Scale(l2)
+			if w.Add(leg).Dist(dest) > u.Pos.Dist(dest)-1 {
+				continue
+			}
+			if s.towardLegal(a, i, first, leg, faceAt) {
+				return append(buf, *a)
+			}
+		}
+	}
+	return buf
+}
+
+// roundLegs are roundOrder's first legs, along and across the way ahead:
+// 1.5" and 2.5" at 45 degrees, 1.5" at 80.
+var roundLegs = [...]geom.Vec{{X: 1.0607, Y: 1.0607}, {X: 1.7678, Y: 1.7678}, {X: 0.2605, Y: 1.4772}}
 
 // towardLegal sets a to the move of unit i by first, then second (if not
 // zero), ending facing faceAt (or along its last leg if it ends there),

@@ -23,6 +23,8 @@ func TestAdvanceFromALine(t *testing.T) {
 		{"alone", nil, 1, true},
 		{"in_a_line", []geom.Vec{geom.V(10.98, 4), geom.V(13.02, 4)}, 2, false},
 		{"on_the_end_of_a_line", []geom.Vec{geom.V(13.02, 4), geom.V(14.04, 4)}, 2, false},
+		// The friend ahead blocks the way: S goes round it.
+		{"behind_a_friend", []geom.Vec{geom.V(12.8, 5.3)}, 2, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			s, u, n := lineGame(t, c.friends, geom.V(18, 14))
