@@ -163,6 +163,8 @@ func ParseDoctrine(name string) (Doctrine, error) {
 //	                  (so a crowded bridge sends units to the ford); the ruleset offers the orders to get there
 //	late game         from 45% of the turn limit the fire line attacks as assault (a draw is no win); late
 //	                  and not behind, or one kill from victory, every unit makes for the enemy's points
+//	spacing           every unit but an HQ loses 8 for each friend (not an HQ) within 1.4" of where it would
+//	                  stand: a crowd blocks its own way (no unit moves through another)
 //
 // Every doctrine weighs a loss by its urgency: a side that has lost n
 // units is 5-n losses from defeat, so its next loss weighs 1/(5-n)
@@ -231,6 +233,21 @@ const (
 const (
 	reserveShare = 20
 	lateShare    = 45
+)
+
+// A unit that ends its move in a crowd of friends blocks their way and
+// is blocked in turn, since no unit may move through another: a crowd
+// that has closed up behind its own pinned and disrupted units, or behind
+// guns standing at their range, has no order left but to hold, and sits
+// out the last turns a kill or two short of victory. Each friend other
+// than an HQ within packSpacing inches of where a unit would stand costs
+// packPenalty. Against random (paired games, 2,000 to a set of ten
+// seeds) the spacing alone won 3 to 26 more games a set; with the orders
+// that go round a friend in the way, the reserve won 3,843 of 4,000
+// instead of 3,749 (docs/agents.md).
+const (
+	packSpacing = 1.4
+	packPenalty = 8.0
 )
 
 // screenRange is how close to an own reinforcement point a unit screens
@@ -1016,6 +1033,9 @@ func (h *Heuristic) value(s *twobytwo.State, i int, p, dir geom.Vec) float64 {
 		v -= 6 * math.Abs(dE-want)
 		v += h.ground(s, i, p) + 2*h.arcBonus(s, i, p, dir, e)
 	}
+	if arm != 0 {
+		v -= packPenalty * float64(h.packedFriends(s, i, p))
+	}
 	v += h.screenValue(s, i, p, t)
 	if arm != 0 && (c.foeLost >= 4 || (c.late && c.uf >= c.um)) {
 		// Late and not behind, or one unit from victory: trade at the
@@ -1029,6 +1049,22 @@ func (h *Heuristic) value(s *twobytwo.State, i int, p, dir geom.Vec) float64 {
 		}
 	}
 	return v
+}
+
+// packedFriends counts the own units other than i and HQs standing
+// within packSpacing of p.
+func (h *Heuristic) packedFriends(s *twobytwo.State, i int, p geom.Vec) int {
+	n, side := 0, s.Spec(i).Side
+	for j := 0; j < s.NumUnits(); j++ {
+		o := &s.U[j]
+		if j == i || o.Loc != twobytwo.LocTable || s.Spec(j).Side != side || s.Spec(j).Type.IsHQ() {
+			continue
+		}
+		if o.Pos.Sub(p).Len2() < packSpacing*packSpacing {
+			n++
+		}
+	}
+	return n
 }
 
 // targetDist is how far infantry unit i at p is from the enemy it would

@@ -488,6 +488,32 @@ func TestHeuristicCrossesRiver(t *testing.T) {
 	}
 }
 
+// TestHeuristicLeavesAJam: a battalion whose way to the enemy is blocked
+// by a pinned friend standing just ahead goes round it, by every
+// doctrine, instead of waiting behind it (no unit may move through
+// another); a crowd that had closed up behind its own pinned units used
+// to sit out whole games that way.
+func TestHeuristicLeavesAJam(t *testing.T) {
+	for _, spec := range hDoctrineSpecs {
+		t.Run(spec, func(t *testing.T) {
+			st := hPosition(t, []twobytwo.UnitSpec{
+				hUnit(0, "S-CHQ", twobytwo.CorpsHQ, -1, 3, 2, 0),
+				hUnit(0, "Head", twobytwo.LineInfantry, 0, 12, 8, 0),
+				hUnit(0, "S1 Line", twobytwo.LineInfantry, 0, 12, 6.8, 0),
+				hUnit(1, "N-CHQ", twobytwo.CorpsHQ, -1, 20, 22, 180),
+				hUnit(1, "N1 Line", twobytwo.LineInfantry, 3, 12, 17, 180),
+			}, [2][]twobytwo.PointSpec{})
+			st.U[hLabel(t, st, "Head")].Stat = twobytwo.Pinned
+			s1, n1 := hLabel(t, st, "S1 Line"), hLabel(t, st, "N1 Line")
+			before := st.U[s1].Pos.Dist(st.U[n1].Pos)
+			hMovementPhase(t, st, hAgent(t, spec, 1), engine.NewRandomDice(1))
+			if after := st.U[s1].Pos.Dist(st.U[n1].Pos); after > before-1.5 {
+				t.Errorf("S1 Line ended at %v, %.2f\" from the enemy (from %.2f\"): want it round the pinned friend and at least 1.5\" nearer", st.U[s1].Pos, after, before)
+			}
+		})
+	}
+}
+
 // TestHeuristicLegalAndDeterministic plays every doctrine over whole games
 // on every built-in scenario and three generated battlefields, against
 // random and against the other doctrines, from both sides: every action
