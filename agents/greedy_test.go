@@ -271,30 +271,7 @@ func TestGreedyChooseAllocatesNothing(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		players := [2]Agent{g, NewRandom(seed - 1)}
-		dice := engine.NewRandomDice(seed)
-		for steps := 0; !st.Terminal() && steps < 3000; steps++ {
-			if st.ToMove() == engine.Chance {
-				d, _ := dice.Roll(st.PendingRoll())
-				if err := st.ApplyDice(d); err != nil {
-					t.Fatal(err)
-				}
-				continue
-			}
-			if st.ToMove() == 0 && steps%7 == 0 {
-				if n := testing.AllocsPerRun(5, func() { _, _ = g.Choose(ctx, st) }); n != 0 {
-					t.Fatalf("seed %d, step %d (%s): Choose allocates %.1f times per call", seed, steps, st.(*twobytwo.State).PhaseName(), n)
-				}
-				checked++
-			}
-			a, err := players[st.ToMove()].Choose(ctx, st)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := st.Apply(a); err != nil {
-				t.Fatal(err)
-			}
-		}
+		checked += playCheckingAllocs(t, st, g, NewRandom(seed-1), engine.NewRandomDice(seed), 7, 5)
 	}
 	if checked < 20 {
 		t.Errorf("only %d positions checked", checked)
@@ -332,4 +309,37 @@ func benchChoose(b *testing.B, spec string) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// playCheckingAllocs plays st to its end, a (side 0) against opp, and
+// every so many steps at a's turn checks that a's Choose allocates
+// nothing over runs calls; it returns how many positions it checked.
+func playCheckingAllocs(t *testing.T, st engine.State, a, opp Agent, dice engine.DiceSource, every, runs int) int {
+	t.Helper()
+	ctx := context.Background()
+	players := [2]Agent{a, opp}
+	checked := 0
+	for steps := 0; !st.Terminal() && steps < 3000; steps++ {
+		if st.ToMove() == engine.Chance {
+			d, _ := dice.Roll(st.PendingRoll())
+			if err := st.ApplyDice(d); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		if st.ToMove() == 0 && steps%every == 0 {
+			if n := testing.AllocsPerRun(runs, func() { _, _ = a.Choose(ctx, st) }); n != 0 {
+				t.Fatalf("%s, step %d (%s): Choose allocates %.1f times per call", a.Name(), steps, st.(*twobytwo.State).PhaseName(), n)
+			}
+			checked++
+		}
+		act, err := players[st.ToMove()].Choose(ctx, st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := st.Apply(act); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return checked
 }

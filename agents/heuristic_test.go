@@ -610,35 +610,10 @@ func TestHeuristicChooseAllocatesNothing(t *testing.T) {
 			t.Fatal(err)
 		}
 		h := hAgent(t, spec, 1)
-		players := [2]Agent{h, NewRandom(2)}
-		dice := engine.NewRandomDice(3)
-		ctx := context.Background()
-		if _, err := h.Choose(ctx, &pickState{n: 2000}); err != nil {
+		if _, err := h.Choose(context.Background(), &pickState{n: 2000}); err != nil {
 			t.Fatal(err)
 		}
-		checked := 0
-		for steps := 0; !st.Terminal() && steps < 3000; steps++ {
-			if st.ToMove() == engine.Chance {
-				d, _ := dice.Roll(st.PendingRoll())
-				if err := st.ApplyDice(d); err != nil {
-					t.Fatal(err)
-				}
-				continue
-			}
-			if st.ToMove() == 0 && steps%5 == 0 {
-				if n := testing.AllocsPerRun(3, func() { _, _ = h.Choose(ctx, st) }); n != 0 {
-					t.Fatalf("%s step %d (%s): Choose allocates %.1f times per call", spec, steps, st.PhaseName(), n)
-				}
-				checked++
-			}
-			a, err := players[st.ToMove()].Choose(ctx, st)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := st.Apply(a); err != nil {
-				t.Fatal(err)
-			}
-		}
+		checked := playCheckingAllocs(t, st, h, NewRandom(2), engine.NewRandomDice(3), 5, 3)
 		if checked < 20 {
 			t.Errorf("%s: only %d positions checked", spec, checked)
 		}
