@@ -202,8 +202,12 @@ type hctx struct {
 	um, uf          float64  // urgency: what a loss of mine / theirs weighs now
 	late            bool     // the last part of the game: go for the win
 	nonCav          int      // own units on the table that are not cavalry
-	centroid        geom.Vec
-	front           geom.Vec // centroid of the enemy on the table (or their edge)
+	// Own units on the table other than HQs (the first nField of field):
+	// the friends a unit keeps its distance from.
+	field    [twobytwo.MaxUnits]uint8
+	nField   int
+	centroid geom.Vec
+	front    geom.Vec // centroid of the enemy on the table (or their edge)
 	// Own reinforcement points: live (units waiting), threatened by an
 	// enemy in reach, and how many friends stand within screenRange.
 	pt       [2]geom.Vec
@@ -400,6 +404,7 @@ func (h *Heuristic) prepare(s *twobytwo.State) {
 		case u.Loc == twobytwo.LocTable && sp.Side == c.me:
 			if !sp.Type.IsHQ() {
 				sum = sum.Add(u.Pos)
+				c.field[cnt] = uint8(i)
 				cnt++
 			}
 			if !sp.Type.IsCavalry() {
@@ -411,6 +416,7 @@ func (h *Heuristic) prepare(s *twobytwo.State) {
 		}
 	}
 	size := s.Scenario().Size
+	c.nField = cnt
 	if cnt > 0 {
 		c.centroid = sum.Scale(1 / float64(cnt))
 	} else {
@@ -1051,16 +1057,12 @@ func (h *Heuristic) value(s *twobytwo.State, i int, p, dir geom.Vec) float64 {
 	return v
 }
 
-// packedFriends counts the own units other than i and HQs standing
-// within packSpacing of p.
+// packedFriends counts the own units on the table other than i and HQs
+// standing within packSpacing of p.
 func (h *Heuristic) packedFriends(s *twobytwo.State, i int, p geom.Vec) int {
-	n, side := 0, s.Spec(i).Side
-	for j := 0; j < s.NumUnits(); j++ {
-		o := &s.U[j]
-		if j == i || o.Loc != twobytwo.LocTable || s.Spec(j).Side != side || s.Spec(j).Type.IsHQ() {
-			continue
-		}
-		if o.Pos.Sub(p).Len2() < packSpacing*packSpacing {
+	n := 0
+	for _, j := range h.c.field[:h.c.nField] {
+		if int(j) != i && s.U[j].Pos.Sub(p).Len2() < packSpacing*packSpacing {
 			n++
 		}
 	}
