@@ -44,7 +44,8 @@ import (
 // evaluation (a finished game scores its result). Root parallelism: each
 // worker grows its own tree, with its own seed, and the roots' statistics
 // are summed in worker order; or, with MCTSConfig.SharedTree, the workers
-// grow one tree in deterministic batches with virtual loss (thinkShared).
+// grow one tree with virtual loss, their playouts backed up in a fixed
+// order (thinkShared).
 // A tree is kept for the next decision when that decision is the one its
 // chosen move led to (consecutive orders of one side). A search stops
 // before its budget is spent once its most visited root action leads the
@@ -55,8 +56,7 @@ type MCTS struct {
 	cfg     MCTSConfig
 	seed    uint64
 	workers []*mctsWorker
-	live    []*mctsWorker // thinkShared's workers with a playout to run
-	decided uint64        // decisions made, for the workers' seeds
+	decided uint64 // decisions made, for the workers' seeds
 	// evaluate is the value of a position for side 0 in [-1, 1].
 	evaluate Evaluator
 	last     *Explanation
@@ -97,10 +97,11 @@ type MCTSConfig struct {
 	// rest in the prior's order (see proposal).
 	Propose bool
 	// SharedTree makes the workers grow one tree instead of one each:
-	// each batch selects a leaf for each of the workers' lanes in turn, a
-	// virtual loss steering each away from the leaves already taken,
-	// plays the playouts in parallel and backs them up in lane order, so
-	// the choice stays independent of scheduling (see thinkShared).
+	// lanes taken in a fixed cycle each select a leaf, a virtual loss
+	// steering each away from the leaves already taken, and the workers
+	// play the lanes' playouts while the lanes are backed up in that
+	// cycle's order, so the choice stays independent of scheduling (see
+	// thinkShared).
 	SharedTree bool
 }
 
@@ -143,7 +144,7 @@ func NewMCTS(cfg MCTSConfig, seed uint64) (*MCTS, error) {
 		if cfg.SharedTree {
 			shared = tree
 		}
-		wk := &mctsWorker{m: m, mctsTree: tree}
+		wk := &mctsWorker{m: m, mctsTree: tree, done: make(chan struct{}, 1)}
 		ws := engine.SplitMix64(seed ^ uint64(w+1)*0x9e37)
 		if wk.policy, err = newScript(cfg.Playout, ws); err != nil {
 			return nil, fmt.Errorf("playout: %w", err)
@@ -159,14 +160,13 @@ func NewMCTS(cfg MCTSConfig, seed uint64) (*MCTS, error) {
 		wk.proposers = append(wk.setups[:len(wk.setups):len(wk.setups)], greedy)
 		m.workers = append(m.workers, wk)
 	}
-	m.live = make([]*mctsWorker, 0, lanes)
 	return m, nil
 }
 
 // mctsParams are the spec keys of "mcts".
 var mctsParams = append(budgetParams(400),
 	Param{Name: "workers", Default: "1", Doc: "search threads, each growing its own tree (root parallelism) unless parallel=tree"},
-	Param{Name: "parallel", Default: "root", Doc: "root (a tree a worker, roots summed) or tree (one shared tree, two leaves a worker each batch, virtual loss)"},
+	Param{Name: "parallel", Default: "root", Doc: "root (a tree a worker, roots summed) or tree (one shared tree, two playouts in flight a worker, virtual loss)"},
 	Param{Name: "c", Default: "0.6", Doc: "UCB1 exploration constant"},
 	Param{Name: "bias", Default: "1", Doc: "progressive bias towards the prior script's choices, fading with visits (0: none)"},
 	Param{Name: "depth", Default: "30", Doc: "decisions a playout makes before the evaluation scores it"},
@@ -343,6 +343,11 @@ type mctsWorker struct {
 	calls     int64
 	iters     int
 	value     float64 // the last playout's value, for the shared driver
+	// A shared tree's lane: done carries the end of its playout, busy
+	// says one is in flight, known is calls as last read by the driver.
+	done  chan struct{}
+	busy  bool
+	known int64
 }
 
 // legalNext asks the ruleset for its unit-by-unit decomposition when it
@@ -595,77 +600,68 @@ func (w *mctsWorker) think(ctx context.Context, st engine.State, seed uint64, it
 }
 
 // thinkShared grows the tree every worker shares from st until a budget
-// runs out, in batches. Each lane (m.workers: lanesPerWorker a worker,
-// each with its own state, scripts, generators and dice) in turn
-// descends to a leaf and marks its path with a virtual loss, so the next
-// lane's descent prefers other leaves; Workers goroutines (this one and
-// helpers) play the lanes' playouts, taking the next lane free; the
-// values are backed up in lane order. A lane's playout depends on the
-// lane alone and descents and backups never overlap a playout, so the
-// tree, and the choice, do not depend on which goroutine ran what. More
-// lanes than goroutines even out the playouts' lengths, which a batch
-// would otherwise wait on. A playout's panic is raised again here.
+// runs out. Each lane (m.workers: lanesPerWorker a worker, each with its
+// own state, scripts, generators and dice) descends to a leaf, marks its
+// path with a virtual loss, so that the next lane's descent prefers other
+// leaves, and hands its playout to Workers runner goroutines. This
+// goroutine takes the lanes back in a fixed cycle: it waits for lane k's
+// playout, backs its value up, and sends lane k down again, while the
+// runners play the other lanes' playouts. Descents and backups happen in
+// one order whatever the scheduling, and a playout depends on its lane
+// alone, so the tree, and the choice, do not depend on which goroutine
+// ran what. A lane waited for holds up only itself: the runners go on
+// with the lanes queued behind it, which a batch that waited for its
+// longest playout could not. A playout's panic is raised again here.
 func (m *MCTS) thinkShared(ctx context.Context, st engine.State, iters int, calls int64, deadline time.Time) {
 	lead := m.workers[0]
 	for k, wk := range m.workers {
 		wk.begin(st, m.workerSeed(k))
+		wk.busy, wk.known = false, 0
 	}
 	lead.plant(st, m.cfg.Reuse)
 	var caught panics.Catcher
-	work, finished := make(chan *mctsWorker, len(m.workers)), make(chan struct{}, len(m.workers))
-	var helpers conc.WaitGroup
-	for range m.cfg.Workers - 1 {
-		helpers.Go(func() {
+	work := make(chan *mctsWorker, len(m.workers))
+	var runners conc.WaitGroup
+	for range m.cfg.Workers {
+		runners.Go(func() {
 			for wk := range work {
 				caught.Try(wk.playoutValue)
-				finished <- struct{}{}
+				wk.done <- struct{}{}
 			}
 		})
 	}
 	start := time.Now()
-	for batch := 0; caught.Recovered() == nil; batch++ {
-		done, used := 0, int64(0)
-		for _, wk := range m.workers {
-			done, used = done+wk.iters, used+wk.calls
+	done, used, busy, stopped := 0, int64(0), 0, false
+	for k := 0; ; k = (k + 1) % len(m.workers) {
+		wk := m.workers[k]
+		if wk.busy {
+			<-wk.done
+			wk.busy = false
+			busy--
+			wk.backup(wk.value, true)
 		}
-		if lead.spent(ctx, &m.cfg, start, batch, done, used, iters, calls, deadline) {
-			break
+		// A lane's calls are read only while no runner plays it.
+		used += wk.calls - wk.known
+		wk.known = wk.calls
+		if !stopped && (caught.Recovered() != nil || lead.spent(ctx, &m.cfg, start, done, done, used, iters, calls, deadline)) {
+			stopped = true
 		}
-		n := len(m.workers)
-		if iters > 0 {
-			n = min(n, iters-done)
-		}
-		live := m.live[:0]
-		for _, wk := range m.workers[:n] {
+		if !stopped {
+			done++
 			wk.iters++
 			if wk.descend(st) {
 				wk.addVirtualLoss()
-				live = append(live, wk)
+				wk.busy = true
+				busy++
+				work <- wk
 			}
 		}
-		for _, wk := range live {
-			work <- wk
-		}
-		ran := 0
-	own:
-		for {
-			select {
-			case wk := <-work:
-				caught.Try(wk.playoutValue)
-				ran++
-			default:
-				break own
-			}
-		}
-		for range len(live) - ran {
-			<-finished
-		}
-		for _, wk := range live {
-			wk.backup(wk.value, true)
+		if stopped && busy == 0 {
+			break
 		}
 	}
 	close(work)
-	helpers.Wait()
+	runners.Wait()
 	caught.Repanic()
 }
 
@@ -726,8 +722,10 @@ func (w *mctsWorker) iterate(root engine.State) {
 }
 
 // lanesPerWorker is the number of playouts a worker of a shared tree has
-// in flight a batch: more lanes even out the batch's playouts, fewer keep
-// the tree's statistics fresher.
+// in flight: more lanes keep the runners busy while the driver waits for
+// a long playout, fewer keep the tree's statistics fresher. Two ran 1.9
+// and 2.0 times one worker's iterations a second (opening, crowded);
+// three and four no more, one 1.5 and 1.8 times.
 const lanesPerWorker = 2
 
 // virtualLoss is the value a worker's pending playout counts for on its

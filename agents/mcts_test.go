@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -595,5 +596,30 @@ func TestMCTSSharedTree(t *testing.T) {
 				t.Errorf("position %d node %d: mean value %v", k, i, n.value/float64(n.visits))
 			}
 		}
+	}
+}
+
+// TestMCTSSharedTreeRaisesPanics: a playout that panics on a runner
+// goroutine of a shared tree panics the search that started it, after
+// every other lane has come back, rather than hanging or being lost.
+func TestMCTSSharedTreeRaisesPanics(t *testing.T) {
+	st := contestedPositions(t, 1)[0]
+	for _, workers := range []string{"1", "2", "3"} {
+		m := mustMCTS(t, "mcts:iters=200,reuse=false,stop=false,parallel=tree,workers="+workers, 5)
+		var calls atomic.Int32
+		m.evaluate = func(engine.State) float64 {
+			if calls.Add(1) > 3 {
+				panic("evaluation failed")
+			}
+			return 0
+		}
+		func() {
+			defer func() {
+				if r := recover(); r == nil || !strings.Contains(fmt.Sprint(r), "evaluation failed") {
+					t.Errorf("workers=%s: recovered %v, want the playout's panic", workers, r)
+				}
+			}()
+			_, _ = m.Choose(context.Background(), st)
+		}()
 	}
 }
