@@ -600,8 +600,9 @@ func TestMCTSSharedTree(t *testing.T) {
 }
 
 // TestMCTSSharedTreeRaisesPanics: a playout that panics on a runner
-// goroutine of a shared tree panics the search that started it, after
-// every other lane has come back, rather than hanging or being lost.
+// goroutine of a shared tree panics the search that started it (in the
+// caller's goroutine, where recover sees it) rather than hanging or being
+// lost.
 func TestMCTSSharedTreeRaisesPanics(t *testing.T) {
 	st := contestedPositions(t, 1)[0]
 	for _, workers := range []string{"1", "2", "3"} {

@@ -260,7 +260,8 @@ func (s *State) towardOrder(buf []engine.Action, i int, dest geom.Vec, stop floa
 func (s *State) roundOrder(buf []engine.Action, a *engine.Action, i int, dir, dest geom.Vec, stop float64, faceAt geom.Vec) []engine.Action {
 	u := &s.U[i]
 	move := s.prof(i).Move
-	gain := u.Pos.Dist(dest) - 1
+	// A way round is offered only if it ends an inch nearer dest.
+	within := u.Pos.Dist(dest) - 1
 	for _, leg1 := range roundLegs {
 		for _, sgn := range [...]float64{1, -1} {
 			first := dir.Scale(leg1.X).Add(dir.Perp().Scale(sgn * leg1.Y))
@@ -272,7 +273,7 @@ func (s *State) roundOrder(buf []engine.Action, a *engine.Action, i int, dir, de
 				continue
 			}
 			leg := d2.Norm().Scale(l2)
-			if w.Add(leg).Dist(dest) > gain {
+			if w.Add(leg).Dist(dest) > within {
 				continue
 			}
 			if s.towardLegal(a, i, first, leg, faceAt) {
