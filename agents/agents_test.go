@@ -68,6 +68,12 @@ func TestNew(t *testing.T) {
 		{spec: "mcts:parallel=leaf", wantErr: []string{`parallel "leaf" is not root or tree`}},
 		{spec: "mcts:dice=closed", wantErr: []string{`dice "closed" is not open or nodes`}},
 		{spec: "mcts:propose=maybe", wantErr: []string{`propose "maybe" is not true or false`}},
+		{spec: "mcts:workers=2,parallel=tree,vloss=0.25", name: "mcts:workers=2,parallel=tree,vloss=0.25"},
+		{spec: "mcts:vloss=1", name: "mcts"},
+		{spec: "mcts:vloss=2", wantErr: []string{"vloss must be between 0 and 1, got 2"}},
+		{spec: "mcts:vloss=-0.5", wantErr: []string{"vloss must be between 0 and 1"}},
+		{spec: "mcts:vloss=NaN", wantErr: []string{"vloss must be between 0 and 1"}},
+		{spec: "mcts:vloss=lots", wantErr: []string{`vloss "lots" is not a number`}},
 		{spec: ":x=1", wantErr: []string{"no agent name"}},
 	}
 	for _, tc := range tests {

@@ -103,12 +103,16 @@ type MCTSConfig struct {
 	// cycle's order, so the choice stays independent of scheduling (see
 	// thinkShared).
 	SharedTree bool
+	// VirtualLoss is what a pending playout of a shared tree counts for
+	// on its path, in values of [-1, 1] taken from the mover's view: 1,
+	// the default, is a loss; 0 counts the visit alone.
+	VirtualLoss float64
 }
 
 // DefaultMCTSConfig is the configuration a plain "mcts" spec builds.
 func DefaultMCTSConfig() MCTSConfig {
 	return MCTSConfig{Budget: Budget{Iterations: 400}, Workers: 1, C: 0.6, Bias: 1, PWK: 2, PWAlpha: 0.4, PlayoutDepth: 30, Reuse: true,
-		Playout: "greedy", Prior: "assault", Eval: "default", Stop: true}
+		Playout: "greedy", Prior: "assault", Eval: "default", Stop: true, VirtualLoss: 1}
 }
 
 // maxNodes bounds a worker's tree; past it the tree starts afresh.
@@ -122,6 +126,9 @@ func NewMCTS(cfg MCTSConfig, seed uint64) (*MCTS, error) {
 	}
 	if !(cfg.C >= 0) || !(cfg.Bias >= 0) || !(cfg.PWK > 0) || !(cfg.PWAlpha >= 0 && cfg.PWAlpha <= 1) || cfg.PlayoutDepth < 0 {
 		return nil, fmt.Errorf("bad MCTS parameters: c %v, pw %v^%v, depth %d", cfg.C, cfg.PWK, cfg.PWAlpha, cfg.PlayoutDepth)
+	}
+	if !(cfg.VirtualLoss >= 0 && cfg.VirtualLoss <= 1) {
+		return nil, fmt.Errorf("vloss must be between 0 and 1, got %v", cfg.VirtualLoss)
 	}
 	if cfg.Budget.IsZero() {
 		cfg.Budget = DefaultMCTSConfig().Budget
@@ -167,6 +174,7 @@ func NewMCTS(cfg MCTSConfig, seed uint64) (*MCTS, error) {
 var mctsParams = append(budgetParams(400),
 	Param{Name: "workers", Default: "1", Doc: "search threads, each growing its own tree (root parallelism) unless parallel=tree"},
 	Param{Name: "parallel", Default: "root", Doc: "root (a tree a worker, roots summed) or tree (one shared tree, two playouts in flight a worker, virtual loss)"},
+	Param{Name: "vloss", Default: "1", Doc: "with parallel=tree, what a playout in flight counts for on its path until it is backed up: 1 a loss, 0 the visit alone"},
 	Param{Name: "c", Default: "0.6", Doc: "UCB1 exploration constant"},
 	Param{Name: "bias", Default: "1", Doc: "progressive bias towards the prior script's choices, fading with visits (0: none)"},
 	Param{Name: "depth", Default: "30", Doc: "decisions a playout makes before the evaluation scores it"},
@@ -203,6 +211,11 @@ func newMCTSFromParams(params map[string]string, seed uint64) (Agent, error) {
 	if v, ok := params["bias"]; ok {
 		if cfg.Bias, err = strconv.ParseFloat(v, 64); err != nil {
 			return nil, fmt.Errorf("bias %q is not a number", v)
+		}
+	}
+	if v, ok := params["vloss"]; ok {
+		if cfg.VirtualLoss, err = strconv.ParseFloat(v, 64); err != nil {
+			return nil, fmt.Errorf("vloss %q is not a number between 0 and 1", v)
 		}
 	}
 	for _, c := range []struct {
@@ -286,6 +299,9 @@ func (m *MCTS) Name() string {
 	}
 	if m.cfg.SharedTree {
 		add("parallel", "tree")
+	}
+	if m.cfg.VirtualLoss != def.VirtualLoss {
+		add("vloss", strconv.FormatFloat(m.cfg.VirtualLoss, 'g', -1, 64))
 	}
 	if m.cfg.ChanceNodes {
 		add("dice", "nodes")
@@ -728,11 +744,6 @@ func (w *mctsWorker) iterate(root engine.State) {
 // three and four no more, one 1.5 and 1.8 times.
 const lanesPerWorker = 2
 
-// virtualLoss is the value a worker's pending playout counts for on its
-// path in a shared tree: a loss, the worst, until the real value is
-// backed up.
-const virtualLoss = 1
-
 // descend selects from the root and expands one node, leaving w.scratch
 // at the new leaf and the nodes passed in w.path; it reports false when
 // the iteration must be abandoned (dice or an action refused).
@@ -809,12 +820,12 @@ func (w *mctsWorker) descend(root engine.State) bool {
 	return true
 }
 
-// addVirtualLoss counts a visit and a loss on every node of w.path, for
-// the playout still to come (see thinkShared).
+// addVirtualLoss counts a visit and a virtual loss (MCTSConfig.VirtualLoss)
+// on every node of w.path, for the playout still to come (see thinkShared).
 func (w *mctsWorker) addVirtualLoss() {
 	for _, k := range w.path {
 		w.nodes[k].visits++
-		w.nodes[k].value -= virtualLoss
+		w.nodes[k].value -= w.m.cfg.VirtualLoss
 	}
 }
 
@@ -829,7 +840,7 @@ func (w *mctsWorker) backup(v float64, virtual bool) {
 			pv = -v
 		}
 		if virtual {
-			nd.value += pv + virtualLoss
+			nd.value += pv + w.m.cfg.VirtualLoss
 		} else {
 			nd.visits++
 			nd.value += pv

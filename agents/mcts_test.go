@@ -426,6 +426,115 @@ func TestMCTSDepartureProbe(t *testing.T) {
 	}
 }
 
+// TestMCTSRegretProbe measures how good searches' choices are by a much
+// larger search's judgement: over positions from doctrine games (assault
+// against fireline on the strength runs' tables), a reference search
+// values each root action it tried at least 20 times; each search of
+// GROGNARD_SPECS (separated by ";") chooses with several seeds, and the
+// probe prints its mean regret (the reference's best value less that of
+// the choice; an action the reference hardly tried counts as its worst)
+// and how often it chose what the reference played (its most visited
+// action, which need not have the best mean). It is a tuning probe,
+// minutes to an hour of a core:
+//
+//	GROGNARD_PROBE=1 go test ./agents/ -run TestMCTSRegretProbe -v -timeout 3h
+//
+// GROGNARD_REF (default "mcts:propose=true,iters=12800"),
+// GROGNARD_POSITIONS (60) and GROGNARD_REPS (8 seeds a search) set the rest.
+func TestMCTSRegretProbe(t *testing.T) {
+	if os.Getenv("GROGNARD_PROBE") == "" {
+		t.Skip("set GROGNARD_PROBE=1")
+	}
+	specs := strings.Split(envOr("GROGNARD_SPECS", "mcts:propose=true,iters=400;mcts:propose=true,iters=760;mcts:propose=true,iters=760,workers=2,parallel=tree"), ";")
+	ref := envOr("GROGNARD_REF", "mcts:propose=true,iters=12800")
+	count := func(key, def string) int {
+		n, err := strconv.Atoi(envOr(key, def))
+		if err != nil || n < 1 {
+			t.Fatalf("%s: %q is not a positive whole number", key, os.Getenv(key))
+		}
+		return n
+	}
+	nPositions, reps := count("GROGNARD_POSITIONS", "60"), count("GROGNARD_REPS", "8")
+	ctx := context.Background()
+	tables := []string{"standard", "village", "meeting", "river-line", "two-divisions", "gen:1", "gen:2"}
+	var positions []*twobytwo.State
+	for g := 0; len(positions) < nPositions; g++ {
+		st, err := twobytwo.NewGame(tables[g%len(tables)], engine.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		players := [2]Agent{hAgent(t, "heuristic:doctrine=assault", uint64(100+g)), hAgent(t, "heuristic:doctrine=fireline", uint64(200+g))}
+		dice := engine.NewRandomDice(uint64(300 + g))
+		every, k := 23+g%5, 0
+		for !st.Terminal() && len(positions) < nPositions {
+			if st.ToMove() == engine.Chance {
+				d, _ := dice.Roll(st.PendingRoll())
+				if err := st.ApplyDice(d); err != nil {
+					t.Fatal(err)
+				}
+				continue
+			}
+			if st.Turn() > 0 && len(st.Legal(nil)) > 1 {
+				if k++; k%every == 0 {
+					positions = append(positions, st.Clone().(*twobytwo.State))
+				}
+			}
+			a, err := players[st.ToMove()].Choose(ctx, st)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := st.Apply(a); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	regret, agreed := make([]float64, len(specs)), make([]int, len(specs))
+	searched := 0
+	for pi, p := range positions {
+		_, e, err := mustMCTS(t, ref, 99).ChooseExplained(ctx, p.Clone())
+		if err != nil {
+			t.Fatal(err)
+		}
+		value := map[engine.Action]float64{}
+		best, worst := math.Inf(-1), math.Inf(1)
+		for _, c := range e.Candidates {
+			if c.Visits >= 20 {
+				value[c.Action] = c.Score
+				best, worst = max(best, c.Score), min(worst, c.Score)
+			}
+		}
+		if len(value) < 2 {
+			continue // nothing the reference weighed to choose between
+		}
+		searched++
+		line := fmt.Sprintf("position %2d (%2d actions weighed):", pi, len(value))
+		for si, spec := range specs {
+			r := 0.0
+			for s := range reps {
+				a, err := mustMCTS(t, spec, uint64(1000+s)).Choose(ctx, p.Clone())
+				if err != nil {
+					t.Fatal(err)
+				}
+				v, ok := value[a]
+				if !ok {
+					v = worst
+				}
+				r += best - v
+				if a == e.Chosen.Action {
+					agreed[si]++
+				}
+			}
+			regret[si] += r
+			line += fmt.Sprintf(" %.3f", r/float64(reps))
+		}
+		t.Log(line)
+	}
+	for si, spec := range specs {
+		n := float64(searched * reps)
+		t.Logf("%-60s mean regret %.4f, the reference's choice %.1f%% of %d searches", spec, regret[si]/n, 100*float64(agreed[si])/n, searched*reps)
+	}
+}
+
 // TestMCTSStopKeepsChoice: stopping once the most visited move cannot be
 // overtaken plays what the whole iteration budget would have played, in
 // fewer iterations where the lead is clear.
@@ -594,6 +703,45 @@ func TestMCTSSharedTree(t *testing.T) {
 		for i, n := range tree.nodes {
 			if n.visits > 0 && math.Abs(n.value/float64(n.visits)) > 1+1e-9 {
 				t.Errorf("position %d node %d: mean value %v", k, i, n.value/float64(n.visits))
+			}
+		}
+	}
+}
+
+// TestMCTSVirtualLossTakenBack: a playout backed up over its virtual loss
+// leaves every node of its path as a plain backup would, whatever the
+// virtual loss, and the loss steers the next descent while it stands.
+func TestMCTSVirtualLossTakenBack(t *testing.T) {
+	st := contestedPositions(t, 1)[0]
+	for _, vloss := range []string{"1", "0.3", "0"} {
+		m := mustMCTS(t, "mcts:iters=60,reuse=false,stop=false,parallel=tree,workers=2,vloss="+vloss, 5)
+		if _, err := m.Choose(context.Background(), st); err != nil {
+			t.Fatal(err)
+		}
+		w := m.workers[0]
+		w.path = w.path[:0]
+		for n := w.root; n >= 0; n = w.nodes[n].first {
+			w.path = append(w.path, n)
+		}
+		if len(w.path) < 3 {
+			t.Fatalf("vloss %s: a path of %d nodes", vloss, len(w.path))
+		}
+		before := append([]mctsNode(nil), w.nodes...)
+		w.backup(0.5, false)
+		plain := append([]mctsNode(nil), w.nodes...)
+		copy(w.nodes, before)
+		w.addVirtualLoss()
+		child := w.path[1]
+		if w.nodes[child].visits != before[child].visits+1 {
+			t.Errorf("vloss %s: the virtual loss counted no visit", vloss)
+		}
+		if want := before[child].value - m.cfg.VirtualLoss; w.nodes[child].value != want {
+			t.Errorf("vloss %s: value %v with the virtual loss standing, want %v", vloss, w.nodes[child].value, want)
+		}
+		w.backup(0.5, true)
+		for i := range w.nodes {
+			if w.nodes[i].visits != plain[i].visits || math.Abs(w.nodes[i].value-plain[i].value) > 1e-12 {
+				t.Fatalf("vloss %s node %d: %+v after the virtual loss was taken back, %+v after a plain backup", vloss, i, w.nodes[i], plain[i])
 			}
 		}
 	}
