@@ -365,28 +365,11 @@ func TestMCTSDepartureProbe(t *testing.T) {
 	}
 	players := [2]Agent{hAgent(t, "heuristic:doctrine=assault", 1), hAgent(t, "heuristic:doctrine=assault", 2)}
 	dice := engine.NewRandomDice(7)
-	var positions []*twobytwo.State
 	var buf []engine.Action
-	for !st.Terminal() && len(positions) < 12 {
-		if st.ToMove() == engine.Chance {
-			d, _ := dice.Roll(st.PendingRoll())
-			if err := st.ApplyDice(d); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
+	positions := gamePositions(t, st, players, dice, nil, 12, func(st *twobytwo.State) bool {
 		buf = legalNext(st, buf[:0])
-		if st.PhaseName() == "movement" && len(buf) >= 6 && st.Turn() >= 2 && st.Turn()%2 == 0 {
-			positions = append(positions, st.Clone().(*twobytwo.State))
-		}
-		a, err := players[st.ToMove()].Choose(ctx, st)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := st.Apply(a); err != nil {
-			t.Fatal(err)
-		}
-	}
+		return st.PhaseName() == "movement" && len(buf) >= 6 && st.Turn() >= 2 && st.Turn()%2 == 0
+	})
 	const seeds = 6
 	kept, agreed := make([]int, len(budgets)), make([]int, len(budgets))
 	for pi, p := range positions {
@@ -466,27 +449,13 @@ func TestMCTSRegretProbe(t *testing.T) {
 		players := [2]Agent{hAgent(t, "heuristic:doctrine=assault", uint64(100+g)), hAgent(t, "heuristic:doctrine=fireline", uint64(200+g))}
 		dice := engine.NewRandomDice(uint64(300 + g))
 		every, k := 23+g%5, 0
-		for !st.Terminal() && len(positions) < nPositions {
-			if st.ToMove() == engine.Chance {
-				d, _ := dice.Roll(st.PendingRoll())
-				if err := st.ApplyDice(d); err != nil {
-					t.Fatal(err)
-				}
-				continue
+		positions = gamePositions(t, st, players, dice, positions, nPositions, func(st *twobytwo.State) bool {
+			if st.Turn() == 0 || len(st.Legal(nil)) < 2 {
+				return false
 			}
-			if st.Turn() > 0 && len(st.Legal(nil)) > 1 {
-				if k++; k%every == 0 {
-					positions = append(positions, st.Clone().(*twobytwo.State))
-				}
-			}
-			a, err := players[st.ToMove()].Choose(ctx, st)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := st.Apply(a); err != nil {
-				t.Fatal(err)
-			}
-		}
+			k++
+			return k%every == 0
+		})
 	}
 	regret, agreed := make([]float64, len(specs)), make([]int, len(specs))
 	searched := 0
@@ -533,6 +502,34 @@ func TestMCTSRegretProbe(t *testing.T) {
 		n := float64(searched * reps)
 		t.Logf("%-60s mean regret %.4f, the reference's choice %.1f%% of %d searches", spec, regret[si]/n, 100*float64(agreed[si])/n, searched*reps)
 	}
+}
+
+// gamePositions plays st out between players with dice and adds to
+// positions a copy of every position of a player's decision that keep
+// accepts, until the game ends or positions holds limit.
+func gamePositions(t *testing.T, st *twobytwo.State, players [2]Agent, dice *engine.RandomDice, positions []*twobytwo.State, limit int, keep func(*twobytwo.State) bool) []*twobytwo.State {
+	t.Helper()
+	ctx := context.Background()
+	for !st.Terminal() && len(positions) < limit {
+		if st.ToMove() == engine.Chance {
+			d, _ := dice.Roll(st.PendingRoll())
+			if err := st.ApplyDice(d); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		if keep(st) {
+			positions = append(positions, st.Clone().(*twobytwo.State))
+		}
+		a, err := players[st.ToMove()].Choose(ctx, st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := st.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return positions
 }
 
 // TestMCTSStopKeepsChoice: stopping once the most visited move cannot be
