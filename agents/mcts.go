@@ -104,8 +104,9 @@ type MCTSConfig struct {
 	// thinkShared).
 	SharedTree bool
 	// VirtualLoss is what a pending playout of a shared tree counts for
-	// on its path, in values of [-1, 1] taken from the mover's view: 1,
-	// the default, is a loss; 0 counts the visit alone.
+	// on each node of its path, taken from the value (in [-1, 1], from
+	// the node's player's view) until the playout is backed up: 1, the
+	// default, is a loss; 0 counts the visit alone.
 	VirtualLoss float64
 }
 
@@ -823,9 +824,10 @@ func (w *mctsWorker) descend(root engine.State) bool {
 // addVirtualLoss counts a visit and a virtual loss (MCTSConfig.VirtualLoss)
 // on every node of w.path, for the playout still to come (see thinkShared).
 func (w *mctsWorker) addVirtualLoss() {
+	loss := w.m.cfg.VirtualLoss
 	for _, k := range w.path {
 		w.nodes[k].visits++
-		w.nodes[k].value -= w.m.cfg.VirtualLoss
+		w.nodes[k].value -= loss
 	}
 }
 
@@ -833,6 +835,7 @@ func (w *mctsWorker) addVirtualLoss() {
 // its player's view; virtual says the path holds a virtual loss to take
 // back instead of counting the visit again.
 func (w *mctsWorker) backup(v float64, virtual bool) {
+	loss := w.m.cfg.VirtualLoss
 	for _, k := range w.path {
 		nd := &w.nodes[k]
 		pv := v
@@ -840,7 +843,7 @@ func (w *mctsWorker) backup(v float64, virtual bool) {
 			pv = -v
 		}
 		if virtual {
-			nd.value += pv + w.m.cfg.VirtualLoss
+			nd.value += pv + loss
 		} else {
 			nd.visits++
 			nd.value += pv

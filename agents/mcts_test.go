@@ -413,7 +413,7 @@ func TestMCTSDepartureProbe(t *testing.T) {
 // larger search's judgement: over positions from doctrine games (assault
 // against fireline on the strength runs' tables), a reference search
 // values each root action it tried at least 20 times; each search of
-// GROGNARD_SPECS (separated by ";") chooses with several seeds, and the
+// GROGNARD_SPECS (any agents, separated by ";") chooses with several seeds, and the
 // probe prints its mean regret (the reference's best value less that of
 // the choice; an action the reference hardly tried counts as its worst)
 // and how often it chose what the reference played (its most visited
@@ -460,7 +460,11 @@ func TestMCTSRegretProbe(t *testing.T) {
 	regret, agreed := make([]float64, len(specs)), make([]int, len(specs))
 	searched := 0
 	for pi, p := range positions {
-		_, e, err := mustMCTS(t, ref, 99).ChooseExplained(ctx, p.Clone())
+		reference, ok := mustAgent(t, ref, 99).(Explainer)
+		if !ok {
+			t.Fatalf("GROGNARD_REF %q does not explain its choices: give a search such as mcts", ref)
+		}
+		_, e, err := reference.ChooseExplained(ctx, p.Clone())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -480,7 +484,7 @@ func TestMCTSRegretProbe(t *testing.T) {
 		for si, spec := range specs {
 			r := 0.0
 			for s := range reps {
-				a, err := mustMCTS(t, spec, uint64(1000+s)).Choose(ctx, p.Clone())
+				a, err := mustAgent(t, spec, uint64(1000+s)).Choose(ctx, p.Clone())
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -507,7 +511,7 @@ func TestMCTSRegretProbe(t *testing.T) {
 // gamePositions plays st out between players with dice and adds to
 // positions a copy of every position of a player's decision that keep
 // accepts, until the game ends or positions holds limit.
-func gamePositions(t *testing.T, st *twobytwo.State, players [2]Agent, dice *engine.RandomDice, positions []*twobytwo.State, limit int, keep func(*twobytwo.State) bool) []*twobytwo.State {
+func gamePositions(t testing.TB, st *twobytwo.State, players [2]Agent, dice *engine.RandomDice, positions []*twobytwo.State, limit int, keep func(*twobytwo.State) bool) []*twobytwo.State {
 	t.Helper()
 	ctx := context.Background()
 	for !st.Terminal() && len(positions) < limit {
@@ -601,31 +605,19 @@ func contestedPositions(t testing.TB, n int) []engine.State {
 		t.Fatal(err)
 	}
 	doctrine := mustAgent(t, "heuristic:doctrine=assault", 1)
-	dice := engine.NewRandomDice(2)
-	var out []engine.State
-	for !st.Terminal() && len(out) < n {
-		if st.ToMove() == engine.Chance {
-			d, _ := dice.Roll(st.PendingRoll())
-			if err := st.ApplyDice(d); err != nil {
-				t.Fatal(err)
-			}
-			continue
+	found := gamePositions(t, st, [2]Agent{doctrine, doctrine}, engine.NewRandomDice(2), nil, n, func(st *twobytwo.State) bool {
+		if st.SettingUp() {
+			return false
 		}
-		if !st.SettingUp() {
-			if picks, certain := scriptChoices(st); certain && len(picks) >= 3 {
-				out = append(out, st.Clone())
-			}
-		}
-		a, err := doctrine.Choose(context.Background(), st)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := st.Apply(a); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if len(out) == 0 {
+		picks, certain := scriptChoices(st)
+		return certain && len(picks) >= 3
+	})
+	if len(found) == 0 {
 		t.Fatal("no contested position in a whole game")
+	}
+	out := make([]engine.State, len(found))
+	for i, p := range found {
+		out[i] = p
 	}
 	return out
 }
@@ -707,7 +699,7 @@ func TestMCTSSharedTree(t *testing.T) {
 
 // TestMCTSVirtualLossTakenBack: a playout backed up over its virtual loss
 // leaves every node of its path as a plain backup would, whatever the
-// virtual loss, and the loss steers the next descent while it stands.
+// virtual loss; while it stands it counts a visit and the configured loss.
 func TestMCTSVirtualLossTakenBack(t *testing.T) {
 	st := contestedPositions(t, 1)[0]
 	for _, vloss := range []string{"1", "0.3", "0"} {
