@@ -16,6 +16,15 @@ func (b bbox) hits(o bbox) bool {
 
 func (b bbox) grow(d float64) bbox { return bbox{b.minX - d, b.minY - d, b.maxX + d, b.maxY + d} }
 
+// baseNear reports whether bases centred at a and b may touch or overlap
+// (within baseReach of each other): the cheap test before the exact one.
+// It compares squares, the square root being the dearer part of a
+// distance.
+func baseNear(a, b geom.Vec) bool {
+	d := a.Sub(b)
+	return d.X*d.X+d.Y*d.Y <= baseReach*baseReach
+}
+
 func pointsBox(pts []geom.Vec) bbox {
 	b := bbox{math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)}
 	for _, p := range pts {

@@ -347,7 +347,7 @@ func (s *State) applyFace(a engine.Action) error {
 		return fmt.Errorf("%s has no room to turn there", s.label(i))
 	}
 	for j := 0; j < int(s.n); j++ {
-		if s.U[j].Loc == LocTable && s.side(j) != s.side(i) && s.U[j].Pos.Dist(u.Pos) < 1.2 && geom.RectDistance(r, s.rect(j)) <= contactTol {
+		if s.U[j].Loc == LocTable && s.side(j) != s.side(i) && baseNear(s.U[j].Pos, u.Pos) && geom.RectDistance(r, s.rect(j)) <= contactTol {
 			return fmt.Errorf("%s: %s", s.label(i), refTouchEnemy)
 		}
 	}

@@ -370,7 +370,7 @@ func (s *State) withdraw(k, winner int, dist float64, recoil bool) {
 // touchesEnemyOtherThan reports whether base r of unit k touches an enemy.
 func (s *State) touchesEnemyOtherThan(r geom.Rect, k, skip int) bool {
 	for j := 0; j < int(s.n); j++ {
-		if j == skip || s.U[j].Loc != LocTable || s.side(j) == s.side(k) || s.U[j].Pos.Dist(r.C) > 1.2 {
+		if j == skip || s.U[j].Loc != LocTable || s.side(j) == s.side(k) || !baseNear(s.U[j].Pos, r.C) {
 			continue
 		}
 		if geom.RectDistance(r, s.rect(j)) <= contactTol {

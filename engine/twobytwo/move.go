@@ -181,13 +181,15 @@ func (s *State) checkMoveMode(i int, pts []geom.Vec, facing geom.Vec, slide bool
 		// Other bases in the way. The earliest enemy touched on the last leg
 		// is the charge target.
 		hitT, hitJ := 2.0, -1
+		// Broad phase: no base within reach of the leg, its bounding box
+		// first (most bases are far off), then the distance.
+		reach := segBox(cur, p).grow(baseReach)
 		for j := 0; j < int(s.n); j++ {
-			if j == i || s.U[j].Loc != LocTable {
+			o := &s.U[j]
+			if j == i || o.Loc != LocTable || o.Pos.X < reach.minX || o.Pos.X > reach.maxX || o.Pos.Y < reach.minY || o.Pos.Y > reach.maxY {
 				continue
 			}
-			o := &s.U[j]
-			// Broad phase: no base within reach of the leg.
-			if geom.BeyondSeg(o.Pos, cur, p, 1.2) {
+			if geom.BeyondSeg(o.Pos, cur, p, baseReach) {
 				continue
 			}
 			other := s.rect(j)
@@ -260,7 +262,7 @@ func (s *State) checkMoveMode(i int, pts []geom.Vec, facing geom.Vec, slide bool
 		return res, refWoods
 	}
 	for j := 0; j < int(s.n); j++ {
-		if j == i || s.U[j].Loc != LocTable || s.U[j].Pos.Dist(cur) > 1.2 {
+		if j == i || s.U[j].Loc != LocTable || !baseNear(s.U[j].Pos, cur) {
 			continue
 		}
 		other := s.rect(j)
@@ -340,7 +342,7 @@ func (s *State) firstHit(i int, d geom.Vec) (float64, int) {
 	to := u.Pos.Add(d)
 	bestT, bestJ := 1.0, -1
 	for j := 0; j < int(s.n); j++ {
-		if j == i || s.U[j].Loc != LocTable || geom.BeyondSeg(s.U[j].Pos, u.Pos, to, 1.2) {
+		if j == i || s.U[j].Loc != LocTable || geom.BeyondSeg(s.U[j].Pos, u.Pos, to, baseReach) {
 			continue
 		}
 		eps := overlapTol
@@ -381,7 +383,7 @@ func (s *State) inContactWithEnemy(i int) bool {
 	r := s.rect(i)
 	side := s.side(i)
 	for j := 0; j < int(s.n); j++ {
-		if s.U[j].Loc != LocTable || s.side(j) == side || s.U[j].Pos.Dist(s.U[i].Pos) > 1.2 {
+		if s.U[j].Loc != LocTable || s.side(j) == side || !baseNear(s.U[j].Pos, s.U[i].Pos) {
 			continue
 		}
 		if geom.RectDistance(r, s.rect(j)) <= contactTol {
@@ -393,7 +395,7 @@ func (s *State) inContactWithEnemy(i int) bool {
 
 // touching reports whether units i and j are in base contact.
 func (s *State) touching(i, j int) bool {
-	if s.U[i].Pos.Dist(s.U[j].Pos) > 1.2 {
+	if !baseNear(s.U[i].Pos, s.U[j].Pos) {
 		return false
 	}
 	return geom.RectDistance(s.rect(i), s.rect(j)) <= contactTol
@@ -417,7 +419,7 @@ func (s *State) clearAt(r geom.Rect, t UnitType, skip int) bool {
 		return false
 	}
 	for j := 0; j < int(s.n); j++ {
-		if j == skip || s.U[j].Loc != LocTable || s.U[j].Pos.Dist(r.C) > 1.2 {
+		if j == skip || s.U[j].Loc != LocTable || !baseNear(s.U[j].Pos, r.C) {
 			continue
 		}
 		if geom.Overlap(r, s.rect(j), overlapTol) {

@@ -76,7 +76,7 @@ func (s *State) checkPlace(a engine.Action) (int, geom.Rect, string) {
 		return i, r, "that place is blocked"
 	}
 	for j := range s.U[:s.n] {
-		if s.U[j].Loc == LocTable && s.side(j) != uint8(side) && s.U[j].Pos.Dist(r.C) < 1.2 && geom.RectDistance(r, s.rect(j)) <= contactTol {
+		if s.U[j].Loc == LocTable && s.side(j) != uint8(side) && baseNear(s.U[j].Pos, r.C) && geom.RectDistance(r, s.rect(j)) <= contactTol {
 			return i, r, "a reinforcement may not be placed touching the enemy"
 		}
 	}

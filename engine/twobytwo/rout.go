@@ -126,7 +126,7 @@ func (s *State) routMove(i int, dir geom.Vec) {
 		if j == i || s.U[j].Loc != LocTable || s.side(j) == side {
 			continue
 		}
-		if geom.BeyondSeg(s.U[j].Pos, u.Pos, end.C, 1.2) {
+		if geom.BeyondSeg(s.U[j].Pos, u.Pos, end.C, baseReach) {
 			continue
 		}
 		if _, hit := geom.Sweep(start, d, s.rect(j), overlapTol); hit {
@@ -164,7 +164,7 @@ func (s *State) routMove(i int, dir geom.Vec) {
 	}
 	// A friend it ends on is moved back to make room and pinned.
 	for j := 0; j < int(s.n); j++ {
-		if j == i || s.U[j].Loc != LocTable || s.U[j].Pos.Dist(end.C) > 1.2 {
+		if j == i || s.U[j].Loc != LocTable || !baseNear(s.U[j].Pos, end.C) {
 			continue
 		}
 		if geom.Overlap(end, s.rect(j), overlapTol) {

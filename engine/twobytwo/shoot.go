@@ -137,10 +137,9 @@ func (s *State) sight(f, t int) (shot, bool) {
 
 // canTarget reports whether f may fire at t ignoring the priority rule.
 func (s *State) canTarget(f, t int) (shot, bool) {
-	if s.U[t].Loc != LocTable || s.side(t) == s.side(f) || s.inContactWithEnemy(t) {
-		return shot{}, false
-	}
-	if s.U[t].Pos.Dist(s.U[f].Pos) > s.fireReach(f)+1.5 {
+	// The range first: it rules out most targets, and the contact test
+	// looks at every base.
+	if s.U[t].Loc != LocTable || s.side(t) == s.side(f) || s.U[t].Pos.Dist(s.U[f].Pos) > s.fireReach(f)+1.5 || s.inContactWithEnemy(t) {
 		return shot{}, false
 	}
 	sh, ok := s.sight(f, t)

@@ -18,6 +18,10 @@ const (
 	roadHalf = 0.3
 	// bridgeReach: a stream crossing this close to a road is a bridge.
 	bridgeReach = 0.35
+	// baseReach: two bases whose centres are farther apart than this
+	// cannot touch or overlap (half-diagonals of 0.56" each, with room to
+	// spare), so the exact tests can skip them.
+	baseReach = 1.2
 )
 
 // pointRectDist is the distance from p to rectangle r (0 inside).
@@ -240,6 +244,11 @@ func (sc *Scenario) behindHedge(a, b geom.Vec) bool {
 
 // onTableRect reports whether base r lies wholly on the table.
 func (sc *Scenario) onTableRect(r geom.Rect) bool {
+	// No corner lies farther than HW+HD from the centre along either axis:
+	// a base that far inside every edge needs no corners worked out.
+	if m := r.HW + r.HD; r.C.X >= m && r.C.Y >= m && r.C.X <= sc.Size-m && r.C.Y <= sc.Size-m {
+		return true
+	}
 	for _, c := range r.Corners() {
 		if c.X < -1e-9 || c.Y < -1e-9 || c.X > sc.Size+1e-9 || c.Y > sc.Size+1e-9 {
 			return false
