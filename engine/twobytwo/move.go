@@ -152,7 +152,9 @@ func (s *State) checkMoveMode(i int, pts []geom.Vec, facing geom.Vec, slide bool
 	cur := u.Pos
 	curDir := u.Dir
 	var water waterCrossing
-	road := s.sc.onRoad(cur)
+	// Whether the move starts on a road is asked only of a move that gets
+	// past the bases in its way, which most refused orders do not.
+	road, roadKnown := false, false
 	total := 0.0
 	for k, p := range pts {
 		d := p.Sub(cur)
@@ -171,15 +173,9 @@ func (s *State) checkMoveMode(i int, pts []geom.Vec, facing geom.Vec, slide bool
 			}
 		}
 		start := baseAt(cur, baseDir)
-		// Impassable terrain along the swept base.
-		if r := s.sweptTerrain(t, cur, p, baseDir, slide); r != okMove {
-			return res, r
-		}
-		if !s.sc.onTableRect(baseAt(p, baseDir)) {
-			return res, refOffTable
-		}
-		// Other bases in the way. The earliest enemy touched on the last leg
-		// is the charge target.
+		// Other bases in the way, before the ground: a crowd refuses most
+		// generated orders here, and this test is the cheaper. The
+		// earliest enemy touched on the last leg is the charge target.
 		hitT, hitJ := 2.0, -1
 		// Broad phase: no base within reach of the leg, its bounding box
 		// first (most bases are far off), then the distance.
@@ -204,6 +200,14 @@ func (s *State) checkMoveMode(i int, pts []geom.Vec, facing geom.Vec, slide bool
 				hitT, hitJ = tt, j
 			}
 		}
+		// Impassable terrain along the swept base, over the whole leg as
+		// given, even where a charge stops short of its end.
+		if r := s.sweptTerrain(t, cur, p, baseDir, slide); r != okMove {
+			return res, r
+		}
+		if !s.sc.onTableRect(baseAt(p, baseDir)) {
+			return res, refOffTable
+		}
 		if hitJ >= 0 {
 			if slide {
 				return res, refSlideContact
@@ -216,6 +220,9 @@ func (s *State) checkMoveMode(i int, pts []geom.Vec, facing geom.Vec, slide bool
 			}
 			p = cur.Add(d.Scale(hitT))
 			l *= hitT
+		}
+		if !roadKnown {
+			road, roadKnown = s.sc.onRoad(u.Pos), true
 		}
 		if road && !s.sc.segOnRoad(cur, p) {
 			road = false
