@@ -16,6 +16,10 @@ func (b bbox) hits(o bbox) bool {
 
 func (b bbox) grow(d float64) bbox { return bbox{b.minX - d, b.minY - d, b.maxX + d, b.maxY + d} }
 
+func (b bbox) holds(p geom.Vec) bool {
+	return b.minX <= p.X && p.X <= b.maxX && b.minY <= p.Y && p.Y <= b.maxY
+}
+
 // baseNear reports whether bases centred at a and b may touch or overlap
 // (within baseReach of each other): the cheap test before the exact one.
 // It compares squares, the square root being the dearer part of a

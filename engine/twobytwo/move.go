@@ -182,10 +182,7 @@ func (s *State) checkMoveMode(i int, pts []geom.Vec, facing geom.Vec, slide bool
 		reach := segBox(cur, p).grow(baseReach)
 		for j := 0; j < int(s.n); j++ {
 			o := &s.U[j]
-			if j == i || o.Loc != LocTable || o.Pos.X < reach.minX || o.Pos.X > reach.maxX || o.Pos.Y < reach.minY || o.Pos.Y > reach.maxY {
-				continue
-			}
-			if geom.BeyondSeg(o.Pos, cur, p, baseReach) {
+			if j == i || o.Loc != LocTable || !reach.holds(o.Pos) || geom.PointSegDist(o.Pos, cur, p) > baseReach {
 				continue
 			}
 			other := s.rect(j)

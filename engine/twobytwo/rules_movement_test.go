@@ -261,4 +261,22 @@ func TestMovementRestrictions(t *testing.T) {
 		u := idx(t, s, "U")
 		refuse(t, s, moveTo(u, 180, geom.V(6, 3)), "in contact with the enemy")
 	})
+	// The move check meets the bases in its way before the ground, but
+	// the ground is still checked over the whole leg as given: a charge
+	// that stops on the enemy short of a wood is refused if the path it
+	// was given runs on into the wood.
+	t.Run("charge_path_checked_to_its_end", func(t *testing.T) {
+		wood := Feature{Kind: Wood, Points: []geom.Vec{{X: 2, Y: 4}, {X: 12, Y: 4}, {X: 12, Y: 14}, {X: 2, Y: 14}}}
+		specs := []UnitSpec{
+			unit(0, "U", LineInfantry, 7, 1, 0),
+			unit(1, "Enemy", LineInfantry, 7, 3.2, 180),
+		}
+		s := testGame(t, specs, wood)
+		u := idx(t, s, "U")
+		refuse(t, s, moveTo(u, 0, geom.V(7, 4.5)), "woods are impassable")
+		s = testGame(t, specs, wood)
+		do(t, s, moveTo(u, 0, geom.V(7, 3)))
+		// Contact is made within half the contact tolerance (R-CONTACT).
+		movementAt(t, s, u, geom.V(7, 2.7-contactTol/2))
+	})
 }
