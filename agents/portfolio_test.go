@@ -124,7 +124,7 @@ func mustAgent(t testing.TB, spec string, seed uint64) Agent {
 // BenchmarkPortfolioChoose measures one contested portfolio decision (the
 // scripts choose different actions for the unit; 96 playouts, the budget
 // of the strength runs in docs/agents.md) in the standard scenario from
-// turn 4, after portfolio agents have played the game to there.
+// turn 4, a position portfolio agents reached by playing the game to there.
 func BenchmarkPortfolioChoose(b *testing.B) {
 	st, err := twobytwo.NewGame("standard", engine.Options{})
 	if err != nil {
@@ -154,14 +154,25 @@ func BenchmarkPortfolioChoose(b *testing.B) {
 	if st.Terminal() {
 		b.Fatal("no contested decision from turn 4")
 	}
-	p := players[st.ToMove()]
+	// Every timed decision is the same one: a fresh agent with the side's
+	// seed settles the phase's assignment untimed, then decides again.
+	// Asking one agent over and over would not do: its scripts' generators
+	// move on, and after a dozen calls they can all choose alike, leaving
+	// nothing to search.
+	seed := uint64(st.ToMove()) + 1
 	b.ReportAllocs()
 	for b.Loop() {
+		b.StopTimer()
+		p := mustAgent(b, "portfolio:iters=96", seed).(*Portfolio)
+		if _, err := p.Choose(ctx, st); err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
 		if _, err := p.Choose(ctx, st); err != nil {
 			b.Fatal(err)
 		}
 		if len(p.cands) < 2 {
-			b.Fatal("the decision is no longer contested")
+			b.Fatal("the decision is not contested")
 		}
 	}
 }
