@@ -228,8 +228,8 @@ func (a *app) tournament(c *cli.Context) error {
 	if rep == nil {
 		return cli.Exit(fmt.Sprintf("tournament: %v (check --records and --resume)", runErr), exitFailure)
 	}
-	a.log.Info().Int("played", rep.Played).Int("resumed", rep.Resumed).Dur("elapsed", rep.Elapsed).
-		Float64("games_per_s", float64(rep.Played)/max(rep.Elapsed.Seconds(), 1e-9)).Msg("tournament over")
+	a.log.Info().Int("played", rep.Played).Int("resumed", rep.Resumed).Str("elapsed", rep.Elapsed.Round(time.Millisecond).String()).
+		Float64("games_per_min", math.Round(float64(rep.Played)/max(rep.Elapsed.Minutes(), 1e-9)*100)/100).Msg("tournament over")
 
 	out := bufio.NewWriter(a.stdout)
 	switch {
@@ -338,8 +338,12 @@ func (p *progress) update(u tournaments.Progress) {
 		ev = ev.Float64("llr", u.LLR)
 	}
 	if u.Played > 0 {
-		rate := float64(u.Played) / u.Elapsed.Seconds()
-		ev = ev.Float64("games_per_s", math.Round(rate*10)/10).Dur("eta", time.Duration(float64(u.Total-u.Done)/rate*float64(time.Second)).Round(time.Second))
+		// A minute is the unit because strength runs play a game or two
+		// a minute, where games a second would round to nothing; the ETA
+		// is written as "1h2m3s" for the same reader.
+		rate := float64(u.Played) / u.Elapsed.Minutes()
+		eta := time.Duration(float64(u.Total-u.Done) / rate * float64(time.Minute)).Round(time.Second)
+		ev = ev.Float64("games_per_min", math.Round(rate*100)/100).Str("eta", eta.String())
 	}
 	ev.Msg("tournament progress")
 }

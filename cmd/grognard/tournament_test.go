@@ -240,7 +240,7 @@ func TestTournamentProgressLog(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	if n := strings.Count(errOut, `"message":"tournament progress"`); n < 2 || !strings.Contains(errOut, `"total":12`) || !strings.Contains(errOut, `"eta"`) {
+	if n := strings.Count(errOut, `"message":"tournament progress"`); n < 2 || !strings.Contains(errOut, `"total":12`) || !strings.Contains(errOut, `"eta":"`) || !strings.Contains(errOut, `"games_per_min":`) {
 		t.Errorf("want progress lines on stderr (not a terminal), got %d:\n%s", n, errOut)
 	}
 	if strings.Contains(out, "progress") {
