@@ -1437,39 +1437,17 @@ func (h *Heuristic) meleeEVAdj(s *twobytwo.State, i, j int, p geom.Vec, adj int)
 // expected harm of that shot to i [Stall][Ranges]. ok is false when j
 // cannot stall.
 func stallOdds(s *twobytwo.State, j, i int, flank bool) (p, harm float64, ok bool) {
-	ds, as := s.Spec(j), s.Spec(i)
+	ds := s.Spec(j)
 	pr := ds.Type.Profile()
 	if !pr.Shoots || s.U[j].Stat == twobytwo.Disrupted || touchingEnemyBut(s, j, i) {
 		return 0, 0, false
 	}
-	m := 0
-	if ds.Type.IsInfantry() {
-		if s.U[j].Stat != twobytwo.Pinned && !ds.Bows {
-			m++ // first volley
-		}
-		if ds.Screened && !as.Screened {
-			m++
-		}
-	} else {
+	m := firerTargetMod(s, j, i)
+	if !ds.Type.IsInfantry() {
 		m += s.RangeBand(j, 1)
 		if flank {
 			m -= 2 // guns do not turn to face (R-OUTOFARC)
 		}
-	}
-	if ds.Large {
-		m++
-	}
-	if ds.Small {
-		m--
-	}
-	if ds.Type == twobytwo.IrregularShooters {
-		m--
-	}
-	if as.Type.IsCavalry() {
-		m += 2
-	}
-	if as.Type == twobytwo.LightInfantry {
-		m--
 	}
 	p = float64(min(max(2+m, 0), 6)) / 6
 	return p, shotHarm(m), true
@@ -1735,13 +1713,32 @@ func (h *Heuristic) pinCost(s *twobytwo.State, f, t int) float64 {
 // shotMod is the modifier of unit f's shot at unit t, as far as the agent
 // reckons it [Ranges].
 func shotMod(s *twobytwo.State, f, t int) int {
-	fs, ts := s.Spec(f), s.Spec(t)
 	fu, tu := &s.U[f], &s.U[t]
 	d := measureDist(s, f, t)
-	m := s.RangeBand(f, d)
+	m := s.RangeBand(f, d) + firerTargetMod(s, f, t)
+	if tu.Stat == twobytwo.Disrupted {
+		m++
+	}
+	// Flank or enfilade: the firer is off the target's front.
+	if tu.Dir.Dot(fu.Pos.Sub(tu.Pos).Norm()) < 0.3 {
+		m++
+	}
+	if onHill(s, fu.Pos) && !onHill(s, tu.Pos) {
+		m++
+	}
+	return m
+}
+
+// firerTargetMod is the part of unit f's shot modifier at unit t that
+// depends on the two units alone, not on range or position [Ranges]: an
+// infantry unit's first volley and skirmish screen, the firer's size and
+// kind, and a cavalry or light infantry target.
+func firerTargetMod(s *twobytwo.State, f, t int) int {
+	fs, ts := s.Spec(f), s.Spec(t)
+	m := 0
 	if fs.Type.IsInfantry() {
-		if fu.Stat != twobytwo.Pinned && !fs.Bows {
-			m++
+		if s.U[f].Stat != twobytwo.Pinned && !fs.Bows {
+			m++ // first volley
 		}
 		if fs.Screened && !ts.Screened {
 			m++
@@ -1761,16 +1758,6 @@ func shotMod(s *twobytwo.State, f, t int) int {
 	}
 	if ts.Type == twobytwo.LightInfantry {
 		m--
-	}
-	if tu.Stat == twobytwo.Disrupted {
-		m++
-	}
-	// Flank or enfilade: the firer is off the target's front.
-	if tu.Dir.Dot(fu.Pos.Sub(tu.Pos).Norm()) < 0.3 {
-		m++
-	}
-	if onHill(s, fu.Pos) && !onHill(s, tu.Pos) {
-		m++
 	}
 	return m
 }
