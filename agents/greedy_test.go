@@ -28,64 +28,12 @@ var raceEnabled = func() bool {
 	return false
 }()
 
-// gameStats is what playGame measured of one game.
-type gameStats struct {
-	result    engine.Result
-	decisions [2]int           // Choose calls per side
-	think     [2]time.Duration // time inside Choose per side
-}
-
-// playGame plays one standard 2 by 2 game between players[0] (side 0) and
-// players[1] (side 1) with dice seeded by diceSeed. It fails the test if
-// an agent errs, changes the state it is shown, or picks an action the
-// rules refuse.
-func playGame(t testing.TB, players [2]Agent, diceSeed uint64) gameStats {
+// playGame plays one game of the standard scenario between players[0]
+// (side 0) and players[1] (side 1) with dice seeded by diceSeed, failing
+// the test as hPlayOn does.
+func playGame(t testing.TB, players [2]Agent, diceSeed uint64) hGame {
 	t.Helper()
-	st, err := twobytwo.Rules{}.NewGame("", engine.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	dice := engine.NewRandomDice(diceSeed)
-	ctx := context.Background()
-	var gs gameStats
-	for steps := 0; !st.Terminal(); steps++ {
-		if steps > 200000 {
-			t.Fatalf("dice %d: game did not end", diceSeed)
-		}
-		p := st.ToMove()
-		if p == engine.Chance {
-			d, _ := dice.Roll(st.PendingRoll())
-			if err := st.ApplyDice(d); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		h := st.Hash()
-		start := time.Now()
-		a, err := players[p].Choose(ctx, st)
-		gs.think[p] += time.Since(start)
-		gs.decisions[p]++
-		if err != nil {
-			t.Fatalf("dice %d, turn %d: %s (%s): %v", diceSeed, st.Turn(), players[p].Name(), p, err)
-		}
-		if st.Hash() != h {
-			t.Fatalf("dice %d, turn %d: %s changed the state it was shown", diceSeed, st.Turn(), players[p].Name())
-		}
-		if err := st.Apply(a); err != nil {
-			t.Fatalf("dice %d, turn %d: %s (%s) chose a refused action %s: %v", diceSeed, st.Turn(), players[p].Name(), p, st.DescribeAction(a), err)
-		}
-	}
-	gs.result = st.Result()
-	return gs
-}
-
-func mustGreedy(t testing.TB, spec string, seed uint64) Agent {
-	t.Helper()
-	a, err := New(spec, seed)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return a
+	return hPlayOn(t, "standard", players, diceSeed)
 }
 
 func TestGreedySpecs(t *testing.T) {
@@ -142,7 +90,7 @@ func TestGreedySpecs(t *testing.T) {
 func TestGreedyUnknownRuleset(t *testing.T) {
 	const n, samples = 6, 6000
 	st := &pickState{n: n}
-	a, b := mustGreedy(t, "greedy", 3), mustGreedy(t, "greedy", 3)
+	a, b := mustAgent(t, "greedy", 3), mustAgent(t, "greedy", 3)
 	var counts [n]int
 	for i := 0; i < samples; i++ {
 		x, err := a.Choose(context.Background(), st)
@@ -170,7 +118,7 @@ func TestGreedyLegalAndDeterministic(t *testing.T) {
 		games = 10
 	}
 	for k := uint64(0); k < games; k++ {
-		g, r := mustGreedy(t, "greedy", 100+k), NewRandom(200+k)
+		g, r := mustAgent(t, "greedy", 100+k), NewRandom(200+k)
 		players := [2]Agent{g, r}
 		if k%2 == 1 {
 			players = [2]Agent{r, g}
@@ -183,7 +131,7 @@ func TestGreedyLegalAndDeterministic(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		players := [2]Agent{mustGreedy(t, "greedy", 11), mustGreedy(t, "greedy:aggression=0.8", 12)}
+		players := [2]Agent{mustAgent(t, "greedy", 11), mustAgent(t, "greedy:aggression=0.8", 12)}
 		dice := engine.NewRandomDice(13)
 		var h uint64
 		for !st.Terminal() {
@@ -222,7 +170,7 @@ func TestGreedyBeatsRandom(t *testing.T) {
 	var think time.Duration
 	for k := uint64(0); k < pairs; k++ {
 		for side := engine.Player(0); side < 2; side++ {
-			g, r := mustGreedy(t, "greedy", 1000+k), NewRandom(2000+k)
+			g, r := mustAgent(t, "greedy", 1000+k), NewRandom(2000+k)
 			players := [2]Agent{g, r}
 			if side == 1 {
 				players = [2]Agent{r, g}
@@ -257,7 +205,7 @@ func TestGreedyBeatsRandom(t *testing.T) {
 // TestGreedyChooseAllocatesNothing checks the steady state on real 2 by
 // 2 positions: once its buffer has grown, Choose allocates nothing.
 func TestGreedyChooseAllocatesNothing(t *testing.T) {
-	g := mustGreedy(t, "greedy", 1)
+	g := mustAgent(t, "greedy", 1)
 	ctx := context.Background()
 	// Grow the buffer on a large pick list, then check positions of games
 	// as they are played (as many games as it takes: how long one lasts

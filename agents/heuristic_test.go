@@ -24,15 +24,6 @@ var hSearchSpecs = []string{"mcts:iters=150", "portfolio:iters=12,horizon=20"}
 // hScenarios are the scenarios every doctrine is played on.
 var hScenarios = []string{"standard", "village", "river-line", "meeting", "two-divisions", "gen:1", "gen:7", "gen:42"}
 
-func hAgent(t testing.TB, spec string, seed uint64) Agent {
-	t.Helper()
-	a, err := New(spec, seed)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return a
-}
-
 // hGame is one game played by hPlayOn.
 type hGame struct {
 	result    engine.Result
@@ -132,8 +123,8 @@ func hPaired(t testing.TB, spec, opp string, pairs int, seed uint64) hTally {
 			scenario = others[(k/4)%len(others)]
 		}
 		for side := engine.Player(0); side < 2; side++ {
-			a := hAgent(t, spec, seed+uint64(2*k))
-			b := hAgent(t, opp, seed+uint64(2*k+1))
+			a := mustAgent(t, spec, seed+uint64(2*k))
+			b := mustAgent(t, opp, seed+uint64(2*k+1))
 			players := [2]Agent{a, b}
 			if side == 1 {
 				players = [2]Agent{b, a}
@@ -328,7 +319,7 @@ func TestHeuristicChargesDisrupted(t *testing.T) {
 			}, [2][]twobytwo.PointSpec{})
 			cav, target := hLabel(t, st, "Cuirassiers"), hLabel(t, st, "Shaken")
 			st.U[target].Stat = twobytwo.Disrupted
-			acts := hMovementPhase(t, st, hAgent(t, spec, 1), engine.NewRandomDice(1))
+			acts := hMovementPhase(t, st, mustAgent(t, spec, 1), engine.NewRandomDice(1))
 			for _, a := range acts {
 				if a.Kind == twobytwo.KindMove && a.Order == twobytwo.OrderCharge && int(a.Unit) == cav && int(a.Target) == target {
 					return
@@ -365,7 +356,7 @@ func TestHeuristicHoldsFireToCharge(t *testing.T) {
 			units[3].Large = true
 			st := hPosition(t, units, [2][]twobytwo.PointSpec{})
 			us, them := hLabel(t, st, "Grenadiers"), hLabel(t, st, "Conscripts")
-			agent := hAgent(t, tc.spec, 1)
+			agent := mustAgent(t, tc.spec, 1)
 			dice := engine.NewRandomDice(3)
 			// The defender (side 0) does nothing; its rally is rolled; then
 			// the attacker (our agent) shoots.
@@ -445,7 +436,7 @@ func TestHeuristicScreensPoint(t *testing.T) {
 				st := hPosition(t, units, [2][]twobytwo.PointSpec{{{Edge: twobytwo.South, At: 12}}, nil})
 				pt, _, _ := st.Point(0, 0)
 				lc := hLabel(t, st, "Hussars")
-				hMovementPhase(t, st, hAgent(t, spec, 1), engine.NewScriptedDice(tc.dice...))
+				hMovementPhase(t, st, mustAgent(t, spec, 1), engine.NewScriptedDice(tc.dice...))
 				if st.U[lc].Loc == twobytwo.LocDestroyed {
 					return // exchanged
 				}
@@ -480,7 +471,7 @@ func TestHeuristicCrossesRiver(t *testing.T) {
 		}, [2][]twobytwo.PointSpec{}, terrain...)
 		s1, n1 := hLabel(t, st, "S1 Line"), hLabel(t, st, "N1 Line")
 		before := st.Scenario().GroundDist(st.U[s1].Pos, st.U[n1].Pos)
-		hMovementPhase(t, st, hAgent(t, "heuristic:doctrine=assault", seed), engine.NewRandomDice(seed))
+		hMovementPhase(t, st, mustAgent(t, "heuristic:doctrine=assault", seed), engine.NewRandomDice(seed))
 		after := st.Scenario().GroundDist(st.U[s1].Pos, st.U[n1].Pos)
 		if after > before-2 {
 			t.Errorf("seed %d: S1 Line moved to %v, its way to the enemy over the river only %.2f\" shorter (from %.2f\")", seed, st.U[s1].Pos, before-after, before)
@@ -506,7 +497,7 @@ func TestHeuristicLeavesAJam(t *testing.T) {
 			st.U[hLabel(t, st, "Head")].Stat = twobytwo.Pinned
 			s1, n1 := hLabel(t, st, "S1 Line"), hLabel(t, st, "N1 Line")
 			before := st.U[s1].Pos.Dist(st.U[n1].Pos)
-			hMovementPhase(t, st, hAgent(t, spec, 1), engine.NewRandomDice(1))
+			hMovementPhase(t, st, mustAgent(t, spec, 1), engine.NewRandomDice(1))
 			if after := st.U[s1].Pos.Dist(st.U[n1].Pos); after > before-1.5 {
 				t.Errorf("S1 Line ended at %v, %.2f\" from the enemy (from %.2f\"): want it round the pinned friend and at least 1.5\" nearer", st.U[s1].Pos, after, before)
 			}
@@ -534,7 +525,7 @@ func TestHeuristicLegalAndDeterministic(t *testing.T) {
 					opp = opponents[1+(d+2)%len(hDoctrineSpecs)]
 				}
 				for g, o := range []string{"random", "random", opp} {
-					a, b := hAgent(t, spec, uint64(10+k)), hAgent(t, o, uint64(20+k))
+					a, b := mustAgent(t, spec, uint64(10+k)), mustAgent(t, o, uint64(20+k))
 					players := [2]Agent{a, b}
 					if g%2 == 1 {
 						players = [2]Agent{b, a}
@@ -543,7 +534,7 @@ func TestHeuristicLegalAndDeterministic(t *testing.T) {
 				}
 				// Determinism: fresh agents, same seeds, same game.
 				replay := func() hGame {
-					return hPlayOn(t, scenario, [2]Agent{hAgent(t, spec, 3), hAgent(t, opp, 4)}, uint64(900+k))
+					return hPlayOn(t, scenario, [2]Agent{mustAgent(t, spec, 3), mustAgent(t, opp, 4)}, uint64(900+k))
 				}
 				g1, g2 := replay(), replay()
 				if g1.result != g2.result || g1.hash != g2.hash {
@@ -563,7 +554,7 @@ func TestHeuristicExplains(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		a, b := hAgent(t, spec, 1), hAgent(t, spec, 1)
+		a, b := mustAgent(t, spec, 1), mustAgent(t, spec, 1)
 		dice := engine.NewRandomDice(2)
 		checked := 0
 		for steps := 0; !st.Terminal() && steps < 4000; steps++ {
@@ -609,7 +600,7 @@ func TestHeuristicChooseAllocatesNothing(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		h := hAgent(t, spec, 1)
+		h := mustAgent(t, spec, 1)
 		if _, err := h.Choose(context.Background(), &pickState{n: 2000}); err != nil {
 			t.Fatal(err)
 		}

@@ -222,7 +222,7 @@ func TestMCTSPlaysWholeGames(t *testing.T) {
 	}
 	var results []engine.Result
 	for range 2 {
-		g := playGame(t, [2]Agent{mustMCTS(t, "mcts:iters=20", 4), mustGreedy(t, "greedy", 5)}, 6)
+		g := playGame(t, [2]Agent{mustMCTS(t, "mcts:iters=20", 4), mustAgent(t, "greedy", 5)}, 6)
 		results = append(results, g.result)
 	}
 	if results[0] != results[1] {
@@ -363,7 +363,7 @@ func TestMCTSDepartureProbe(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	players := [2]Agent{hAgent(t, "heuristic:doctrine=assault", 1), hAgent(t, "heuristic:doctrine=assault", 2)}
+	players := [2]Agent{mustAgent(t, "heuristic:doctrine=assault", 1), mustAgent(t, "heuristic:doctrine=assault", 2)}
 	dice := engine.NewRandomDice(7)
 	var buf []engine.Action
 	positions := gamePositions(t, st, players, dice, nil, 12, func(st *twobytwo.State) bool {
@@ -446,7 +446,7 @@ func TestMCTSRegretProbe(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		players := [2]Agent{hAgent(t, "heuristic:doctrine=assault", uint64(100+g)), hAgent(t, "heuristic:doctrine=fireline", uint64(200+g))}
+		players := [2]Agent{mustAgent(t, "heuristic:doctrine=assault", uint64(100+g)), mustAgent(t, "heuristic:doctrine=fireline", uint64(200+g))}
 		dice := engine.NewRandomDice(uint64(300 + g))
 		every, k := 23+g%5, 0
 		positions = gamePositions(t, st, players, dice, positions, nPositions, func(st *twobytwo.State) bool {

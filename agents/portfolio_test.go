@@ -58,8 +58,8 @@ func TestPortfolioPlaysWholeGames(t *testing.T) {
 	if raceEnabled {
 		t.Skip("slow under -race")
 	}
-	g1 := playGame(t, [2]Agent{mustAgent(t, "portfolio:iters=6,horizon=10", 4), mustGreedy(t, "greedy", 5)}, 6)
-	g2 := playGame(t, [2]Agent{mustAgent(t, "portfolio:iters=6,horizon=10", 4), mustGreedy(t, "greedy", 5)}, 6)
+	g1 := playGame(t, [2]Agent{mustAgent(t, "portfolio:iters=6,horizon=10", 4), mustAgent(t, "greedy", 5)}, 6)
+	g2 := playGame(t, [2]Agent{mustAgent(t, "portfolio:iters=6,horizon=10", 4), mustAgent(t, "greedy", 5)}, 6)
 	if g1.result != g2.result {
 		t.Errorf("same seeds, different games: %v and %v", g1.result, g2.result)
 	}
