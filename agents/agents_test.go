@@ -319,3 +319,14 @@ func BenchmarkRandomChoose(b *testing.B) {
 		}
 	}
 }
+
+// mustAgent builds the agent of spec with seed, failing the test if the
+// spec is refused.
+func mustAgent(t testing.TB, spec string, seed uint64) Agent {
+	t.Helper()
+	a, err := New(spec, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}

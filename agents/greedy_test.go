@@ -28,14 +28,6 @@ var raceEnabled = func() bool {
 	return false
 }()
 
-// playGame plays one game of the standard scenario between players[0]
-// (side 0) and players[1] (side 1) with dice seeded by diceSeed, failing
-// the test as hPlayOn does.
-func playGame(t testing.TB, players [2]Agent, diceSeed uint64) hGame {
-	t.Helper()
-	return hPlayOn(t, "standard", players, diceSeed)
-}
-
 func TestGreedySpecs(t *testing.T) {
 	tests := []struct {
 		spec    string
@@ -123,40 +115,15 @@ func TestGreedyLegalAndDeterministic(t *testing.T) {
 		if k%2 == 1 {
 			players = [2]Agent{r, g}
 		}
-		playGame(t, players, 300+k)
+		hPlayOn(t, "standard", players, 300+k)
 	}
 	// Determinism: two fresh sets of agents, same seeds, same record.
-	replay := func() (engine.Result, uint64) {
-		st, err := twobytwo.Rules{}.NewGame("", engine.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		players := [2]Agent{mustAgent(t, "greedy", 11), mustAgent(t, "greedy:aggression=0.8", 12)}
-		dice := engine.NewRandomDice(13)
-		var h uint64
-		for !st.Terminal() {
-			if st.ToMove() == engine.Chance {
-				d, _ := dice.Roll(st.PendingRoll())
-				if err := st.ApplyDice(d); err != nil {
-					t.Fatal(err)
-				}
-				continue
-			}
-			a, err := players[st.ToMove()].Choose(context.Background(), st)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := st.Apply(a); err != nil {
-				t.Fatal(err)
-			}
-			h = h*31 + st.Hash()
-		}
-		return st.Result(), h
+	replay := func() hGame {
+		return hPlayOn(t, "standard", [2]Agent{mustAgent(t, "greedy", 11), mustAgent(t, "greedy:aggression=0.8", 12)}, 13)
 	}
-	r1, h1 := replay()
-	r2, h2 := replay()
-	if r1 != r2 || h1 != h2 {
-		t.Errorf("same seeds gave different games: %v (%x) and %v (%x)", r1, h1, r2, h2)
+	g1, g2 := replay(), replay()
+	if g1.result != g2.result || g1.hash != g2.hash {
+		t.Errorf("same seeds gave different games: %v (%x) and %v (%x)", g1.result, g1.hash, g2.result, g2.hash)
 	}
 }
 
@@ -175,7 +142,7 @@ func TestGreedyBeatsRandom(t *testing.T) {
 			if side == 1 {
 				players = [2]Agent{r, g}
 			}
-			gs := playGame(t, players, 5000+k)
+			gs := hPlayOn(t, "standard", players, 5000+k)
 			s := gs.result.Score(side)
 			score += s
 			switch s {

@@ -119,13 +119,10 @@ var (
 	crowded     *twobytwo.State
 )
 
+// mustMCTS is mustAgent for an MCTS spec.
 func mustMCTS(t testing.TB, spec string, seed uint64) *MCTS {
 	t.Helper()
-	a, err := New(spec, seed)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return a.(*MCTS)
+	return mustAgent(t, spec, seed).(*MCTS)
 }
 
 // legalContains reports whether a is one of st's legal actions.
@@ -215,14 +212,14 @@ func TestMCTSLegalDeterministicExplained(t *testing.T) {
 }
 
 // TestMCTSPlaysWholeGames: whole games against greedy end, every choice
-// legal (playGame checks), the same seeds giving the same game.
+// legal (hPlayOn checks), the same seeds giving the same game.
 func TestMCTSPlaysWholeGames(t *testing.T) {
 	if raceEnabled {
 		t.Skip("slow under -race")
 	}
 	var results []engine.Result
 	for range 2 {
-		g := playGame(t, [2]Agent{mustMCTS(t, "mcts:iters=20", 4), mustAgent(t, "greedy", 5)}, 6)
+		g := hPlayOn(t, "standard", [2]Agent{mustMCTS(t, "mcts:iters=20", 4), mustAgent(t, "greedy", 5)}, 6)
 		results = append(results, g.result)
 	}
 	if results[0] != results[1] {

@@ -58,8 +58,8 @@ func TestPortfolioPlaysWholeGames(t *testing.T) {
 	if raceEnabled {
 		t.Skip("slow under -race")
 	}
-	g1 := playGame(t, [2]Agent{mustAgent(t, "portfolio:iters=6,horizon=10", 4), mustAgent(t, "greedy", 5)}, 6)
-	g2 := playGame(t, [2]Agent{mustAgent(t, "portfolio:iters=6,horizon=10", 4), mustAgent(t, "greedy", 5)}, 6)
+	g1 := hPlayOn(t, "standard", [2]Agent{mustAgent(t, "portfolio:iters=6,horizon=10", 4), mustAgent(t, "greedy", 5)}, 6)
+	g2 := hPlayOn(t, "standard", [2]Agent{mustAgent(t, "portfolio:iters=6,horizon=10", 4), mustAgent(t, "greedy", 5)}, 6)
 	if g1.result != g2.result {
 		t.Errorf("same seeds, different games: %v and %v", g1.result, g2.result)
 	}
@@ -110,15 +110,6 @@ func TestPortfolioSeedsWithBestUniformAssignment(t *testing.T) {
 	if nonFirst == 0 {
 		t.Error("the first script was the best uniform one in every position: the test shows nothing")
 	}
-}
-
-func mustAgent(t testing.TB, spec string, seed uint64) Agent {
-	t.Helper()
-	a, err := New(spec, seed)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return a
 }
 
 // BenchmarkPortfolioChoose measures one contested portfolio decision (the
