@@ -77,27 +77,38 @@ func TestNew(t *testing.T) {
 		{spec: ":x=1", wantErr: []string{"no agent name"}},
 	}
 	for _, tc := range tests {
-		t.Run(tc.spec, func(t *testing.T) {
-			a, err := New(tc.spec, 1)
-			if tc.wantErr == nil {
-				if err != nil {
-					t.Fatalf("New(%q): %v", tc.spec, err)
-				}
-				if a.Name() != tc.name {
-					t.Errorf("Name() = %q, want %q", a.Name(), tc.name)
-				}
-				return
-			}
-			if err == nil {
-				t.Fatalf("New(%q) succeeded, want an error containing %q", tc.spec, tc.wantErr)
-			}
-			for _, w := range tc.wantErr {
-				if !strings.Contains(err.Error(), w) {
-					t.Errorf("New(%q) error %q does not contain %q", tc.spec, err, w)
-				}
-			}
-		})
+		t.Run(tc.spec, func(t *testing.T) { checkSpec(t, tc.spec, tc.name, tc.wantErr) })
 	}
+}
+
+// checkSpec builds the agent of spec and returns it once it has checked it:
+// its Name() is name and that name builds the same agent again. With
+// wantErr the spec must be refused instead, with an error holding each of
+// wantErr, and checkSpec returns nil.
+func checkSpec(t *testing.T, spec, name string, wantErr []string) Agent {
+	t.Helper()
+	a, err := New(spec, 1)
+	if wantErr != nil {
+		if err == nil {
+			t.Fatalf("New(%q) succeeded, want an error containing %q", spec, wantErr)
+		}
+		for _, w := range wantErr {
+			if !strings.Contains(err.Error(), w) {
+				t.Errorf("New(%q) error %q does not contain %q", spec, err, w)
+			}
+		}
+		return nil
+	}
+	if err != nil {
+		t.Fatalf("New(%q): %v", spec, err)
+	}
+	if a.Name() != name {
+		t.Errorf("Name() = %q, want %q", a.Name(), name)
+	}
+	if b, err := New(a.Name(), 1); err != nil || b.Name() != a.Name() {
+		t.Errorf("New(%q) from Name() = %v, %v", a.Name(), b, err)
+	}
+	return a
 }
 
 func TestParseSpec(t *testing.T) {

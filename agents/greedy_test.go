@@ -4,7 +4,6 @@ import (
 	"context"
 	"math"
 	"runtime/debug"
-	"strings"
 	"testing"
 	"time"
 
@@ -47,30 +46,7 @@ func TestGreedySpecs(t *testing.T) {
 		{spec: "greedy:depth=2", wantErr: []string{`agent "greedy" has no parameter "depth"`, "parameters: aggression"}},
 	}
 	for _, tc := range tests {
-		t.Run(tc.spec, func(t *testing.T) {
-			a, err := New(tc.spec, 1)
-			if tc.wantErr == nil {
-				if err != nil {
-					t.Fatalf("New(%q): %v", tc.spec, err)
-				}
-				if a.Name() != tc.name {
-					t.Errorf("Name() = %q, want %q", a.Name(), tc.name)
-				}
-				// The name rebuilds the same agent.
-				if b, err := New(a.Name(), 1); err != nil || b.Name() != a.Name() {
-					t.Errorf("New(Name()) = %v, %v", b, err)
-				}
-				return
-			}
-			if err == nil {
-				t.Fatalf("New(%q) succeeded, want an error containing %q", tc.spec, tc.wantErr)
-			}
-			for _, w := range tc.wantErr {
-				if !strings.Contains(err.Error(), w) {
-					t.Errorf("New(%q) error %q does not contain %q", tc.spec, err, w)
-				}
-			}
-		})
+		t.Run(tc.spec, func(t *testing.T) { checkSpec(t, tc.spec, tc.name, tc.wantErr) })
 	}
 	if _, err := NewGreedy(math.Inf(1), 1); err == nil {
 		t.Error("NewGreedy(+Inf) succeeded")

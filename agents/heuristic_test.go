@@ -157,32 +157,15 @@ func TestHeuristicSpecs(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.spec, func(t *testing.T) {
-			a, err := New(tc.spec, 1)
-			if tc.wantErr != nil {
-				if err == nil {
-					t.Fatalf("New(%q) succeeded", tc.spec)
-				}
-				for _, w := range tc.wantErr {
-					if !strings.Contains(err.Error(), w) {
-						t.Errorf("error %q does not contain %q", err, w)
-					}
-				}
+			a := checkSpec(t, tc.spec, tc.name, tc.wantErr)
+			if a == nil {
 				return
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			if a.Name() != tc.name {
-				t.Errorf("Name() = %q, want %q", a.Name(), tc.name)
 			}
 			if a.(*Heuristic).Doctrine() != tc.doc {
 				t.Errorf("doctrine %v, want %v", a.(*Heuristic).Doctrine(), tc.doc)
 			}
 			if _, ok := a.(Explainer); !ok {
 				t.Error("not an Explainer")
-			}
-			if b, err := New(a.Name(), 1); err != nil || b.Name() != a.Name() {
-				t.Errorf("New(Name()) = %v, %v", b, err)
 			}
 		})
 	}
