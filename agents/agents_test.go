@@ -341,3 +341,19 @@ func mustAgent(t testing.TB, spec string, seed uint64) Agent {
 	}
 	return a
 }
+
+// checkSameGame plays scenario twice, side 0 and side 1 built
+// afresh each time from specs with seeds[0] and seeds[1], the dice seeded by
+// seeds[2], and fails the test unless the two games are the same position
+// by position: an agent's choices depend on its seed alone. hPlayOn checks
+// every choice is legal.
+func checkSameGame(t *testing.T, scenario string, specs [2]string, seeds [3]uint64) {
+	t.Helper()
+	play := func() hGame {
+		return hPlayOn(t, scenario, [2]Agent{mustAgent(t, specs[0], seeds[0]), mustAgent(t, specs[1], seeds[1])}, seeds[2])
+	}
+	g1, g2 := play(), play()
+	if g1.result != g2.result || g1.hash != g2.hash {
+		t.Errorf("same seeds gave different games: %v (%x) and %v (%x)", g1.result, g1.hash, g2.result, g2.hash)
+	}
+}

@@ -94,13 +94,7 @@ func TestGreedyLegalAndDeterministic(t *testing.T) {
 		hPlayOn(t, "standard", players, 300+k)
 	}
 	// Determinism: two fresh sets of agents, same seeds, same record.
-	replay := func() hGame {
-		return hPlayOn(t, "standard", [2]Agent{mustAgent(t, "greedy", 11), mustAgent(t, "greedy:aggression=0.8", 12)}, 13)
-	}
-	g1, g2 := replay(), replay()
-	if g1.result != g2.result || g1.hash != g2.hash {
-		t.Errorf("same seeds gave different games: %v (%x) and %v (%x)", g1.result, g1.hash, g2.result, g2.hash)
-	}
+	checkSameGame(t, "standard", [2]string{"greedy", "greedy:aggression=0.8"}, [3]uint64{11, 12, 13})
 }
 
 // TestGreedyBeatsRandom plays 50 pairs of games on the same dice seed,

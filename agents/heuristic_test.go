@@ -516,13 +516,7 @@ func TestHeuristicLegalAndDeterministic(t *testing.T) {
 					hPlayOn(t, scenario, players, uint64(100*k+g))
 				}
 				// Determinism: fresh agents, same seeds, same game.
-				replay := func() hGame {
-					return hPlayOn(t, scenario, [2]Agent{mustAgent(t, spec, 3), mustAgent(t, opp, 4)}, uint64(900+k))
-				}
-				g1, g2 := replay(), replay()
-				if g1.result != g2.result || g1.hash != g2.hash {
-					t.Errorf("same seeds gave different games: %v (%x) and %v (%x)", g1.result, g1.hash, g2.result, g2.hash)
-				}
+				checkSameGame(t, scenario, [2]string{spec, opp}, [3]uint64{3, 4, uint64(900 + k)})
 			})
 		}
 	}

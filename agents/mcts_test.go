@@ -217,14 +217,7 @@ func TestMCTSPlaysWholeGames(t *testing.T) {
 	if raceEnabled {
 		t.Skip("slow under -race")
 	}
-	var results []engine.Result
-	for range 2 {
-		g := hPlayOn(t, "standard", [2]Agent{mustMCTS(t, "mcts:iters=20", 4), mustAgent(t, "greedy", 5)}, 6)
-		results = append(results, g.result)
-	}
-	if results[0] != results[1] {
-		t.Errorf("same seeds, different games: %v and %v", results[0], results[1])
-	}
+	checkSameGame(t, "standard", [2]string{"mcts:iters=20", "greedy"}, [3]uint64{4, 5, 6})
 }
 
 // TestMCTSTimeBudget: with a wall-time budget the search stops about

@@ -58,11 +58,7 @@ func TestPortfolioPlaysWholeGames(t *testing.T) {
 	if raceEnabled {
 		t.Skip("slow under -race")
 	}
-	g1 := hPlayOn(t, "standard", [2]Agent{mustAgent(t, "portfolio:iters=6,horizon=10", 4), mustAgent(t, "greedy", 5)}, 6)
-	g2 := hPlayOn(t, "standard", [2]Agent{mustAgent(t, "portfolio:iters=6,horizon=10", 4), mustAgent(t, "greedy", 5)}, 6)
-	if g1.result != g2.result {
-		t.Errorf("same seeds, different games: %v and %v", g1.result, g2.result)
-	}
+	checkSameGame(t, "standard", [2]string{"portfolio:iters=6,horizon=10", "greedy"}, [3]uint64{4, 5, 6})
 }
 
 // TestPortfolioSeedsWithBestUniformAssignment: a fresh phase starts
