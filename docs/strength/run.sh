@@ -9,7 +9,8 @@
 #
 # Everything after NAME goes to 'grognard tournament' unchanged, except
 # --records and --resume, which this script sets. The result table is
-# printed at the end as usual and also written to NAME/report.txt.
+# printed at the end as usual and also written to NAME/report.txt when the
+# sitting ends.
 # grognard is built from the commit the run started at (NAME/commit), so
 # that later changes on main do not change the run's games. The sitting's
 # games are written to NAME/sitting.jsonl as they finish, so that a sitting
@@ -19,7 +20,8 @@ set -euo pipefail
 shopt -s nullglob
 
 if [ $# -lt 1 ] || [ "$1" = "-h" ] || [ "$1" = "--help" ]; then
-	sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'
+	# The help is the comment block at the top, up to the first line of code.
+	awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"
 	exit 2
 fi
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -98,13 +100,17 @@ git -C "$root" archive "$commit" | tar -x -C "$work/src"
 (cd "$work/src" && go build -o "$work/grognard" ./cmd/grognard)
 
 # save writes the games this sitting finished as a new piece.
+# The table is written beside the binary first and only then over
+# report.txt, so that a sitting in progress, or one cut off before it
+# printed anything, leaves the committed report as it was.
 save() {
 	piece "$before"
 	rm -f "$records"
+	if [ -s "$work/report.txt" ]; then mv "$work/report.txt" "$dir/report.txt"; fi
 	rm -rf "$work"
 }
 trap save EXIT
 
 status=0
-"$work/grognard" tournament "${flags[@]}" --records "$records" | tee -i "$dir/report.txt" || status=$?
+"$work/grognard" tournament "${flags[@]}" --records "$records" | tee -i "$work/report.txt" || status=$?
 exit "$status"
