@@ -94,9 +94,14 @@ func NewGreedy(aggression float64, seed uint64) (*Greedy, error) {
 		return nil, fmt.Errorf("aggression must be between 0 and 1, got %v", aggression)
 	}
 	g := &Greedy{aggression: aggression, buf: make([]engine.Action, 0, 256)}
-	g.pcg.Seed(seed, engine.SplitMix64(seed^0x6772656564790000))
+	g.reseed(seed)
 	g.rng = rand.New(&g.pcg)
 	return g, nil
+}
+
+// reseed restarts the tie-breaking generator from seed.
+func (g *Greedy) reseed(seed uint64) {
+	g.pcg.Seed(seed, engine.SplitMix64(seed^0x6772656564790000))
 }
 
 // newGreedyFromParams builds a greedy agent from checked spec parameters.

@@ -265,9 +265,14 @@ func NewHeuristic(d Doctrine, seed uint64) (*Heuristic, error) {
 		return nil, fmt.Errorf("unknown doctrine %d", d)
 	}
 	h := &Heuristic{doc: d, buf: make([]engine.Action, 0, 512)}
-	h.pcg.Seed(seed, engine.SplitMix64(seed^0x6865757269737469))
+	h.reseed(seed)
 	h.rng = rand.New(&h.pcg)
 	return h, nil
+}
+
+// reseed restarts the tie-breaking generator from seed.
+func (h *Heuristic) reseed(seed uint64) {
+	h.pcg.Seed(seed, engine.SplitMix64(seed^0x6865757269737469))
 }
 
 // newHeuristicFromParams builds a heuristic agent from checked spec

@@ -103,6 +103,14 @@ type MCTSConfig struct {
 	// cycle's order, so the choice stays independent of scheduling (see
 	// thinkShared).
 	SharedTree bool
+	// CommonRandom gives the k-th visit of every root action the same
+	// random numbers: its dice and its playout's tie-breaks are drawn from
+	// a stream chosen by k alone (common random numbers). Two root actions
+	// are then compared on the same luck, which leaves about a quarter of
+	// the variance of the difference between their values
+	// (TestMCTSPlayoutNoiseProbe); each action's own mean is as unbiased
+	// as with fresh numbers. Open loop only.
+	CommonRandom bool
 	// VirtualLoss is what a pending playout of a shared tree counts for
 	// on each node of its path, taken from the value (in [-1, 1], from
 	// the node's player's view) until the playout is backed up: 1, the
@@ -127,6 +135,9 @@ func NewMCTS(cfg MCTSConfig, seed uint64) (*MCTS, error) {
 	}
 	if !(cfg.C >= 0) || !(cfg.Bias >= 0) || !(cfg.PWK > 0) || !(cfg.PWAlpha >= 0 && cfg.PWAlpha <= 1) || cfg.PlayoutDepth < 0 {
 		return nil, fmt.Errorf("bad MCTS parameters: c %v, pw %v^%v, depth %d", cfg.C, cfg.PWK, cfg.PWAlpha, cfg.PlayoutDepth)
+	}
+	if cfg.CommonRandom && cfg.ChanceNodes {
+		return nil, fmt.Errorf("crn=true shares the dice of open-loop playouts: it cannot be used with dice=nodes")
 	}
 	if !(cfg.VirtualLoss >= 0 && cfg.VirtualLoss <= 1) {
 		return nil, fmt.Errorf("vloss must be between 0 and 1, got %v", cfg.VirtualLoss)
@@ -182,6 +193,7 @@ var mctsParams = append(budgetParams(400),
 	Param{Name: "reuse", Default: "true", Doc: "keep the chosen move's subtree for the next decision"},
 	Param{Name: "stop", Default: "true", Doc: "stop early once the most visited move cannot be overtaken in the budget left"},
 	Param{Name: "propose", Default: "false", Doc: "a node's first children are the doctrines' and greedy's choices, then the prior's order"},
+	Param{Name: "crn", Default: "false", Doc: "common random numbers: the k-th playout under every root move draws the same dice, so moves are compared on the same luck"},
 	Param{Name: "dice", Default: "open", Doc: "open (re-sample the dice under each node) or nodes (a chance node per outcome); open measured stronger"},
 	Param{Name: "playout", Default: "greedy", Doc: "script that plays the playouts: greedy, assault, fireline or reserve"},
 	Param{Name: "prior", Default: "assault", Doc: "script whose choice each node tries first: greedy, assault, fireline or reserve"},
@@ -233,7 +245,7 @@ func newMCTSFromParams(params map[string]string, seed uint64) (Agent, error) {
 	for _, b := range []struct {
 		key string
 		dst *bool
-	}{{"reuse", &cfg.Reuse}, {"stop", &cfg.Stop}, {"propose", &cfg.Propose}} {
+	}{{"reuse", &cfg.Reuse}, {"stop", &cfg.Stop}, {"propose", &cfg.Propose}, {"crn", &cfg.CommonRandom}} {
 		if v, ok := params[b.key]; ok {
 			if *b.dst, err = strconv.ParseBool(v); err != nil {
 				return nil, fmt.Errorf("%s %q is not true or false", b.key, v)
@@ -298,6 +310,9 @@ func (m *MCTS) Name() string {
 	if m.cfg.Propose {
 		add("propose", "true")
 	}
+	if m.cfg.CommonRandom {
+		add("crn", "true")
+	}
 	if m.cfg.SharedTree {
 		add("parallel", "tree")
 	}
@@ -352,14 +367,17 @@ type mctsWorker struct {
 	rng       *rand.Rand
 	pcg       rand.PCG
 	dice      rand.PCG
-	scratch   engine.State
-	buf       []engine.Action
-	untried   []engine.Action
-	picks     []engine.Action
-	path      []int32
-	calls     int64
-	iters     int
-	value     float64 // the last playout's value, for the shared driver
+	// common is the seed of the decision's common random numbers, the
+	// same for every lane of a shared tree (MCTSConfig.CommonRandom).
+	common  uint64
+	scratch engine.State
+	buf     []engine.Action
+	untried []engine.Action
+	picks   []engine.Action
+	path    []int32
+	calls   int64
+	iters   int
+	value   float64 // the last playout's value, for the shared driver
 	// A shared tree's lane: done carries the end of its playout, busy
 	// says one is in flight, known is calls as last read by the driver.
 	done  chan struct{}
@@ -566,7 +584,8 @@ func (t *mctsTree) newNode(a engine.Action, p engine.Player) int32 {
 // its counts zeroed.
 func (w *mctsWorker) begin(st engine.State, seed uint64) {
 	w.pcg.Seed(seed, 0x6d637473)
-	w.dice.Seed(engine.SplitMix64(seed), 0x64696365)
+	w.dice.Seed(engine.SplitMix64(seed), diceStream)
+	w.common = seed
 	if w.rng == nil {
 		w.rng = rand.New(&w.pcg)
 	}
@@ -633,6 +652,7 @@ func (m *MCTS) thinkShared(ctx context.Context, st engine.State, iters int, call
 	lead := m.workers[0]
 	for k, wk := range m.workers {
 		wk.begin(st, m.workerSeed(k))
+		wk.common = m.workerSeed(0)
 		wk.busy, wk.known = false, 0
 	}
 	lead.plant(st, m.cfg.Reuse)
@@ -809,6 +829,9 @@ func (w *mctsWorker) descend(root engine.State) bool {
 		} else {
 			next = w.selectChild(n)
 		}
+		if n == w.root && cfg.CommonRandom && !cfg.ChanceNodes {
+			w.commonStream(w.nodes[next].visits)
+		}
 		if err := w.scratch.Apply(w.nodes[next].action); err != nil {
 			// Only legal actions are offered; a refusal is a rules bug.
 			// Score nothing and leave this iteration.
@@ -820,6 +843,23 @@ func (w *mctsWorker) descend(root engine.State) bool {
 	}
 	return true
 }
+
+// commonStream draws the rest of the iteration's dice and playout
+// tie-breaks from the stream of a root action's k-th visit, the same
+// stream for every root action (MCTSConfig.CommonRandom).
+func (w *mctsWorker) commonStream(k int32) {
+	s := w.commonSeed(k)
+	w.dice.Seed(s, diceStream)
+	w.policy.reseed(engine.SplitMix64(s))
+}
+
+// commonSeed is the seed of the dice of a root action's k-th visit.
+func (w *mctsWorker) commonSeed(k int32) uint64 {
+	return engine.SplitMix64(engine.SplitMix64(w.common) + uint64(k))
+}
+
+// diceStream is the stream (PCG increment) of a worker's dice.
+const diceStream = 0x64696365
 
 // addVirtualLoss counts a visit and a virtual loss (MCTSConfig.VirtualLoss)
 // on every node of w.path, for the playout still to come (see thinkShared).

@@ -167,7 +167,7 @@ func chooseTwice(t *testing.T, spec string, k int, st *twobytwo.State) (engine.A
 // legal, the same for the same seed and iteration budget (with one or two
 // workers), and explained with the chosen action's visits.
 func TestMCTSLegalDeterministicExplained(t *testing.T) {
-	for _, spec := range []string{"mcts:iters=60", "mcts:iters=60,workers=2", "mcts:iters=60,workers=2,parallel=tree,propose=true", "mcts:calls=3000,reuse=false", "mcts:iters=60,dice=nodes"} {
+	for _, spec := range []string{"mcts:iters=60", "mcts:iters=60,workers=2", "mcts:iters=60,workers=2,parallel=tree,propose=true", "mcts:calls=3000,reuse=false", "mcts:iters=60,dice=nodes", "mcts:iters=60,crn=true", "mcts:iters=60,workers=2,parallel=tree,crn=true"} {
 		for k, st := range searchPositions(t) {
 			a1, e1 := chooseTwice(t, spec, k, st)
 			if len(st.LegalNext(nil)) == 1 {
@@ -347,19 +347,8 @@ func TestMCTSDepartureProbe(t *testing.T) {
 		}
 	}
 	ctx := context.Background()
-	// The positions: even turns' movement decisions with six or more
-	// orders, from an assault-against-assault game of the standard scenario.
-	st, err := twobytwo.NewGame(twobytwo.DefaultScenario, engine.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	players := [2]Agent{mustAgent(t, "heuristic:doctrine=assault", 1), mustAgent(t, "heuristic:doctrine=assault", 2)}
-	dice := engine.NewRandomDice(7)
+	positions := departurePositions(t)
 	var buf []engine.Action
-	positions := gamePositions(t, st, players, dice, nil, 12, func(st *twobytwo.State) bool {
-		buf = legalNext(st, buf[:0])
-		return st.PhaseName() == "movement" && len(buf) >= 6 && st.Turn() >= 2 && st.Turn()%2 == 0
-	})
 	const seeds = 6
 	kept, agreed := make([]int, len(budgets)), make([]int, len(budgets))
 	for pi, p := range positions {
@@ -397,6 +386,23 @@ func TestMCTSDepartureProbe(t *testing.T) {
 		t.Logf("%s%d iterations: the prior's order in %d of %d searches; the most chosen order in %d of %d",
 			spec, iters, kept[bi], seeds*len(positions), agreed[bi], seeds*len(positions))
 	}
+}
+
+// departurePositions are the positions of the departure and noise
+// probes: even turns' movement decisions with six or more orders, from an
+// assault-against-assault game of the standard scenario.
+func departurePositions(t testing.TB) []*twobytwo.State {
+	t.Helper()
+	st, err := twobytwo.NewGame(twobytwo.DefaultScenario, engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	players := [2]Agent{mustAgent(t, "heuristic:doctrine=assault", 1), mustAgent(t, "heuristic:doctrine=assault", 2)}
+	var buf []engine.Action
+	return gamePositions(t, st, players, engine.NewRandomDice(7), nil, 12, func(st *twobytwo.State) bool {
+		buf = legalNext(st, buf[:0])
+		return st.PhaseName() == "movement" && len(buf) >= 6 && st.Turn() >= 2 && st.Turn()%2 == 0
+	})
 }
 
 // TestMCTSRegretProbe measures how good searches' choices are by a much
@@ -749,5 +755,66 @@ func TestMCTSSharedTreeRaisesPanics(t *testing.T) {
 			}()
 			_, _ = m.Choose(context.Background(), st)
 		}()
+	}
+}
+
+// TestMCTSCommonRandomNumbers: with crn=true every iteration draws its
+// dice from the stream of its root action's visit count, whichever action
+// that is, so the k-th visits of two root actions roll the same dice
+// where they roll alike; the lanes of a shared tree share the streams.
+// Without crn the dice run on from the decision's seed.
+func TestMCTSCommonRandomNumbers(t *testing.T) {
+	st := crowdedPosition(t)
+	// fromStream reports whether dice is at most a few thousand draws
+	// into the stream of seed.
+	fromStream := func(dice *rand.PCG, seed uint64) bool {
+		got, _ := dice.MarshalBinary()
+		var p rand.PCG
+		p.Seed(seed, diceStream)
+		for range 5000 {
+			if b, _ := p.MarshalBinary(); string(b) == string(got) {
+				return true
+			}
+			p.Uint64()
+		}
+		return false
+	}
+	for _, crn := range []bool{true, false} {
+		m := mustMCTS(t, "mcts:iters=100,reuse=false,stop=false,crn="+strconv.FormatBool(crn), 3)
+		w := m.workers[0]
+		w.begin(st, 77)
+		w.plant(st, false)
+		children := map[engine.Action]bool{}
+		for range 80 {
+			if !w.descend(st) {
+				continue
+			}
+			child := &w.nodes[w.path[1]]
+			// descend has not counted this visit yet: visits is k.
+			k := child.visits
+			inStream := fromStream(&w.dice, w.commonSeed(k))
+			if inStream != crn {
+				t.Fatalf("crn=%v: the dice of visit %d of %s drawn from its common stream: %v", crn, k, st.DescribeAction(child.action), inStream)
+			}
+			if k == 0 {
+				children[child.action] = true
+			}
+			w.backup(w.playout(), false)
+		}
+		if crn && len(children) < 2 {
+			t.Errorf("only %d root actions were visited: the test compares none", len(children))
+		}
+	}
+	m := mustMCTS(t, "mcts:iters=40,reuse=false,crn=true,workers=2,parallel=tree", 3)
+	if _, err := m.Choose(context.Background(), st); err != nil {
+		t.Fatal(err)
+	}
+	for k, w := range m.workers {
+		if w.common != m.workers[0].common {
+			t.Errorf("lane %d draws from other common streams than lane 0", k)
+		}
+	}
+	if _, err := New("mcts:crn=true,dice=nodes", 1); err == nil {
+		t.Error("crn=true with dice=nodes was accepted")
 	}
 }

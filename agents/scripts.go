@@ -21,6 +21,9 @@ type Script interface {
 	Name() string
 	// pick returns the index of the chosen action of acts (not empty).
 	pick(st engine.State, acts []engine.Action) int
+	// reseed restarts the tie-breaking generator from seed, for playouts
+	// that share their random numbers (MCTSConfig.CommonRandom).
+	reseed(seed uint64)
 }
 
 // knownScripts are the names a spec may give a script: the greedy
