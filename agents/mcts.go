@@ -28,7 +28,10 @@ import (
 // (docs/agents.md): it was no stronger, and a 2 by 2 turn rolls many dice
 // (every shot, every melee, the reinforcement dice), so chance nodes
 // multiply the tree by the outcomes of each, and most of that width never
-// gets a second visit. Open loop is the default.
+// gets a second visit. Open loop is the default. With
+// MCTSConfig.CommonRandom the k-th visits of the root's actions share
+// their dice (common random numbers), so that the actions are compared
+// on the same luck.
 //
 // A turn is decomposed unit by unit where the ruleset offers it
 // (twobytwo.State.LegalNext): a node holds one unit's orders, not every
