@@ -300,7 +300,7 @@ func BenchmarkMCTSIterations(b *testing.B) {
 		st   func(testing.TB) *twobytwo.State
 	}{{"opening", func(t testing.TB) *twobytwo.State { return openingPosition(t, 3) }}, {"crowded", crowdedPosition}} {
 		st := pos.st(b)
-		for _, spec := range []string{"workers=1", "workers=2", "workers=2,parallel=tree", "workers=1,depth=0"} {
+		for _, spec := range []string{"workers=1", "workers=2", "workers=2,parallel=tree", "workers=1,depth=0", "workers=1,crn=true"} {
 			b.Run(pos.name+"/"+spec, func(b *testing.B) {
 				m := mustMCTS(b, "mcts:reuse=false,stop=false,iters=200,"+spec, 1)
 				b.ReportAllocs()
