@@ -832,7 +832,7 @@ func (w *mctsWorker) descend(root engine.State) bool {
 		} else {
 			next = w.selectChild(n)
 		}
-		if n == w.root && cfg.CommonRandom && !cfg.ChanceNodes {
+		if n == w.root && cfg.CommonRandom { // NewMCTS refuses it with chance nodes
 			w.commonStream(w.nodes[next].visits)
 		}
 		if err := w.scratch.Apply(w.nodes[next].action); err != nil {

@@ -24,7 +24,7 @@ import (
 // gap between their mean values, the standard deviation of one
 // playout's difference both ways, and the playouts an order would need
 // for the gap to stand two standard errors clear. It is a tuning probe,
-// a minute or two of a core:
+// a few seconds of a core:
 //
 //	GROGNARD_PROBE=1 go test ./agents/ -run TestMCTSPlayoutNoiseProbe -v
 func TestMCTSPlayoutNoiseProbe(t *testing.T) {
@@ -48,10 +48,6 @@ func TestMCTSPlayoutNoiseProbe(t *testing.T) {
 		m := mustMCTS(t, "mcts:depth="+strconv.Itoa(depth), 1)
 		w := m.workers[0]
 		w.begin(positions[0], 1)
-		policy, ok := w.policy.(*Greedy)
-		if !ok {
-			t.Fatalf("the playout policy is %T, the probe reseeds a *Greedy", w.policy)
-		}
 		// value plays the k-th playout of stream s after a, returning its
 		// value for the side to move in p.
 		value := func(p engine.State, a engine.Action, s uint64) float64 {
@@ -59,8 +55,8 @@ func TestMCTSPlayoutNoiseProbe(t *testing.T) {
 			if err := w.scratch.Apply(a); err != nil {
 				t.Fatal(err)
 			}
-			w.dice.Seed(engine.SplitMix64(s), 0x64696365)
-			policy.pcg.Seed(s, engine.SplitMix64(s^0x6772656564790000))
+			w.dice.Seed(engine.SplitMix64(s), diceStream)
+			w.policy.reseed(s)
 			v := w.playout()
 			if p.ToMove() == 1 {
 				v = -v
