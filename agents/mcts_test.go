@@ -289,16 +289,20 @@ func TestMCTSReusesTree(t *testing.T) {
 	}
 }
 
+// benchPositions are the positions the MCTS benchmarks search: the
+// standard scenario's opening and a crowded mid-game position.
+var benchPositions = []struct {
+	name string
+	st   func(testing.TB) *twobytwo.State
+}{{"opening", func(t testing.TB) *twobytwo.State { return openingPosition(t, 3) }}, {"crowded", crowdedPosition}}
+
 // BenchmarkMCTSIterations reports iterations per second from the opening
 // and from a crowded mid-game position with 1 and 2 workers, and the
 // allocations per iteration. The depth-0 runs (evaluation only, no
 // playout) give the share of an iteration spent outside the playout.
 func BenchmarkMCTSIterations(b *testing.B) {
 	const iters = 200
-	for _, pos := range []struct {
-		name string
-		st   func(testing.TB) *twobytwo.State
-	}{{"opening", func(t testing.TB) *twobytwo.State { return openingPosition(t, 3) }}, {"crowded", crowdedPosition}} {
+	for _, pos := range benchPositions {
 		st := pos.st(b)
 		for _, spec := range []string{"workers=1", "workers=2", "workers=2,parallel=tree", "workers=1,depth=0", "workers=1,crn=true"} {
 			b.Run(pos.name+"/"+spec, func(b *testing.B) {
@@ -310,6 +314,29 @@ func BenchmarkMCTSIterations(b *testing.B) {
 					}
 				}
 				b.ReportMetric(float64(b.N*iters)/b.Elapsed().Seconds(), "iters/s")
+			})
+		}
+	}
+}
+
+// BenchmarkMCTSWorkerBudgets times one decision of one worker and of two
+// workers on a shared tree at the budget pairs the two-worker strength runs
+// play, so that the iterations two workers run in one worker's time are read
+// off the ns/op column at those budgets, where a decision's fixed costs
+// (the root's orders, the lanes' states) weigh more than in the 200-iteration
+// searches of BenchmarkMCTSIterations.
+func BenchmarkMCTSWorkerBudgets(b *testing.B) {
+	for _, pos := range benchPositions {
+		st := pos.st(b)
+		for _, spec := range []string{"iters=25", "iters=48,workers=2,parallel=tree,vloss=0", "iters=100", "iters=190,workers=2,parallel=tree,vloss=0", "iters=400", "iters=760,workers=2,parallel=tree,vloss=0"} {
+			b.Run(pos.name+"/"+spec, func(b *testing.B) {
+				m := mustMCTS(b, "mcts:reuse=false,stop=false,"+spec, 1)
+				b.ReportAllocs()
+				for b.Loop() {
+					if _, err := m.Choose(context.Background(), st); err != nil {
+						b.Fatal(err)
+					}
+				}
 			})
 		}
 	}
