@@ -296,6 +296,19 @@ var benchPositions = []struct {
 	st   func(testing.TB) *twobytwo.State
 }{{"opening", func(t testing.TB) *twobytwo.State { return openingPosition(t, 3) }}, {"crowded", crowdedPosition}}
 
+// benchMCTSDecisions searches st again and again with the MCTS agent the
+// spec's parameters give, with tree reuse and early stopping off so that
+// every decision runs its whole budget from the same root.
+func benchMCTSDecisions(b *testing.B, st *twobytwo.State, spec string) {
+	m := mustMCTS(b, "mcts:reuse=false,stop=false,"+spec, 1)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := m.Choose(context.Background(), st); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 // BenchmarkMCTSIterations reports iterations per second from the opening
 // and from a crowded mid-game position with 1 and 2 workers, and the
 // allocations per iteration. The depth-0 runs (evaluation only, no
@@ -306,13 +319,7 @@ func BenchmarkMCTSIterations(b *testing.B) {
 		st := pos.st(b)
 		for _, spec := range []string{"workers=1", "workers=2", "workers=2,parallel=tree", "workers=1,depth=0", "workers=1,crn=true"} {
 			b.Run(pos.name+"/"+spec, func(b *testing.B) {
-				m := mustMCTS(b, "mcts:reuse=false,stop=false,iters=200,"+spec, 1)
-				b.ReportAllocs()
-				for b.Loop() {
-					if _, err := m.Choose(context.Background(), st); err != nil {
-						b.Fatal(err)
-					}
-				}
+				benchMCTSDecisions(b, st, "iters=200,"+spec)
 				b.ReportMetric(float64(b.N*iters)/b.Elapsed().Seconds(), "iters/s")
 			})
 		}
@@ -329,15 +336,7 @@ func BenchmarkMCTSWorkerBudgets(b *testing.B) {
 	for _, pos := range benchPositions {
 		st := pos.st(b)
 		for _, spec := range []string{"iters=25", "iters=48,workers=2,parallel=tree,vloss=0", "iters=100", "iters=190,workers=2,parallel=tree,vloss=0", "iters=400", "iters=760,workers=2,parallel=tree,vloss=0"} {
-			b.Run(pos.name+"/"+spec, func(b *testing.B) {
-				m := mustMCTS(b, "mcts:reuse=false,stop=false,"+spec, 1)
-				b.ReportAllocs()
-				for b.Loop() {
-					if _, err := m.Choose(context.Background(), st); err != nil {
-						b.Fatal(err)
-					}
-				}
-			})
+			b.Run(pos.name+"/"+spec, func(b *testing.B) { benchMCTSDecisions(b, st, spec) })
 		}
 	}
 }
