@@ -319,9 +319,11 @@ func TestNewConcurrent(t *testing.T) {
 	wg.Wait()
 }
 
-func BenchmarkRandomChoose(b *testing.B) {
-	a := NewRandom(1)
-	st := &pickState{n: 200}
+func BenchmarkRandomChoose(b *testing.B) { benchDecisions(b, NewRandom(1), &pickState{n: 200}) }
+
+// benchDecisions has a choose st again and again, reporting the time and
+// the allocations of one decision: the loop of every agent's benchmark.
+func benchDecisions(b *testing.B, a Agent, st engine.State) {
 	ctx := context.Background()
 	b.ReportAllocs()
 	for b.Loop() {

@@ -187,13 +187,7 @@ func benchChoose(b *testing.B, spec string) {
 			b.Fatal(err)
 		}
 	}
-	g := players[st.ToMove()]
-	b.ReportAllocs()
-	for b.Loop() {
-		if _, err := g.Choose(ctx, st); err != nil {
-			b.Fatal(err)
-		}
-	}
+	benchDecisions(b, players[st.ToMove()], st)
 }
 
 // playCheckingAllocs plays st to its end, a (side 0) against opp, and

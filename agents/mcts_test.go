@@ -300,13 +300,7 @@ var benchPositions = []struct {
 // spec's parameters give, with tree reuse and early stopping off so that
 // every decision runs its whole budget from the same root.
 func benchMCTSDecisions(b *testing.B, st *twobytwo.State, spec string) {
-	m := mustMCTS(b, "mcts:reuse=false,stop=false,"+spec, 1)
-	b.ReportAllocs()
-	for b.Loop() {
-		if _, err := m.Choose(context.Background(), st); err != nil {
-			b.Fatal(err)
-		}
-	}
+	benchDecisions(b, mustMCTS(b, "mcts:reuse=false,stop=false,"+spec, 1), st)
 }
 
 // BenchmarkMCTSIterations reports iterations per second from the opening
