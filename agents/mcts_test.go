@@ -313,7 +313,7 @@ func BenchmarkMCTSIterations(b *testing.B) {
 		st := pos.st(b)
 		for _, spec := range []string{"workers=1", "workers=2", "workers=2,parallel=tree", "workers=1,depth=0", "workers=1,crn=true"} {
 			b.Run(pos.name+"/"+spec, func(b *testing.B) {
-				benchMCTSDecisions(b, st, "iters=200,"+spec)
+				benchMCTSDecisions(b, st, fmt.Sprintf("iters=%d,%s", iters, spec))
 				b.ReportMetric(float64(b.N*iters)/b.Elapsed().Seconds(), "iters/s")
 			})
 		}
