@@ -325,11 +325,13 @@ func BenchmarkMCTSIterations(b *testing.B) {
 // play, so that the iterations two workers run in one worker's time are read
 // off the ns/op column at those budgets, where a decision's fixed costs
 // (the root's orders, the lanes' states) weigh more than in the 200-iteration
-// searches of BenchmarkMCTSIterations.
+// searches of BenchmarkMCTSIterations. The last three time the play and
+// hint default (1,600 iterations, two workers on a shared tree) beside one
+// worker and root parallelism at the same budget.
 func BenchmarkMCTSWorkerBudgets(b *testing.B) {
 	for _, pos := range benchPositions {
 		st := pos.st(b)
-		for _, spec := range []string{"iters=25", "iters=48,workers=2,parallel=tree,vloss=0", "iters=100", "iters=190,workers=2,parallel=tree,vloss=0", "iters=400", "iters=760,workers=2,parallel=tree,vloss=0"} {
+		for _, spec := range []string{"iters=25", "iters=48,workers=2,parallel=tree,vloss=0", "iters=100", "iters=190,workers=2,parallel=tree,vloss=0", "iters=400", "iters=760,workers=2,parallel=tree,vloss=0", "iters=1600", "iters=1600,workers=2", "iters=1600,workers=2,parallel=tree,vloss=0"} {
 			b.Run(pos.name+"/"+spec, func(b *testing.B) { benchMCTSDecisions(b, st, spec) })
 		}
 	}

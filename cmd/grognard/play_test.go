@@ -228,9 +228,28 @@ func TestHintCommand(t *testing.T) {
 			t.Errorf("hint --game output lacks %q:\n%s", w, out)
 		}
 	}
+	// The game the README's hint example reads still loads.
+	code, out, errOut = grognard(t, "hint", "--game", filepath.Join("..", "..", "examples", "games", "turn3.json"), "--agent", "heuristic", "--playouts", "0", "--n", "1")
+	if code != 0 || !strings.Contains(out, "hints for French") {
+		t.Errorf("hint on examples/games/turn3.json: exit %d: %s%s", code, out, errOut)
+	}
 	for _, bad := range [][]string{{"hint", "--game", saved, "--scenario", "standard"}, {"hint", "--side", "Prussians"}, {"hint", "--game", filepath.Join(dir, "none.json")}} {
 		if code, _, errOut := grognard(t, bad...); code == 0 || errOut == "" {
 			t.Errorf("%v: exit %d, %q", bad, code, errOut)
 		}
+	}
+}
+
+// TestDefaultBot checks that the play and hint default is a valid spec that
+// names exactly the search docs/agents.md measured: two workers on one
+// shared tree with no virtual loss (a misspelt key or a default that
+// changed under it would name another search).
+func TestDefaultBot(t *testing.T) {
+	bot, err := agents.New(defaultBot, 1)
+	if err != nil {
+		t.Fatalf("the default bot %q: %v", defaultBot, err)
+	}
+	if got := bot.Name(); got != defaultBot {
+		t.Errorf("the default bot is named %q, want %q", got, defaultBot)
 	}
 }
