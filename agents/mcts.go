@@ -188,7 +188,7 @@ func NewMCTS(cfg MCTSConfig, seed uint64) (*MCTS, error) {
 // mctsParams are the spec keys of "mcts".
 var mctsParams = append(budgetParams(400),
 	Param{Name: "workers", Default: "1", Doc: "search threads, each growing its own tree (root parallelism) unless parallel=tree"},
-	Param{Name: "parallel", Default: "root", Doc: "root (a tree a worker, roots summed) or tree (one shared tree, two playouts in flight a worker, virtual loss)"},
+	Param{Name: "parallel", Default: "root", Doc: "root (a tree a worker, roots summed) or tree (one shared tree, two playouts in flight a worker, virtual loss), which chose better in the same time in docs/agents.md's probes; play and hint use tree with vloss=0"},
 	Param{Name: "vloss", Default: "1", Doc: "with parallel=tree, what a playout in flight counts for on its path until it is backed up: 1 a loss, 0 the visit alone"},
 	Param{Name: "c", Default: "0.6", Doc: "UCB1 exploration constant"},
 	Param{Name: "bias", Default: "1", Doc: "progressive bias towards the prior script's choices, fading with visits (0: none)"},
