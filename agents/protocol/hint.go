@@ -104,7 +104,7 @@ func (s *Session) cmdHint(ctx context.Context, args []string) (Reply, error) {
 	if spec == "" {
 		spec = g.cfg.sides[side]
 		if spec == "human" {
-			spec = defaultBot
+			spec = DefaultBot
 		}
 	}
 	if spec, err = withBudget(spec, kv); err != nil {

@@ -15,14 +15,6 @@ import (
 	"github.com/grognard/grognard/engine"
 )
 
-// defaultBot is the opponent of 'grognard play' and the adviser of 'grognard
-// hint': MCTS at 1,600 iterations with two workers on one shared tree and no
-// virtual loss. It takes an eighth more time a decision than two trees of
-// 800 (root parallelism) and chooses much better: in the regret probe of
-// docs/agents.md its mean regret was 0.0037 against root parallelism's
-// 0.0097 at the same budget and one worker's 0.0062 at 1,600.
-const defaultBot = "mcts:iters=1600,workers=2,parallel=tree,vloss=0"
-
 func (a *app) playCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "play",
@@ -39,7 +31,7 @@ angle to turn, the distance and end point in inches, the final facing, the charg
 Type your own moves as you made them on the table.`,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "scenario", Usage: "built-in scenario, scenario file or gen:SEED (default: the ruleset's first)", EnvVars: []string{"GROGNARD_SCENARIO"}},
-			&cli.StringFlag{Name: "bot", Value: defaultBot, Usage: "the opponent's agent spec (see 'grognard agents')", EnvVars: []string{"GROGNARD_BOT"}},
+			&cli.StringFlag{Name: "bot", Value: protocol.DefaultBot, Usage: "the opponent's agent spec (see 'grognard agents')", EnvVars: []string{"GROGNARD_BOT"}},
 			&cli.StringFlag{Name: "side", Value: "0", Usage: "the side you command: 0, 1 or its name in the scenario", EnvVars: []string{"GROGNARD_SIDE"}},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed of the program's dice and of the bot", EnvVars: []string{"GROGNARD_SEED"}},
 			&cli.BoolFlag{Name: "table", Usage: "real-table mode: ask for every die, print the bot's orders as ruler instructions", EnvVars: []string{"GROGNARD_TABLE"}},

@@ -245,11 +245,12 @@ func TestHintCommand(t *testing.T) {
 // shared tree with no virtual loss (a misspelt key or a default that
 // changed under it would name another search).
 func TestDefaultBot(t *testing.T) {
-	bot, err := agents.New(defaultBot, 1)
+	const want = "mcts:iters=1600,workers=2,parallel=tree,vloss=0"
+	bot, err := agents.New(protocol.DefaultBot, 1)
 	if err != nil {
-		t.Fatalf("the default bot %q: %v", defaultBot, err)
+		t.Fatalf("the default bot %q: %v", protocol.DefaultBot, err)
 	}
-	if got := bot.Name(); got != defaultBot {
-		t.Errorf("the default bot is named %q, want %q", got, defaultBot)
+	if got := bot.Name(); got != want {
+		t.Errorf("the default bot is named %q, want %q", got, want)
 	}
 }
