@@ -165,9 +165,10 @@ func chooseTwice(t *testing.T, spec string, k int, st *twobytwo.State) (engine.A
 
 // TestMCTSLegalDeterministicExplained: on varied positions the choice is
 // legal, the same for the same seed and iteration budget (with one or two
-// workers), and explained with the chosen action's visits.
+// workers, and on a shared tree with and without virtual loss, as play and
+// hint search), and explained with the chosen action's visits.
 func TestMCTSLegalDeterministicExplained(t *testing.T) {
-	for _, spec := range []string{"mcts:iters=60", "mcts:iters=60,workers=2", "mcts:iters=60,workers=2,parallel=tree,propose=true", "mcts:calls=3000,reuse=false", "mcts:iters=60,dice=nodes", "mcts:iters=60,crn=true", "mcts:iters=60,workers=2,parallel=tree,crn=true"} {
+	for _, spec := range []string{"mcts:iters=60", "mcts:iters=60,workers=2", "mcts:iters=60,workers=2,parallel=tree,propose=true", "mcts:calls=3000,reuse=false", "mcts:iters=60,dice=nodes", "mcts:iters=60,crn=true", "mcts:iters=60,workers=2,parallel=tree,crn=true", "mcts:iters=60,workers=2,parallel=tree,vloss=0"} {
 		for k, st := range searchPositions(t) {
 			a1, e1 := chooseTwice(t, spec, k, st)
 			if len(st.LegalNext(nil)) == 1 {
