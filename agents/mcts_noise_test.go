@@ -45,13 +45,18 @@ func TestMCTSPlayoutNoiseProbe(t *testing.T) {
 	}
 	positions := departurePositions(t)
 	for _, depth := range depths {
-		m := mustMCTS(t, "mcts:depth="+strconv.Itoa(depth), 1)
+		spec := "mcts:depth=" + strconv.Itoa(depth)
+		if extra := os.Getenv("GROGNARD_SPEC"); extra != "" {
+			spec += "," + extra
+		}
+		m := mustMCTS(t, spec, 1)
 		w := m.workers[0]
 		w.begin(positions[0], 1)
 		// value plays the k-th playout of stream s after a, returning its
 		// value for the side to move in p.
 		value := func(p engine.State, a engine.Action, s uint64) float64 {
 			w.scratch.CopyFrom(p)
+			w.luck = 0
 			if err := w.scratch.Apply(a); err != nil {
 				t.Fatal(err)
 			}
