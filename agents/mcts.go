@@ -119,14 +119,6 @@ type MCTSConfig struct {
 	// the node's player's view) until the playout is backed up: 1, the
 	// default, is a loss; 0 counts the visit alone.
 	VirtualLoss float64
-	// Luck is the number of dice outcomes drawn at each chance event of an
-	// iteration to subtract the event's luck from the value backed up: the
-	// evaluation after the dice rolled less its mean over Luck other
-	// outcomes (all of them when there are no more than Luck). Each
-	// event's luck has mean zero whatever the evaluation, so the backed-up
-	// value keeps its expectation and loses the part of its variance the
-	// evaluation can see in the dice (see expectedAfter). 0 turns it off.
-	Luck int
 }
 
 // DefaultMCTSConfig is the configuration a plain "mcts" spec builds.
@@ -149,9 +141,6 @@ func NewMCTS(cfg MCTSConfig, seed uint64) (*MCTS, error) {
 	}
 	if cfg.CommonRandom && cfg.ChanceNodes {
 		return nil, fmt.Errorf("crn=true shares the dice of open-loop playouts: it cannot be used with dice=nodes")
-	}
-	if cfg.Luck < 0 || cfg.Luck > 1296 {
-		return nil, fmt.Errorf("luck must be between 0 and 1296 outcomes, got %d", cfg.Luck)
 	}
 	if !(cfg.VirtualLoss >= 0 && cfg.VirtualLoss <= 1) {
 		return nil, fmt.Errorf("vloss must be between 0 and 1, got %v", cfg.VirtualLoss)
@@ -208,7 +197,6 @@ var mctsParams = append(budgetParams(400),
 	Param{Name: "stop", Default: "true", Doc: "stop early once the most visited move cannot be overtaken in the budget left"},
 	Param{Name: "propose", Default: "false", Doc: "a node's first children are the doctrines' and greedy's choices, then the prior's order"},
 	Param{Name: "crn", Default: "false", Doc: "common random numbers: the k-th playout under every root move draws the same dice, so moves are compared on the same luck"},
-	Param{Name: "luck", Default: "0", Doc: "dice outcomes weighed at each roll of an iteration to take the roll's luck out of the value backed up (0: off; 6 weighs every outcome of one die)"},
 	Param{Name: "dice", Default: "open", Doc: "open (re-sample the dice under each node) or nodes (a chance node per outcome); open measured stronger"},
 	Param{Name: "playout", Default: "greedy", Doc: "script that plays the playouts: greedy, assault, fireline or reserve"},
 	Param{Name: "prior", Default: "assault", Doc: "script whose choice each node tries first: greedy, assault, fireline or reserve"},
@@ -229,9 +217,6 @@ func newMCTSFromParams(params map[string]string, seed uint64) (Agent, error) {
 		return nil, err
 	}
 	if err := intParam(params, "depth", &cfg.PlayoutDepth); err != nil {
-		return nil, err
-	}
-	if err := intParam(params, "luck", &cfg.Luck); err != nil {
 		return nil, err
 	}
 	if v, ok := params["c"]; ok {
@@ -337,9 +322,6 @@ func (m *MCTS) Name() string {
 	if m.cfg.VirtualLoss != def.VirtualLoss {
 		add("vloss", strconv.FormatFloat(m.cfg.VirtualLoss, 'g', -1, 64))
 	}
-	if m.cfg.Luck != def.Luck {
-		add("luck", strconv.Itoa(m.cfg.Luck))
-	}
 	if m.cfg.ChanceNodes {
 		add("dice", "nodes")
 	}
@@ -392,19 +374,13 @@ type mctsWorker struct {
 	// same for every lane of a shared tree (MCTSConfig.CommonRandom).
 	common  uint64
 	scratch engine.State
-	// luck is the dice's luck so far in this iteration, for side 0, and
-	// luckState and luckDice what expectedAfter weighs the other outcomes with
-	// (MCTSConfig.Luck).
-	luck      float64
-	luckState engine.State
-	luckDice  rand.PCG
-	buf       []engine.Action
-	untried   []engine.Action
-	picks     []engine.Action
-	path      []int32
-	calls     int64
-	iters     int
-	value     float64 // the last playout's value, for the shared driver
+	buf     []engine.Action
+	untried []engine.Action
+	picks   []engine.Action
+	path    []int32
+	calls   int64
+	iters   int
+	value   float64 // the last playout's value, for the shared driver
 	// A shared tree's lane: done carries the end of its playout, busy
 	// says one is in flight, known is calls as last read by the driver.
 	done  chan struct{}
@@ -619,12 +595,6 @@ func (w *mctsWorker) begin(st engine.State, seed uint64) {
 	if w.scratch == nil {
 		w.scratch = st.Clone()
 	}
-	if w.m.cfg.Luck > 0 {
-		w.luckDice.Seed(engine.SplitMix64(seed^luckStream), luckStream)
-		if w.luckState == nil {
-			w.luckState = st.Clone()
-		}
-	}
 	w.iters, w.calls = 0, 0
 }
 
@@ -774,77 +744,14 @@ func (t *mctsTree) settled(start time.Time, done int, used int64, iters int, cal
 	return int(first-second) > left
 }
 
-// rollChance applies dice while chance is to move, adding each roll's
-// luck to w.luck when MCTSConfig.Luck asks for it.
+// rollChance applies dice while chance is to move.
 func (w *mctsWorker) rollChance() {
 	for !w.scratch.Terminal() && w.scratch.ToMove() == engine.Chance {
-		roll := w.scratch.PendingRoll()
-		d := engine.RollWith(&w.dice, roll)
-		expected := 0.0
-		if w.m.cfg.Luck > 0 {
-			expected = w.expectedAfter(roll)
-		}
-		if err := w.scratch.ApplyDice(d); err != nil {
+		if err := w.scratch.ApplyDice(engine.RollWith(&w.dice, w.scratch.PendingRoll())); err != nil {
 			return
 		}
 		w.calls++
-		if w.m.cfg.Luck > 0 {
-			w.luck += w.valueOf(w.scratch) - expected
-		}
 	}
-}
-
-// luckStream is the stream (PCG increment) of the outcomes expectedAfter weighs.
-const luckStream = 0x6c75636b
-
-// expectedAfter is the mean value for side 0, by the evaluation, of the
-// position w.scratch leads to when roll is thrown: over every outcome
-// when there are no more than MCTSConfig.Luck, else over Luck outcomes
-// drawn from their own stream (so the iteration's dice are unchanged).
-// Either way it is an unbiased estimate of the value's expectation
-// before the dice, which is all the luck's zero mean needs.
-func (w *mctsWorker) expectedAfter(roll engine.Roll) float64 {
-	k := w.m.cfg.Luck
-	total := 1
-	for range roll.N {
-		total *= int(roll.Sides)
-		if total > k {
-			break
-		}
-	}
-	exact := total <= k
-	if exact {
-		k = total
-	}
-	sum := 0.0
-	for i := range k {
-		var d engine.Dice
-		if exact {
-			d.N = roll.N
-			for j, r := uint8(0), i; j < roll.N && j < engine.MaxDice; j++ {
-				d.V[j] = uint8(r%int(roll.Sides)) + 1
-				r /= int(roll.Sides)
-			}
-		} else {
-			d = engine.RollWith(&w.luckDice, roll)
-		}
-		w.luckState.CopyFrom(w.scratch)
-		if w.luckState.ApplyDice(d) != nil {
-			return 0
-		}
-		w.calls++
-		sum += w.valueOf(w.luckState)
-	}
-	return sum / float64(k)
-}
-
-// valueOf is a position's value for side 0: a finished game's result,
-// else the evaluation.
-func (w *mctsWorker) valueOf(st engine.State) float64 {
-	if st.Terminal() {
-		return 2*st.Result().Score(0) - 1
-	}
-	return w.m.evaluate(st)
 }
 
 // iterate runs one selection, expansion, playout and backup.
@@ -867,7 +774,6 @@ const lanesPerWorker = 2
 func (w *mctsWorker) descend(root engine.State) bool {
 	cfg := &w.m.cfg
 	w.scratch.CopyFrom(root)
-	w.luck = 0
 	w.path = append(w.path[:0], w.root)
 	n := w.root
 	expanded := false
@@ -1108,7 +1014,7 @@ func (w *mctsWorker) legalNow(a engine.Action) bool {
 
 // playout follows the doctrine for up to PlayoutDepth decisions and
 // returns the value for side 0: the result of a finished game, else the
-// evaluation, less the iteration's luck (MCTSConfig.Luck).
+// evaluation.
 func (w *mctsWorker) playout() float64 {
 	for d := 0; d < w.m.cfg.PlayoutDepth; d++ {
 		w.rollChance()
@@ -1125,7 +1031,10 @@ func (w *mctsWorker) playout() float64 {
 		w.calls++
 	}
 	w.rollChance()
-	return w.valueOf(w.scratch) - w.luck
+	if w.scratch.Terminal() {
+		return 2*w.scratch.Result().Score(0) - 1
+	}
+	return w.m.evaluate(w.scratch)
 }
 
 // prepareReuse remembers the chosen action's subtree and the state it

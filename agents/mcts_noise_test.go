@@ -27,6 +27,8 @@ import (
 // a few seconds of a core:
 //
 //	GROGNARD_PROBE=1 go test ./agents/ -run TestMCTSPlayoutNoiseProbe -v
+//
+// GROGNARD_SPEC adds parameters to the search whose playouts are played.
 func TestMCTSPlayoutNoiseProbe(t *testing.T) {
 	if os.Getenv("GROGNARD_PROBE") == "" {
 		t.Skip("set GROGNARD_PROBE=1")
@@ -47,7 +49,7 @@ func TestMCTSPlayoutNoiseProbe(t *testing.T) {
 	for _, depth := range depths {
 		spec := "mcts:depth=" + strconv.Itoa(depth)
 		if extra := os.Getenv("GROGNARD_SPEC"); extra != "" {
-			spec += "," + extra
+			spec += "," + extra // more of the search's parameters, such as c=0.3
 		}
 		m := mustMCTS(t, spec, 1)
 		w := m.workers[0]
@@ -56,7 +58,6 @@ func TestMCTSPlayoutNoiseProbe(t *testing.T) {
 		// value for the side to move in p.
 		value := func(p engine.State, a engine.Action, s uint64) float64 {
 			w.scratch.CopyFrom(p)
-			w.luck = 0
 			if err := w.scratch.Apply(a); err != nil {
 				t.Fatal(err)
 			}

@@ -312,7 +312,7 @@ func BenchmarkMCTSIterations(b *testing.B) {
 	const iters = 200
 	for _, pos := range benchPositions {
 		st := pos.st(b)
-		for _, spec := range []string{"workers=1", "workers=2", "workers=2,parallel=tree", "workers=1,depth=0", "workers=1,crn=true", "workers=1,luck=6"} {
+		for _, spec := range []string{"workers=1", "workers=2", "workers=2,parallel=tree", "workers=1,depth=0", "workers=1,crn=true"} {
 			b.Run(pos.name+"/"+spec, func(b *testing.B) {
 				benchMCTSDecisions(b, st, fmt.Sprintf("iters=%d,%s", iters, spec))
 				b.ReportMetric(float64(b.N*iters)/b.Elapsed().Seconds(), "iters/s")
