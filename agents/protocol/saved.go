@@ -106,6 +106,58 @@ type SavedGame struct {
 	State    json.RawMessage `json:"state"`
 }
 
+// EncodeReplayed writes, as save would, the game of rec after its first
+// steps steps, st being the state they reach: a saved game that load,
+// `grognard hint --game` and `grognard play` take up again. The record
+// keeps those steps alone, so the file replays to st exactly; a side
+// whose recorded agent is no spec a session can build (an external bot
+// known by its name) is loaded as human.
+func EncodeReplayed(rec *engine.Record, steps int, st engine.State) ([]byte, error) {
+	if steps < 0 || steps > len(rec.Steps) {
+		return nil, fmt.Errorf("step %d: the record has steps 0 to %d", steps, len(rec.Steps))
+	}
+	raw, err := st.MarshalJSON()
+	if err != nil {
+		return nil, fmt.Errorf("encode the state: %w", err)
+	}
+	cut := *rec
+	cut.Steps = rec.Steps[:steps:steps]
+	cut.Result, cut.Turns = st.Result(), st.Turn()
+	sides := rec.Agents
+	for k, spec := range sides {
+		if spec == "" || checkSide(spec) != nil {
+			sides[k] = "human"
+		}
+	}
+	cut.Agents = sides
+	doc := SavedGame{Format: savedFormat, Protocol: Version, Seed: rec.DiceSeed, Sides: sides, Dice: "auto", Record: &cut, State: raw}
+	b, err := json.Marshal(doc)
+	if err != nil {
+		return nil, fmt.Errorf("encode the game: %w", err)
+	}
+	return b, nil
+}
+
+// SavedState returns the state a file holds, whether it is a saved game
+// (save, `grognard replay --save`) or a bare state as
+// engine.State.MarshalJSON writes it.
+func SavedState(b []byte) (json.RawMessage, error) {
+	var head struct {
+		Format string          `json:"format"`
+		State  json.RawMessage `json:"state"`
+	}
+	if err := json.Unmarshal(b, &head); err != nil {
+		return nil, err
+	}
+	if head.Format == savedFormat {
+		if len(head.State) == 0 {
+			return nil, fmt.Errorf("the saved game has no state")
+		}
+		return head.State, nil
+	}
+	return b, nil
+}
+
 func (s *Session) cmdSave(_ context.Context, args []string) (Reply, error) {
 	g, err := s.needGame()
 	if err != nil {

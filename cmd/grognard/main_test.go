@@ -111,12 +111,13 @@ func TestMatchRecordThenReplay(t *testing.T) {
 		t.Errorf("replay --verbose: exit %d, output:\n%s", code, out)
 	}
 
-	// The position after some steps, drawn and saved; the saved state
-	// draws the same picture.
+	// The position after some steps, drawn and saved; the saved game
+	// draws the same picture, and hint advises from it.
 	dir := t.TempDir()
 	svg, saved, again := filepath.Join(dir, "at.svg"), filepath.Join(dir, "at.json"), filepath.Join(dir, "again.svg")
-	runCase(t, []string{"replay", "--game", "2", "--step", "60", "--svg", svg, "--save", saved, file}, 0, []string{"Game 2 after 60 steps", "saved to", "drawn to"}, nil, false)
+	runCase(t, []string{"replay", "--game", "2", "--step", "60", "--svg", svg, "--save", saved, file}, 0, []string{"Game 2 after 60 steps", "saved to", "hint --game", "drawn to"}, nil, false)
 	runCase(t, []string{"scenario", "show", "--state", saved, "--svg", again}, 0, []string{"Picture written"}, nil, false)
+	runCase(t, []string{"hint", "--game", saved, "--agent", "greedy", "--playouts", "0"}, 0, []string{"hints for", " 1. "}, nil, false)
 	a, errA := os.ReadFile(svg)
 	b, errB := os.ReadFile(again)
 	if errA != nil || errB != nil || !bytes.Equal(a, b) {

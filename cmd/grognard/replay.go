@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -10,6 +9,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/grognard/grognard/agents/protocol"
 	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/engine/twobytwo"
 )
@@ -27,7 +27,7 @@ func (a *app) replayCommand() *cli.Command {
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "verbose", Usage: "print every step of every game", EnvVars: []string{"GROGNARD_VERBOSE"}},
 			&cli.StringFlag{Name: "svg", Usage: "draw the position of one game (--game) after --step steps to `FILE` as an SVG picture", EnvVars: []string{"GROGNARD_SVG"}},
-			&cli.StringFlag{Name: "save", Usage: "save the position of one game (--game) after --step steps to `FILE` as a JSON game state", EnvVars: []string{"GROGNARD_SAVE"}},
+			&cli.StringFlag{Name: "save", Usage: "save one game (--game) as far as --step steps to `FILE` as a saved game, which hint --game, play and the protocol's load take up", EnvVars: []string{"GROGNARD_SAVE"}},
 			&cli.IntFlag{Name: "game", Value: 1, Usage: "the game of the file --svg and --save take, counting from 1", EnvVars: []string{"GROGNARD_GAME"}},
 			&cli.IntFlag{Name: "step", Value: -1, DefaultText: "the last", Usage: "the number of steps played before the position --svg and --save take", EnvVars: []string{"GROGNARD_STEP"}},
 		},
@@ -153,14 +153,14 @@ func (a *app) replayPosition(c *cli.Context, recs []*engine.Record) error {
 		return cli.Exit(fmt.Sprintf("game %d does not replay to step %d: %v", g, n, err), exitFailure)
 	}
 	if file := c.String("save"); file != "" {
-		data, err := json.Marshal(st)
+		data, err := protocol.EncodeReplayed(rec, n, st)
 		if err != nil {
-			return cli.Exit(fmt.Sprintf("cannot save the state: %v", err), exitFailure)
+			return cli.Exit(fmt.Sprintf("cannot save the game: %v", err), exitFailure)
 		}
 		if err := os.WriteFile(file, append(data, '\n'), 0o644); err != nil {
-			return cli.Exit(fmt.Sprintf("cannot save the state: %v", err), exitFailure)
+			return cli.Exit(fmt.Sprintf("cannot save the game: %v", err), exitFailure)
 		}
-		fmt.Fprintf(a.stdout, "Game %d after %d steps (turn %d) saved to %s\n", g, n, st.Turn(), file)
+		fmt.Fprintf(a.stdout, "Game %d after %d steps (turn %d) saved to %s: 'grognard hint --game %s' advises from there\n", g, n, st.Turn(), file, file)
 	}
 	if file := c.String("svg"); file != "" {
 		ts, ok := st.(*twobytwo.State)

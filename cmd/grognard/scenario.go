@@ -10,6 +10,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/grognard/grognard/agents"
+	"github.com/grognard/grognard/agents/protocol"
 	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/engine/twobytwo"
 	"github.com/grognard/grognard/engine/twobytwo/picture"
@@ -57,7 +58,7 @@ func (a *app) scenarioCommand() *cli.Command {
 			Usage:     "print a scenario (built-in, file, or gen:SEED): table, terrain, both armies with their chain of command, victory and set-up",
 			ArgsUsage: "NAME|FILE",
 			Flags: []cli.Flag{
-				&cli.StringFlag{Name: "state", Usage: "draw the saved game state in `FILE` (JSON, as the engine saves it) instead of the opening; its scenario is found by the name it carries", EnvVars: []string{"GROGNARD_STATE"}},
+				&cli.StringFlag{Name: "state", Usage: "draw the saved game (from play --save or replay --save) or game state in `FILE` instead of the opening; its scenario is found by the name it carries", EnvVars: []string{"GROGNARD_STATE"}},
 				&cli.StringFlag{Name: "svg", Usage: "also draw the opening position to `FILE` as an SVG picture of the table", EnvVars: []string{"GROGNARD_SVG"}},
 				&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed of the random choices and dice that play a set-up-by-play scenario's deployment for the picture", EnvVars: []string{"GROGNARD_SEED"}},
 				&cli.StringFlag{Name: "ranges", Usage: "draw the fire ranges and movement allowance of the unit with this `LABEL` on the picture", EnvVars: []string{"GROGNARD_RANGES"}},
@@ -174,7 +175,11 @@ func (a *app) showState(c *cli.Context, path string) error {
 	if err != nil {
 		return cli.Exit(fmt.Sprintf("cannot read the saved state: %v", err), exitFailure)
 	}
-	es, err := twobytwo.Rules{}.DecodeState(data)
+	raw, err := protocol.SavedState(data)
+	if err != nil {
+		return cli.Exit(fmt.Sprintf("%s is not a saved 2 by 2 game state: %v", path, err), exitFailure)
+	}
+	es, err := twobytwo.Rules{}.DecodeState(raw)
 	if err != nil {
 		return cli.Exit(fmt.Sprintf("%s is not a saved 2 by 2 game state: %v", path, err), exitFailure)
 	}
