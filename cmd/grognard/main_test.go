@@ -118,6 +118,7 @@ func TestMatchRecordThenReplay(t *testing.T) {
 	runCase(t, []string{"replay", "--game", "2", "--step", "60", "--svg", svg, "--save", saved, file}, 0, []string{"Game 2 after 60 steps", "saved to", "hint --game", "drawn to"}, nil, false)
 	runCase(t, []string{"scenario", "show", "--state", saved, "--svg", again}, 0, []string{"Picture written"}, nil, false)
 	runCase(t, []string{"hint", "--game", saved, "--agent", "greedy", "--playouts", "0"}, 0, []string{"hints for", " 1. "}, nil, false)
+	runCase(t, []string{"replay", "--step", "0", "--save", saved, file}, 0, []string{"dice are to roll there", "is the next decision"}, nil, false)
 	a, errA := os.ReadFile(svg)
 	b, errB := os.ReadFile(again)
 	if errA != nil || errB != nil || !bytes.Equal(a, b) {

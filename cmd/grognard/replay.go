@@ -160,7 +160,19 @@ func (a *app) replayPosition(c *cli.Context, recs []*engine.Record) error {
 		if err := os.WriteFile(file, append(data, '\n'), 0o644); err != nil {
 			return cli.Exit(fmt.Sprintf("cannot save the game: %v", err), exitFailure)
 		}
-		fmt.Fprintf(a.stdout, "Game %d after %d steps (turn %d) saved to %s: 'grognard hint --game %s' advises from there\n", g, n, st.Turn(), file, file)
+		next := fmt.Sprintf(": 'grognard hint --game %s' advises from there", file)
+		switch {
+		case st.Terminal():
+			next = " (the game is over there)"
+		case st.ToMove() == engine.Chance:
+			// Hints are for a side's decision: point at the next one.
+			k := n
+			for k < len(rec.Steps) && rec.Steps[k].Action == nil {
+				k++
+			}
+			next = fmt.Sprintf(" (dice are to roll there; --step %d is the next decision, for hints)", k)
+		}
+		fmt.Fprintf(a.stdout, "Game %d after %d steps (turn %d) saved to %s%s\n", g, n, st.Turn(), file, next)
 	}
 	if file := c.String("svg"); file != "" {
 		ts, ok := st.(*twobytwo.State)
