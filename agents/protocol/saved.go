@@ -116,10 +116,6 @@ func EncodeReplayed(rec *engine.Record, steps int, st engine.State) ([]byte, err
 	if steps < 0 || steps > len(rec.Steps) {
 		return nil, fmt.Errorf("step %d: the record has steps 0 to %d", steps, len(rec.Steps))
 	}
-	raw, err := st.MarshalJSON()
-	if err != nil {
-		return nil, fmt.Errorf("encode the state: %w", err)
-	}
 	cut := *rec
 	cut.Steps = rec.Steps[:steps:steps]
 	cut.Result, cut.Turns = st.Result(), st.Turn()
@@ -130,7 +126,17 @@ func EncodeReplayed(rec *engine.Record, steps int, st engine.State) ([]byte, err
 		}
 	}
 	cut.Agents = sides
-	doc := SavedGame{Format: savedFormat, Protocol: Version, Seed: rec.DiceSeed, Sides: sides, Dice: "auto", Record: &cut, State: raw}
+	return encodeSaved(SavedGame{Seed: rec.DiceSeed, Sides: sides, Dice: "auto", Record: &cut}, st)
+}
+
+// encodeSaved completes doc with the format, the protocol version and st,
+// and encodes it: the one place a saved game is written.
+func encodeSaved(doc SavedGame, st engine.State) ([]byte, error) {
+	raw, err := st.MarshalJSON()
+	if err != nil {
+		return nil, fmt.Errorf("encode the state: %w", err)
+	}
+	doc.Format, doc.Protocol, doc.State = savedFormat, Version, raw
 	b, err := json.Marshal(doc)
 	if err != nil {
 		return nil, fmt.Errorf("encode the game: %w", err)
@@ -166,18 +172,13 @@ func (s *Session) cmdSave(_ context.Context, args []string) (Reply, error) {
 	if len(args) > 1 {
 		return Reply{}, fmt.Errorf("save takes at most a file name (quote one with spaces)")
 	}
-	raw, err := g.st.MarshalJSON()
-	if err != nil {
-		return Reply{}, fmt.Errorf("encode the state: %w", err)
-	}
 	dice := "manual"
 	if g.cfg.diceAuto {
 		dice = "auto"
 	}
-	doc := SavedGame{Format: savedFormat, Protocol: Version, Seed: g.cfg.seed, Sides: g.cfg.sides, Dice: dice, Edited: g.edited, Record: g.rec, State: raw}
-	b, err := json.Marshal(doc)
+	b, err := encodeSaved(SavedGame{Seed: g.cfg.seed, Sides: g.cfg.sides, Dice: dice, Edited: g.edited, Record: g.rec}, g.st)
 	if err != nil {
-		return Reply{}, fmt.Errorf("encode the game: %w", err)
+		return Reply{}, err
 	}
 	if len(args) == 0 {
 		return Reply{Text: string(b), Data: json.RawMessage(b)}, nil

@@ -60,6 +60,11 @@ func (a *app) hint(c *cli.Context) error {
 		if _, err := do("load", file); err != nil {
 			return cli.Exit(err.Error(), exitUsage)
 		}
+		if st := sess.State(); !st.Terminal() && st.ToMove() == engine.Chance {
+			// The protocol's answer (give the dice) is for a front end;
+			// here the way on is a file saved at a side's decision.
+			return cli.Exit(fmt.Sprintf("%s stops at a die roll (%s): hints are for a side's decision; save the game a step or more later ('grognard replay --save' names the next decision's --step)", file, st.DescribeRoll()), exitUsage)
+		}
 	} else {
 		if side == "" {
 			side = "0"

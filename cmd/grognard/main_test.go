@@ -119,6 +119,7 @@ func TestMatchRecordThenReplay(t *testing.T) {
 	runCase(t, []string{"scenario", "show", "--state", saved, "--svg", again}, 0, []string{"Picture written"}, nil, false)
 	runCase(t, []string{"hint", "--game", saved, "--agent", "greedy", "--playouts", "0"}, 0, []string{"hints for", " 1. "}, nil, false)
 	runCase(t, []string{"replay", "--step", "0", "--save", saved, file}, 0, []string{"dice are to roll there", "is the next decision"}, nil, false)
+	runCase(t, []string{"hint", "--game", saved, "--agent", "greedy"}, exitUsage, nil, []string{"stops at a die roll", "a side's decision"}, true)
 	a, errA := os.ReadFile(svg)
 	b, errB := os.ReadFile(again)
 	if errA != nil || errB != nil || !bytes.Equal(a, b) {
