@@ -74,6 +74,15 @@ func TestNew(t *testing.T) {
 		{spec: "mcts:vloss=-0.5", wantErr: []string{"vloss must be between 0 and 1"}},
 		{spec: "mcts:vloss=NaN", wantErr: []string{"vloss must be between 0 and 1"}},
 		{spec: "mcts:vloss=lots", wantErr: []string{`vloss "lots" is not a number`}},
+		{spec: "mcts:pwk=1,pwalpha=0.25", name: "mcts:pwk=1,pwalpha=0.25"},
+		{spec: "mcts:c=0.3,pwalpha=0.5,depth=10", name: "mcts:c=0.3,pwalpha=0.5,depth=10"},
+		{spec: "mcts:pwk=2,pwalpha=0.4", name: "mcts"},
+		{spec: "mcts:pwk=0", wantErr: []string{"pwk must be above 0, got 0"}},
+		{spec: "mcts:pwalpha=1.5", wantErr: []string{"pwalpha must be between 0 and 1, got 1.5"}},
+		{spec: "mcts:pwalpha=wide", wantErr: []string{`pwalpha "wide" is not a number between 0 and 1`}},
+		{spec: "mcts:c=-1", wantErr: []string{"c must be 0 or more, got -1"}},
+		{spec: "mcts:bias=NaN", wantErr: []string{"bias must be 0 or more, got NaN"}},
+		{spec: "mcts:depth=-2", wantErr: []string{"depth must be 0 or more, got -2"}},
 		{spec: ":x=1", wantErr: []string{"no agent name"}},
 	}
 	for _, tc := range tests {

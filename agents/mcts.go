@@ -136,8 +136,21 @@ func NewMCTS(cfg MCTSConfig, seed uint64) (*MCTS, error) {
 	if cfg.Workers < 1 || cfg.Workers > 256 {
 		return nil, fmt.Errorf("workers must be between 1 and 256, got %d", cfg.Workers)
 	}
-	if !(cfg.C >= 0) || !(cfg.Bias >= 0) || !(cfg.PWK > 0) || !(cfg.PWAlpha >= 0 && cfg.PWAlpha <= 1) || cfg.PlayoutDepth < 0 {
-		return nil, fmt.Errorf("bad MCTS parameters: c %v, pw %v^%v, depth %d", cfg.C, cfg.PWK, cfg.PWAlpha, cfg.PlayoutDepth)
+	// Each check is written so that NaN fails it. The names are the spec's.
+	for _, p := range []struct {
+		ok         bool
+		name, want string
+		got        float64
+	}{
+		{cfg.C >= 0, "c", "0 or more", cfg.C},
+		{cfg.Bias >= 0, "bias", "0 or more", cfg.Bias},
+		{cfg.PWK > 0, "pwk", "above 0", cfg.PWK},
+		{cfg.PWAlpha >= 0 && cfg.PWAlpha <= 1, "pwalpha", "between 0 and 1", cfg.PWAlpha},
+		{cfg.PlayoutDepth >= 0, "depth", "0 or more", float64(cfg.PlayoutDepth)},
+	} {
+		if !p.ok {
+			return nil, fmt.Errorf("%s must be %s, got %v", p.name, p.want, p.got)
+		}
 	}
 	if cfg.CommonRandom && cfg.ChanceNodes {
 		return nil, fmt.Errorf("crn=true shares the dice of open-loop playouts: it cannot be used with dice=nodes")
@@ -193,6 +206,8 @@ var mctsParams = append(budgetParams(400),
 	Param{Name: "c", Default: "0.6", Doc: "UCB1 exploration constant"},
 	Param{Name: "bias", Default: "1", Doc: "progressive bias towards the prior script's choices, fading with visits (0: none)"},
 	Param{Name: "depth", Default: "30", Doc: "decisions a playout makes before the evaluation scores it"},
+	Param{Name: "pwk", Default: "2", Doc: "progressive widening: a node with n visits has at most ceil(pwk * n^pwalpha) children"},
+	Param{Name: "pwalpha", Default: "0.4", Doc: "progressive widening's exponent, 0 to 1 (see pwk): smaller keeps the search to the prior's first choices longer"},
 	Param{Name: "reuse", Default: "true", Doc: "keep the chosen move's subtree for the next decision"},
 	Param{Name: "stop", Default: "true", Doc: "stop early once the most visited move cannot be overtaken in the budget left"},
 	Param{Name: "propose", Default: "false", Doc: "a node's first children are the doctrines' and greedy's choices, then the prior's order"},
@@ -219,19 +234,17 @@ func newMCTSFromParams(params map[string]string, seed uint64) (Agent, error) {
 	if err := intParam(params, "depth", &cfg.PlayoutDepth); err != nil {
 		return nil, err
 	}
-	if v, ok := params["c"]; ok {
-		if cfg.C, err = strconv.ParseFloat(v, 64); err != nil {
-			return nil, fmt.Errorf("c %q is not a number", v)
-		}
-	}
-	if v, ok := params["bias"]; ok {
-		if cfg.Bias, err = strconv.ParseFloat(v, 64); err != nil {
-			return nil, fmt.Errorf("bias %q is not a number", v)
-		}
-	}
-	if v, ok := params["vloss"]; ok {
-		if cfg.VirtualLoss, err = strconv.ParseFloat(v, 64); err != nil {
-			return nil, fmt.Errorf("vloss %q is not a number between 0 and 1", v)
+	for _, f := range []struct {
+		key, want string
+		dst       *float64
+	}{
+		{"c", "a number", &cfg.C}, {"bias", "a number", &cfg.Bias}, {"vloss", "a number between 0 and 1", &cfg.VirtualLoss},
+		{"pwk", "a number above 0", &cfg.PWK}, {"pwalpha", "a number between 0 and 1", &cfg.PWAlpha},
+	} {
+		if v, ok := params[f.key]; ok {
+			if *f.dst, err = strconv.ParseFloat(v, 64); err != nil {
+				return nil, fmt.Errorf("%s %q is not %s", f.key, v, f.want)
+			}
 		}
 	}
 	for _, c := range []struct {
@@ -295,11 +308,13 @@ func (m *MCTS) Name() string {
 	if m.cfg.Workers != 1 {
 		add("workers", strconv.Itoa(m.cfg.Workers))
 	}
-	if m.cfg.C != def.C {
-		add("c", strconv.FormatFloat(m.cfg.C, 'g', -1, 64))
-	}
-	if m.cfg.Bias != def.Bias {
-		add("bias", strconv.FormatFloat(m.cfg.Bias, 'g', -1, 64))
+	for _, f := range []struct {
+		key      string
+		got, def float64
+	}{{"c", m.cfg.C, def.C}, {"bias", m.cfg.Bias, def.Bias}, {"pwk", m.cfg.PWK, def.PWK}, {"pwalpha", m.cfg.PWAlpha, def.PWAlpha}} {
+		if f.got != f.def {
+			add(f.key, strconv.FormatFloat(f.got, 'g', -1, 64))
+		}
 	}
 	if m.cfg.PlayoutDepth != def.PlayoutDepth {
 		add("depth", strconv.Itoa(m.cfg.PlayoutDepth))

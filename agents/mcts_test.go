@@ -555,6 +555,37 @@ func gamePositions(t testing.TB, st *twobytwo.State, players [2]Agent, dice *eng
 	return positions
 }
 
+// TestMCTSProgressiveWidening: after n iterations the root has
+// min(legal, ceil(pwk * n^pwalpha)) children, so the spec's pwk and
+// pwalpha set how many orders a search weighs.
+func TestMCTSProgressiveWidening(t *testing.T) {
+	ctx := context.Background()
+	// A position where the unit to order has 20 orders, so that the four
+	// settings below give four different counts (1, 7, 14 and 20).
+	st := positionAfter(t, 2, 75)
+	legal := len(legalNext(st, nil))
+	if legal < 15 {
+		t.Fatalf("the position has %d orders for the next unit: too few to tell the settings apart", legal)
+	}
+	const iters = 120
+	for _, pw := range [][2]float64{{1, 0}, {2, 0.25}, {2, 0.4}, {1, 1}} {
+		spec := fmt.Sprintf("mcts:iters=%d,stop=false,reuse=false,pwk=%g,pwalpha=%g", iters, pw[0], pw[1])
+		m := mustMCTS(t, spec, 3)
+		if _, err := m.Choose(ctx, st.Clone()); err != nil {
+			t.Fatal(err)
+		}
+		w := m.workers[0]
+		children := 0
+		for c := w.nodes[w.root].first; c >= 0; c = w.nodes[c].sibling {
+			children++
+		}
+		want := min(legal, int(math.Ceil(pw[0]*math.Pow(iters, pw[1]))))
+		if children != want {
+			t.Errorf("%s: %d root children of %d legal actions, want %d", spec, children, legal, want)
+		}
+	}
+}
+
 // TestMCTSStopKeepsChoice: stopping once the most visited move cannot be
 // overtaken plays what the whole iteration budget would have played, in
 // fewer iterations where the lead is clear.
