@@ -413,7 +413,11 @@ func shotDanger(s *twobytwo.State, i int, pos geom.Vec) float64 {
 }
 
 // chargeThreat is the expected number of units unit i would lose at pos
-// if every enemy that could reach it next turn charged it.
+// if every enemy that could reach it next turn charged it. Distances are
+// straight, so an enemy across a river counts even where no charge could
+// cross (R-BRIDGE, R-BRIDGEMOVE): counting only the charges a ford lets
+// through brought the doctrines to the bank, under the fire across it,
+// and lost them games (docs/agents.md, "What these say").
 func chargeThreat(s *twobytwo.State, i int, pos geom.Vec) float64 {
 	me := s.Spec(i)
 	h := 0.0
