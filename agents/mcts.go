@@ -147,6 +147,7 @@ func NewMCTS(cfg MCTSConfig, seed uint64) (*MCTS, error) {
 		{cfg.PWK > 0, "pwk", "above 0", cfg.PWK},
 		{cfg.PWAlpha >= 0 && cfg.PWAlpha <= 1, "pwalpha", "between 0 and 1", cfg.PWAlpha},
 		{cfg.PlayoutDepth >= 0, "depth", "0 or more", float64(cfg.PlayoutDepth)},
+		{cfg.VirtualLoss >= 0 && cfg.VirtualLoss <= 1, "vloss", "between 0 and 1", cfg.VirtualLoss},
 	} {
 		if !p.ok {
 			return nil, fmt.Errorf("%s must be %s, got %v", p.name, p.want, p.got)
@@ -154,9 +155,6 @@ func NewMCTS(cfg MCTSConfig, seed uint64) (*MCTS, error) {
 	}
 	if cfg.CommonRandom && cfg.ChanceNodes {
 		return nil, fmt.Errorf("crn=true shares the dice of open-loop playouts: it cannot be used with dice=nodes")
-	}
-	if !(cfg.VirtualLoss >= 0 && cfg.VirtualLoss <= 1) {
-		return nil, fmt.Errorf("vloss must be between 0 and 1, got %v", cfg.VirtualLoss)
 	}
 	if cfg.Budget.IsZero() {
 		cfg.Budget = DefaultMCTSConfig().Budget
