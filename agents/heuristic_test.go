@@ -462,6 +462,46 @@ func TestHeuristicCrossesRiver(t *testing.T) {
 	}
 }
 
+// TestHeuristicGoesRoundAHeldBridge: an assault battalion whose way to
+// the enemy is over a bridge makes for the bridge, but when an enemy
+// stands at the bridge's far end it makes for the ford instead: no
+// charge may be made across a bridge (R-BRIDGEMOVE) and no unit may move
+// through another (R-THROUGH), so a held bridge cannot be forced, and a
+// doctrine that queued at one sat out the game a kill or two short.
+func TestHeuristicGoesRoundAHeldBridge(t *testing.T) {
+	terrain := []twobytwo.Feature{
+		{Kind: twobytwo.River, Points: []geom.Vec{{X: 0, Y: 12}, {X: 24, Y: 12}}},
+		{Kind: twobytwo.Road, Points: []geom.Vec{{X: 12, Y: 0}, {X: 12, Y: 24}}},
+		{Kind: twobytwo.Ford, Centre: geom.V(7, 12), Radius: 0.75},
+	}
+	bridge, ford := geom.V(12, 12), geom.V(7, 12)
+	for _, tc := range []struct {
+		name    string
+		enemyAt geom.Vec // the enemy battalion north of the river
+		toFord  bool     // S1 Line should end nearer the ford than the bridge
+	}{
+		{"bridge open", geom.V(12, 16), false},
+		{"bridge held", geom.V(12, 13.2), true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for seed := uint64(1); seed <= 3; seed++ {
+				st := hPosition(t, []twobytwo.UnitSpec{
+					hUnit(0, "S-CHQ", twobytwo.CorpsHQ, -1, 20, 2, 0),
+					hUnit(0, "S1 Line", twobytwo.LineInfantry, 0, 10, 8, 0),
+					hUnit(1, "N-CHQ", twobytwo.CorpsHQ, -1, 20, 22, 180),
+					hUnit(1, "N1 Line", twobytwo.LineInfantry, 2, tc.enemyAt.X, tc.enemyAt.Y, 180),
+				}, [2][]twobytwo.PointSpec{}, terrain...)
+				s1 := hLabel(t, st, "S1 Line")
+				hMovementPhase(t, st, mustAgent(t, "heuristic:doctrine=assault", seed), engine.NewRandomDice(seed))
+				p := st.U[s1].Pos
+				if got := p.Dist(ford) < p.Dist(bridge); got != tc.toFord {
+					t.Errorf("seed %d: S1 Line ended at %v, %.2f\" from the ford and %.2f\" from the bridge; want nearer the ford: %v", seed, p, p.Dist(ford), p.Dist(bridge), tc.toFord)
+				}
+			}
+		})
+	}
+}
+
 // TestHeuristicLeavesAJam: a battalion whose way to the enemy is blocked
 // by a pinned friend standing just ahead goes round it, by every
 // doctrine, instead of waiting behind it (no unit may move through
