@@ -223,8 +223,8 @@ type hctx struct {
 	// Own units within crowdRange of each river crossing (the first
 	// len(crowd) of them).
 	crowd [8]int
-	// Enemy units within heldRange of each crossing, by bank: [k][0] on
-	// the side Across points away from, [k][1] on the side it points to.
+	// Enemy units within heldRange of each bridge, by bank (Crossing.Bank);
+	// none are counted at fords.
 	held [8][2]int
 }
 
@@ -493,9 +493,8 @@ func (h *Heuristic) prepare(s *twobytwo.State) {
 			}
 		} else {
 			for k := 0; k < len(crossings) && k < len(c.held); k++ {
-				x := &crossings[k]
-				if u.Pos.Dist(x.At) <= heldRange {
-					c.held[k][bank(x, u.Pos)]++
+				if x := &crossings[k]; x.Bridge && u.Pos.Dist(x.At) <= heldRange {
+					c.held[k][x.Bank(u.Pos)]++
 				}
 			}
 		}
@@ -1176,7 +1175,7 @@ func (h *Heuristic) groundDist(s *twobytwo.State, i int, p, q geom.Vec) float64 
 				n--
 			}
 			l += crowdCost * float64(max(n, 0))
-			if x.Bridge && h.c.held[k][1-bank(&x, p)] > 0 {
+			if h.c.held[k][1-x.Bank(p)] > 0 {
 				l += heldBridgeCost
 			}
 		}
@@ -1197,21 +1196,12 @@ func (h *Heuristic) overHeldBridge(sc *twobytwo.Scenario, p, q geom.Vec) bool {
 		if k >= len(h.c.held) {
 			break
 		}
-		b := bank(&x, p)
-		if x.Bridge && h.c.held[k][1-b] > 0 && bank(&x, q) != b && p.Dist(x.At)+x.At.Dist(q) < p.Dist(q)+0.5 {
+		b := x.Bank(p)
+		if h.c.held[k][1-b] > 0 && x.Bank(q) != b && p.Dist(x.At)+x.At.Dist(q) < p.Dist(q)+0.5 {
 			return true
 		}
 	}
 	return false
-}
-
-// bank is the side of crossing x that p stands on: 1 where x.Across
-// points, 0 on the other.
-func bank(x *twobytwo.Crossing, p geom.Vec) int {
-	if p.Sub(x.At).Dot(x.Across) > 0 {
-		return 1
-	}
-	return 0
 }
 
 // inCover reports whether p lies in a town (or, with woods, a wood).

@@ -16,6 +16,16 @@ type Crossing struct {
 	Bridge bool     // a road's bridge, not a ford
 }
 
+// Bank is the side of the river at the crossing that p stands on: 1 on
+// the side Across points to (or on the river's line there), 0 on the
+// other.
+func (c Crossing) Bank(p geom.Vec) int {
+	if p.Sub(c.At).Dot(c.Across) >= 0 {
+		return 1
+	}
+	return 0
+}
+
 // findCrossings lists the bridges (every crossing of a road with a river)
 // and the fords of the scenario, bridges first, each in terrain order.
 func (sc *Scenario) findCrossings() []Crossing {
@@ -131,7 +141,7 @@ func (s *State) crossOrder(buf []engine.Action, i int, goal geom.Vec) []engine.A
 			continue
 		}
 		n := c.Across
-		if n.Dot(goal.Sub(c.At)) < 0 {
+		if c.Bank(goal) == 0 {
 			n = n.Scale(-1) // n points at goal's bank
 		}
 		near, far := c.At.Sub(n.Scale(1.25)), c.At.Add(n.Scale(1.5))

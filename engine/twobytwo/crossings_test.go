@@ -54,6 +54,18 @@ func TestCrossings(t *testing.T) {
 			t.Errorf("GroundDist(%v, %v) = %v, want %v", c.a, c.b, got, c.way)
 		}
 	}
+	// Bank: points on opposite sides of the river fall on opposite banks
+	// of every crossing, points on one side on the same one, and Across
+	// points to bank 1.
+	for _, x := range cs {
+		south, north := x.Bank(geom.V(x.At.X+3, 9)), x.Bank(geom.V(x.At.X-1, 12.5))
+		if south == north || x.Bank(geom.V(0, 11)) != south || x.Bank(geom.V(23, 20)) != north {
+			t.Errorf("crossing at %v: banks south %d, north %d; want two, the same along each side", x.At, south, north)
+		}
+		if x.Bank(x.At.Add(x.Across)) != 1 {
+			t.Errorf("crossing at %v: the point Across leads to is on bank %d, want 1", x.At, x.Bank(x.At.Add(x.Across)))
+		}
+	}
 	// A river with no crossing: far, but finite.
 	bare := testGame(t, nil, crossingTerrain()[0]).Scenario()
 	if len(bare.Crossings()) != 0 {
