@@ -62,7 +62,6 @@ type MCTS struct {
 	decided uint64 // decisions made, for the workers' seeds
 	// evaluate is the value of a position for side 0 in [-1, 1].
 	evaluate Evaluator
-	last     *Explanation
 }
 
 // MCTSConfig holds the search's parameters.

@@ -105,25 +105,6 @@ func put(st *twobytwo.State, i int, x, y, deg float64, stat uint8) {
 	st.U[i] = twobytwo.Unit{Pos: geom.V(x, y), Dir: geom.Heading(deg), Loc: twobytwo.LocTable, Stat: stat, Point: -1, StallOn: twobytwo.NoUnit}
 }
 
-// unitOf finds the first unit of side with type typ not already used.
-func unitOf(t testing.TB, st *twobytwo.State, side int, typ twobytwo.UnitType, skip ...int) int {
-	t.Helper()
-next:
-	for i := 0; i < st.NumUnits(); i++ {
-		if st.Spec(i).Side != side || st.Spec(i).Type != typ {
-			continue
-		}
-		for _, s := range skip {
-			if s == i {
-				continue next
-			}
-		}
-		return i
-	}
-	t.Fatalf("no unit of side %d of type %v", side, typ)
-	return -1
-}
-
 // withDestroyed returns st with the destroyed counts set, through the
 // state's JSON form (the counts have no setter).
 func withDestroyed(t testing.TB, st *twobytwo.State, d0, d1 int) *twobytwo.State {

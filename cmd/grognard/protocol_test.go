@@ -25,12 +25,11 @@ func buildGrognard(t *testing.T) string {
 
 // protocolClient drives a grognard protocol process.
 type protocolClient struct {
-	t    *testing.T
-	in   io.WriteCloser
-	out  *bufio.Reader
-	cmd  *exec.Cmd
-	json bool
-	n    int
+	t   *testing.T
+	in  io.WriteCloser
+	out *bufio.Reader
+	cmd *exec.Cmd
+	n   int
 }
 
 func startProtocol(t *testing.T, bin string, args ...string) *protocolClient {

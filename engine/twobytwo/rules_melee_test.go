@@ -91,7 +91,7 @@ func TestMeleeModifiers(t *testing.T) {
 		{name: "unit_is_small_-1", units: []UnitSpec{meleeSpec(a(LineInfantry), func(u *UnitSpec) { u.Small = true }), d(LineInfantry)}, wantA: -1},
 		{name: "light_cavalry_-1", units: meleePair(LightCavalry, LightCavalry), wantA: -1, wantD: -1},
 		{name: "cavalry_in_town_-2", units: meleePair(HeavyCavalry, HeavyCavalry),
-			terrain: []Feature{{Kind: Town, Points: meleeRect(10, 10.3, 14, 12.5)}}, wantA: 2, wantD: 2 - 2},
+			terrain: []Feature{{Kind: Town, Points: meleeRect(10, 10.3, 14, 12.5)}}, wantA: 2, wantD: 0}, // the defender: heavy +2, in town -2
 		{name: "artillery_-3", units: meleePair(LineInfantry, FootArtillery), wantD: -3},
 		{name: "hq_-3", units: meleePair(LineInfantry, DivisionHQ), wantD: -3},
 		{name: "light_infantry_-3", units: meleePair(LineInfantry, LightInfantry), wantD: -3},

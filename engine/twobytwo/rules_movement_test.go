@@ -15,9 +15,6 @@ import (
 
 const movementTooFar = "longer than the unit's movement allowance"
 
-// movementNear reports whether a and b agree to within 1e-6.
-func movementNear(a, b float64) bool { return math.Abs(a-b) < 1e-6 }
-
 // movementAt fails the test unless unit i stands at p.
 func movementAt(t *testing.T, s *State, i int, p geom.Vec) {
 	t.Helper()

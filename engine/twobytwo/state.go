@@ -259,7 +259,6 @@ func (s *State) rect(i int) geom.Rect {
 func (s *State) side(i int) uint8         { return uint8(s.sc.Units[i].Side) }
 func (s *State) typ(i int) UnitType       { return s.sc.Units[i].Type }
 func (s *State) prof(i int) *Profile      { return &profiles[s.sc.Units[i].Type] }
-func (s *State) onTable(i int) bool       { return s.U[i].Loc == LocTable }
 func (s *State) has(i int, f uint16) bool { return s.U[i].Flags&f != 0 }
 
 // Hash mixes every field of the position into 64 bits.

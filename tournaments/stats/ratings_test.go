@@ -7,9 +7,6 @@ import (
 	"testing"
 )
 
-// k is 400/ln 10 = 173.7178 Elo per natural unit of log-odds.
-const k = 173.71779276130073
-
 // matrix builds a results matrix from the results of i against j for i < j.
 func matrix(n int, upper map[[2]int]WDL) [][]WDL {
 	m := make([][]WDL, n)
