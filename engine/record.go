@@ -106,7 +106,15 @@ var ErrReplayMismatch = errors.New("replay does not match record")
 // the state (an action when a side is to move, dice when chance is) and that
 // the game ends with the recorded result. It returns the final state.
 func Replay(rs Ruleset, rec *Record) (State, error) {
-	st, err := ReplaySteps(rs, rec, len(rec.Steps))
+	return ReplayVisit(rs, rec, nil)
+}
+
+// ReplayVisit is Replay calling visit, when it is not nil, with the state
+// before each step and the step's index, so that a caller can read every
+// position of a game in one pass. visit must not change the state; an
+// error from it ends the replay and is returned.
+func ReplayVisit(rs Ruleset, rec *Record, visit func(step int, st State) error) (State, error) {
+	st, err := replaySteps(rs, rec, len(rec.Steps), visit)
 	if err != nil {
 		return st, err
 	}
@@ -129,6 +137,11 @@ func Replay(rs Ruleset, rec *Record) (State, error) {
 // each as Replay does but not the result, and returns the state reached:
 // the position at any point of a recorded game.
 func ReplaySteps(rs Ruleset, rec *Record, n int) (State, error) {
+	return replaySteps(rs, rec, n, nil)
+}
+
+// replaySteps is ReplaySteps calling visit as ReplayVisit does.
+func replaySteps(rs Ruleset, rec *Record, n int, visit func(step int, st State) error) (State, error) {
 	if n < 0 || n > len(rec.Steps) {
 		return nil, fmt.Errorf("step %d is outside the record's 0 to %d steps", n, len(rec.Steps))
 	}
@@ -150,6 +163,11 @@ func ReplaySteps(rs Ruleset, rec *Record, n int) (State, error) {
 		return nil, err
 	}
 	for i, s := range rec.Steps[:n] {
+		if visit != nil {
+			if err := visit(i, st); err != nil {
+				return st, err
+			}
+		}
 		switch {
 		case s.Dice != nil:
 			if st.ToMove() != Chance {

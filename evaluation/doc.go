@@ -107,6 +107,11 @@
 //	material   0.6112     0.1599   0.695
 //	constant   0.6931     0.1975   0.500
 //
+// With -records, cmd/evalfit fits on recorded games instead (the records
+// grognard match and tournament write, gzipped or not): RecordSamples
+// replays each and samples it as self-play games are sampled, every fifth
+// game in the order read is held out, and weights.json lists the files.
+//
 // TestDefaultBeatsMaterialHeldOut replays 150 fresh games (another seed)
 // and checks the order again; it measured default 0.5989, material 0.6092,
 // constant 0.6931. The gap is modest: self-play outcomes between noisy

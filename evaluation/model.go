@@ -91,16 +91,20 @@ func (m *Model) ValueOf(f *Features) float64 {
 type File struct {
 	// Command is the command line that wrote the file.
 	Command string `json:"command"`
-	// Games, TrainGames and HeldOutGames count the self-play games.
+	// Games, TrainGames and HeldOutGames count the games: self-play, or
+	// the recorded games of Records.
 	Games        int `json:"games"`
 	TrainGames   int `json:"train_games"`
 	HeldOutGames int `json:"heldout_games"`
 	// TrainSamples and HeldOutSamples count the positions (both views).
-	TrainSamples   int     `json:"train_samples"`
-	HeldOutSamples int     `json:"heldout_samples"`
-	Seed           uint64  `json:"seed"`
-	Every          int     `json:"every"`
-	L2             float64 `json:"l2"`
+	TrainSamples   int `json:"train_samples"`
+	HeldOutSamples int `json:"heldout_samples"`
+	// Records are the files of recorded games fitted on, in the order
+	// read; none for self-play, whose games Seed plans.
+	Records []string `json:"records,omitempty"`
+	Seed    uint64   `json:"seed"`
+	Every   int      `json:"every"`
+	L2      float64  `json:"l2"`
 	// Runtime is the wall time of the fit, for the record.
 	Runtime string `json:"runtime,omitempty"`
 	// Features lists the feature names in order.

@@ -10,19 +10,29 @@
 // fits the full model ("default") and the material-only model
 // ("material") on the rest, and prints their log loss, Brier score and
 // accuracy on the held-out games beside the constant 0.5.
+//
+// With -records it fits on recorded games instead (the JSON-line records
+// of grognard match and tournament, gzipped or not), every fifth in the
+// order read held out:
+//
+//	go run ./cmd/evalfit -records 'docs/strength/*/part-*.jsonl.gz' -out FILE
 package main
 
 import (
+	"compress/gzip"
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"time"
 
+	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/evaluation"
 	"github.com/grognard/grognard/evaluation/selfplay"
 )
@@ -37,6 +47,9 @@ type config struct {
 	l2      float64
 	workers int
 	out     string
+	// records, when set, are the files of recorded games to fit on
+	// instead of self-play: comma-separated paths or glob patterns.
+	records string
 }
 
 func main() {
@@ -55,12 +68,27 @@ func run(args []string, w io.Writer) error {
 	fs.Float64Var(&c.l2, "l2", 1e-4, "L2 penalty on the weights (added to the mean log loss as l2/2 |w|^2)")
 	fs.IntVar(&c.workers, "workers", runtime.GOMAXPROCS(0), "games played at once (does not change the result)")
 	fs.StringVar(&c.out, "out", "evaluation/weights.json", "file to write the models to; empty for none")
+	fs.StringVar(&c.records, "records", "", "fit on these recorded games instead of self-play: comma-separated files or glob patterns of\nJSON-line game records (a name ending .gz is read as gzip), every fifth game in the order read held out")
 	fs.SetOutput(w)
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("unexpected argument %q: evalfit takes flags only; quote a -records pattern ('docs/strength/*/part-*.jsonl.gz') so that the shell does not expand it, or join files with commas", fs.Arg(0))
+	}
 	if c.games < HeldOutEvery || c.every < 1 {
 		return fmt.Errorf("need -games >= %d and -every >= 1", HeldOutEvery)
+	}
+	if c.records != "" {
+		var clash []string
+		fs.Visit(func(f *flag.Flag) {
+			if f.Name == "games" || f.Name == "seed" {
+				clash = append(clash, "-"+f.Name)
+			}
+		})
+		if len(clash) > 0 {
+			return fmt.Errorf("%s plan self-play games, which -records replaces: give one or the other", strings.Join(clash, " and "))
+		}
 	}
 	file, err := fit(context.Background(), c, w)
 	if err != nil {
@@ -81,29 +109,151 @@ func run(args []string, w io.Writer) error {
 	return nil
 }
 
-// commandLine is the command that reproduces the file.
+// commandLine is the command that reproduces the file, an argument the
+// shell would split or expand (a -records pattern) in single quotes.
 func commandLine(args []string) string {
-	return strings.TrimSpace("go run ./cmd/evalfit " + strings.Join(args, " "))
+	quoted := make([]string, len(args))
+	for i, a := range args {
+		quoted[i] = a
+		if a == "" || strings.ContainsAny(a, " \t*?[]{}$'\"\\;&|<>()~#") {
+			quoted[i] = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
+		}
+	}
+	return strings.TrimSpace("go run ./cmd/evalfit " + strings.Join(quoted, " "))
 }
 
-// fit plays the games, fits both models and scores them.
-func fit(ctx context.Context, c config, w io.Writer) (*evaluation.File, error) {
-	start := time.Now()
-	games := selfplay.Plan(c.games, c.seed)
-	results, err := selfplay.PlayAll(ctx, games, c.every, c.workers)
+// game is one game's samples and outcome, played or read from a record.
+type game struct {
+	samples []evaluation.Sample
+	outcome engine.Result
+	steps   int
+}
+
+// playGames plays the self-play games of c.
+func playGames(ctx context.Context, c config) ([]game, error) {
+	results, err := selfplay.PlayAll(ctx, selfplay.Plan(c.games, c.seed), c.every, c.workers)
 	if err != nil {
 		return nil, err
+	}
+	games := make([]game, len(results))
+	for i, r := range results {
+		games[i] = game{samples: r.Samples, outcome: r.Outcome, steps: r.Steps}
+	}
+	return games, nil
+}
+
+// recordFiles expands the comma-separated paths and patterns of list, each
+// pattern's matches in lexical order, refusing a pattern that matches
+// nothing and a file named twice.
+func recordFiles(list string) ([]string, error) {
+	var files []string
+	seen := map[string]bool{}
+	for _, pat := range strings.Split(list, ",") {
+		if pat = strings.TrimSpace(pat); pat == "" {
+			continue
+		}
+		matches, err := filepath.Glob(pat)
+		if err != nil {
+			return nil, fmt.Errorf("-records %q: %w", pat, err)
+		}
+		if len(matches) == 0 {
+			return nil, fmt.Errorf("-records %q: no such file", pat)
+		}
+		for _, m := range matches {
+			if seen[m] {
+				return nil, fmt.Errorf("-records: %s is named twice", m)
+			}
+			seen[m] = true
+			files = append(files, m)
+		}
+	}
+	if len(files) == 0 {
+		return nil, errors.New("-records names no file")
+	}
+	return files, nil
+}
+
+// readGames replays the records of files and samples them. Games without
+// an outcome to learn from (unfinished, forfeited) are left out and
+// counted in skipped.
+func readGames(files []string, every int) (games []game, skipped int, err error) {
+	for _, path := range files {
+		recs, err := readRecords(path)
+		if err != nil {
+			return nil, 0, err
+		}
+		for i, rec := range recs {
+			samples, err := evaluation.RecordSamples(rec, every)
+			if errors.Is(err, evaluation.ErrNoOutcome) {
+				skipped++
+				continue
+			}
+			if err != nil {
+				return nil, 0, fmt.Errorf("%s, game %d: %w", path, i+1, err)
+			}
+			games = append(games, game{samples: samples, outcome: rec.Result, steps: len(rec.Steps)})
+		}
+	}
+	return games, skipped, nil
+}
+
+// readRecords reads a file of JSON-line game records, gzipped when its
+// name ends in .gz.
+func readRecords(path string) ([]*engine.Record, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var r io.Reader = f
+	if strings.HasSuffix(path, ".gz") {
+		zr, err := gzip.NewReader(f)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		defer zr.Close()
+		r = zr
+	}
+	recs, err := engine.ReadRecords(r)
+	if err != nil {
+		return nil, fmt.Errorf("%s is not a file of game records: %w", path, err)
+	}
+	return recs, nil
+}
+
+// fit plays or reads the games, fits both models and scores them.
+func fit(ctx context.Context, c config, w io.Writer) (*evaluation.File, error) {
+	start := time.Now()
+	var (
+		games []game
+		files []string
+		err   error
+	)
+	if c.records == "" {
+		games, err = playGames(ctx, c)
+	} else if files, err = recordFiles(c.records); err == nil {
+		var skipped int
+		games, skipped, err = readGames(files, c.every)
+		if err == nil && skipped > 0 {
+			fmt.Fprintf(w, "left out %d recorded games without an outcome to learn from (unfinished or forfeited)\n", skipped)
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	if len(games) < HeldOutEvery {
+		return nil, fmt.Errorf("%d games: need %d or more to hold some out", len(games), HeldOutEvery)
 	}
 	var train, held []evaluation.Sample
 	var wins [2]int
 	draws, steps := 0, 0
-	for _, r := range results {
-		if r.Game.Index%HeldOutEvery == HeldOutEvery-1 {
-			held = append(held, r.Samples...)
+	for i, r := range games {
+		if i%HeldOutEvery == HeldOutEvery-1 {
+			held = append(held, r.samples...)
 		} else {
-			train = append(train, r.Samples...)
+			train = append(train, r.samples...)
 		}
-		switch s := r.Outcome.Score(0); s {
+		switch s := r.outcome.Score(0); s {
 		case 1:
 			wins[0]++
 		case 0:
@@ -111,11 +261,15 @@ func fit(ctx context.Context, c config, w io.Writer) (*evaluation.File, error) {
 		default:
 			draws++
 		}
-		steps += r.Steps
+		steps += r.steps
 	}
 	played := time.Since(start)
-	fmt.Fprintf(w, "played %d games (%d steps) in %v: side 0 won %d, side 1 won %d, %d drawn\n",
-		len(results), steps, played.Round(time.Millisecond), wins[0], wins[1], draws)
+	verb := "played"
+	if c.records != "" {
+		verb = "replayed"
+	}
+	fmt.Fprintf(w, "%s %d games (%d steps) in %v: side 0 won %d, side 1 won %d, %d drawn\n",
+		verb, len(games), steps, played.Round(time.Millisecond), wins[0], wins[1], draws)
 	fmt.Fprintf(w, "samples: %d training, %d held out (both views, every %d steps)\n", len(train), len(held), c.every)
 
 	def, err := evaluation.Fit(train, c.l2)
@@ -129,12 +283,17 @@ func fit(ctx context.Context, c config, w io.Writer) (*evaluation.File, error) {
 	}
 	mat.Name = "material"
 
+	n := len(games)
 	file := &evaluation.File{
-		Games: c.games, TrainGames: c.games - c.games/HeldOutEvery, HeldOutGames: c.games / HeldOutEvery,
+		Games: n, TrainGames: n - n/HeldOutEvery, HeldOutGames: n / HeldOutEvery,
 		TrainSamples: len(train), HeldOutSamples: len(held),
-		Seed: c.seed, Every: c.every, L2: c.l2,
+		Records: files,
+		Every:   c.every, L2: c.l2,
 		Features: evaluation.FeatureNames[:],
 		Baseline: evaluation.Evaluate(&evaluation.Model{}, held),
+	}
+	if c.records == "" {
+		file.Seed = c.seed
 	}
 	fmt.Fprintf(w, "held-out games (%d positions):\n", len(held))
 	for _, m := range []*evaluation.Model{def, mat} {

@@ -2,13 +2,19 @@ package main
 
 import (
 	"bytes"
+	"compress/gzip"
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/grognard/grognard/agents"
+	"github.com/grognard/grognard/engine"
+	"github.com/grognard/grognard/engine/twobytwo"
 	"github.com/grognard/grognard/evaluation"
+	"github.com/grognard/grognard/tournaments"
 )
 
 func TestRunWritesModels(t *testing.T) {
@@ -62,8 +68,111 @@ func TestRunWritesModels(t *testing.T) {
 	}
 }
 
+// writeRecords plays n games of random against random from seed and
+// writes their records to path, gzipped when its name ends in .gz.
+func writeRecords(t *testing.T, path string, n int, seed uint64) []*engine.Record {
+	t.Helper()
+	var buf bytes.Buffer
+	var recs []*engine.Record
+	for g := range n {
+		players := [2]agents.Agent{agents.NewRandom(seed + uint64(2*g)), agents.NewRandom(seed + uint64(2*g+1))}
+		rec, err := tournaments.PlayMatch(context.Background(), twobytwo.Rules{}, "standard", engine.Options{}, players, seed+uint64(g), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := rec.Write(&buf); err != nil {
+			t.Fatal(err)
+		}
+		recs = append(recs, rec)
+	}
+	data := buf.Bytes()
+	if strings.HasSuffix(path, ".gz") {
+		var z bytes.Buffer
+		zw := gzip.NewWriter(&z)
+		if _, err := zw.Write(data); err != nil {
+			t.Fatal(err)
+		}
+		if err := zw.Close(); err != nil {
+			t.Fatal(err)
+		}
+		data = z.Bytes()
+	}
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return recs
+}
+
+func TestRunFitsRecords(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "part-a.jsonl.gz"), filepath.Join(dir, "part-b.jsonl")
+	writeRecords(t, a, 6, 100)
+	recs := writeRecords(t, b, 4, 200)
+	// An unfinished game has no outcome to learn from: it is left out.
+	unfinished := *recs[0]
+	unfinished.Result = engine.Result{}
+	f, err := os.OpenFile(b, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := unfinished.Write(f); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+
+	out := filepath.Join(dir, "w.json")
+	pattern := filepath.Join(dir, "part-*.jsonl*")
+	var buf bytes.Buffer
+	if err := run([]string{"-records", pattern, "-every", "5", "-out", out}, &buf); err != nil {
+		t.Fatalf("%v\n%s", err, buf.String())
+	}
+	for _, want := range []string{"left out 1 recorded games", "replayed 10 games", "held-out games", "wrote"} {
+		if !strings.Contains(buf.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, buf.String())
+		}
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var file evaluation.File
+	if err := json.Unmarshal(data, &file); err != nil {
+		t.Fatal(err)
+	}
+	wantCmd := "go run ./cmd/evalfit -records '" + pattern + "' -every 5 -out " + out
+	if file.Games != 10 || file.HeldOutGames != 2 || file.Seed != 0 || file.Every != 5 ||
+		len(file.Records) != 2 || file.Records[0] != a || file.Records[1] != b || file.Command != wantCmd {
+		t.Errorf("file: %d games, %d held out, seed %d, every %d, records %q, command %q (want %q)",
+			file.Games, file.HeldOutGames, file.Seed, file.Every, file.Records, file.Command, wantCmd)
+	}
+	// The samples are the records' own, every fifth game held out.
+	var held int
+	for i, rec := range recs[:4] {
+		if (6+i)%5 == 4 {
+			s, err := evaluation.RecordSamples(rec, 5)
+			if err != nil {
+				t.Fatal(err)
+			}
+			held += len(s)
+		}
+	}
+	if held == 0 || file.HeldOutSamples <= held {
+		t.Errorf("%d held-out samples, of which game 10 alone gives %d", file.HeldOutSamples, held)
+	}
+}
+
 func TestRunRefusesBadFlags(t *testing.T) {
-	for _, args := range [][]string{{"-games", "2"}, {"-every", "0"}, {"-nope"}} {
+	dir := t.TempDir()
+	rec := filepath.Join(dir, "r.jsonl")
+	writeRecords(t, rec, 1, 1)
+	for _, args := range [][]string{
+		{"-games", "2"}, {"-every", "0"}, {"-nope"},
+		{"-records", rec, "-seed", "2"},                      // self-play's flags with records
+		{"-records", filepath.Join(dir, "none-*.jsonl")},     // a pattern matching nothing
+		{"-records", rec + "," + rec},                        // a file named twice
+		{"-records", rec},                                    // too few games to hold some out
+		{"-records", filepath.Join(dir, "r.jsonl"), "extra"}, // an unquoted pattern's other matches
+	} {
 		if err := run(args, &bytes.Buffer{}); err == nil {
 			t.Errorf("%v: no error", args)
 		}

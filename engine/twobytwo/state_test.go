@@ -3,6 +3,7 @@ package twobytwo
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"math/rand/v2"
 	"testing"
 	"time"
@@ -182,6 +183,25 @@ func TestRecordReplay(t *testing.T) {
 	at, err := engine.ReplaySteps(rs, recs[0], 100)
 	if err != nil || at.Hash() != mid {
 		t.Fatalf("the position after 100 steps does not replay: %v", err)
+	}
+	// ReplayVisit shows every position before its step, the 100th being
+	// the one after 100 steps, and stops at the visitor's error.
+	visited, stop := 0, errors.New("stop")
+	_, err = engine.ReplayVisit(rs, recs[0], func(i int, st engine.State) error {
+		if i != visited {
+			t.Fatalf("visit %d came as step %d", visited, i)
+		}
+		visited++
+		if i == 100 {
+			if st.Hash() != mid {
+				t.Error("the state visited before step 100 is not the position after 100 steps")
+			}
+			return stop
+		}
+		return nil
+	})
+	if !errors.Is(err, stop) || visited != 101 {
+		t.Fatalf("ReplayVisit: %v after %d visits, want the visitor's error after 101", err, visited)
 	}
 	if _, err := engine.ReplaySteps(rs, recs[0], len(recs[0].Steps)+1); err == nil {
 		t.Fatal("a step past the record's end was accepted")

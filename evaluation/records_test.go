@@ -1,0 +1,106 @@
+package evaluation_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/grognard/grognard/agents"
+	"github.com/grognard/grognard/engine"
+	"github.com/grognard/grognard/engine/twobytwo"
+	"github.com/grognard/grognard/evaluation"
+	"github.com/grognard/grognard/tournaments"
+)
+
+// recordedGame plays greedy against greedy on scenario and returns the
+// record and the samples self-play takes along the game (both views of
+// the position before every every'th step, as package selfplay does).
+func recordedGame(t *testing.T, scenario string, seed uint64, every int) (*engine.Record, []evaluation.Sample) {
+	t.Helper()
+	var players [2]agents.Agent
+	for s := range players {
+		var err error
+		if players[s], err = agents.New("greedy", seed*2+uint64(s)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var views [][2]evaluation.Features
+	obs := func(e tournaments.Event) error {
+		st, ok := e.State.(*twobytwo.State)
+		if e.Final || e.N%every != 0 || !ok || st.Terminal() {
+			return nil
+		}
+		var v [2]evaluation.Features
+		evaluation.Extract(st, 0, &v[0])
+		evaluation.Extract(st, 1, &v[1])
+		views = append(views, v)
+		return nil
+	}
+	rec, err := tournaments.PlayMatch(context.Background(), twobytwo.Rules{}, scenario, engine.Options{}, players, seed, obs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []evaluation.Sample
+	for _, v := range views {
+		for s := range 2 {
+			want = append(want, evaluation.Sample{F: v[s], Outcome: rec.Result.Score(engine.Player(s))})
+		}
+	}
+	return rec, want
+}
+
+func TestRecordSamplesMatchSelfPlay(t *testing.T) {
+	for _, tc := range []struct {
+		scenario string
+		seed     uint64
+		every    int
+	}{{"standard", 1, 10}, {"river-line", 2, 7}, {"gen:3", 3, 1}} {
+		rec, want := recordedGame(t, tc.scenario, tc.seed, tc.every)
+		got, err := evaluation.RecordSamples(rec, tc.every)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.scenario, err)
+		}
+		if len(got) != len(want) || len(got) == 0 {
+			t.Fatalf("%s every %d: %d samples from the record, %d along the game", tc.scenario, tc.every, len(got), len(want))
+		}
+		for i := range got {
+			if got[i] != want[i] {
+				t.Fatalf("%s every %d: sample %d differs: %+v from the record, %+v along the game", tc.scenario, tc.every, i, got[i], want[i])
+			}
+		}
+	}
+}
+
+func TestRecordSamplesRefuses(t *testing.T) {
+	rec, _ := recordedGame(t, "standard", 4, 10)
+	unfinished := *rec
+	unfinished.Result = engine.Result{}
+	forfeit := *rec
+	forfeit.Result.Reason = engine.ForfeitReason + " French: crashed"
+	tampered := *rec
+	tampered.Steps = append([]engine.Step(nil), rec.Steps...)
+	for i := range tampered.Steps {
+		if d := tampered.Steps[i].Dice; d != nil && d.N == 2 && d.V[0] != d.V[1] {
+			swapped := *d
+			swapped.V[0], swapped.V[1] = d.V[1], d.V[0]
+			tampered.Steps[i].Dice = &swapped
+			break
+		}
+	}
+	for _, tc := range []struct {
+		name  string
+		rec   *engine.Record
+		every int
+		want  error
+	}{
+		{"unfinished", &unfinished, 10, evaluation.ErrNoOutcome},
+		{"forfeit", &forfeit, 10, evaluation.ErrNoOutcome},
+		{"tampered dice", &tampered, 10, engine.ErrReplayMismatch},
+		{"every 0", rec, 0, nil},
+	} {
+		_, err := evaluation.RecordSamples(tc.rec, tc.every)
+		if err == nil || (tc.want != nil && !errors.Is(err, tc.want)) {
+			t.Errorf("%s: error %v, want %v", tc.name, err, tc.want)
+		}
+	}
+}
