@@ -9,7 +9,8 @@
 // final outcome, keeps every fifth game (index % 5 == 4) out of the fit,
 // fits the full model ("default") and the material-only model
 // ("material") on the rest, and prints their log loss, Brier score and
-// accuracy on the held-out games beside the constant 0.5.
+// accuracy on the held-out games beside the constant 0.5 and the default
+// model this binary embeds ("shipped").
 //
 // With -records it fits on recorded games instead (the JSON-line records
 // of grognard match and tournament, gzipped or not), every fifth in the
@@ -304,6 +305,9 @@ func fit(ctx context.Context, c config, w io.Writer) (*evaluation.File, error) {
 		fmt.Fprintf(w, "  %-9s %v\n", m.Name, fm.HeldOut)
 	}
 	fmt.Fprintf(w, "  %-9s %v\n", "constant", file.Baseline)
+	// The weights this binary embeds, on the same positions: whether the
+	// new fit predicts these games better than what ships.
+	fmt.Fprintf(w, "  %-9s %v\n", "shipped", evaluation.Evaluate(evaluation.Default, held))
 	fmt.Fprintln(w, "default weights:")
 	for k, name := range evaluation.FeatureNames {
 		fmt.Fprintf(w, "  %-14s %+9.4f\n", name, def.Weights[k])

@@ -24,7 +24,7 @@ func TestRunWritesModels(t *testing.T) {
 	if err := run(args, &buf); err != nil {
 		t.Fatalf("%v\n%s", err, buf.String())
 	}
-	for _, want := range []string{"held-out games", "default", "material", "constant", "wrote"} {
+	for _, want := range []string{"held-out games", "default", "material", "constant", "shipped", "wrote"} {
 		if !strings.Contains(buf.String(), want) {
 			t.Errorf("output lacks %q:\n%s", want, buf.String())
 		}
