@@ -17,14 +17,15 @@ import (
 	"github.com/grognard/grognard/tournaments"
 )
 
-func TestRunWritesModels(t *testing.T) {
-	out := filepath.Join(t.TempDir(), "w.json")
+// runAndRead runs evalfit with args, which write to out, checks that its
+// output holds each of wants, and reads back the file written.
+func runAndRead(t *testing.T, args []string, out string, wants ...string) evaluation.File {
+	t.Helper()
 	var buf bytes.Buffer
-	args := []string{"-games", "10", "-seed", "3", "-workers", "2", "-out", out}
 	if err := run(args, &buf); err != nil {
 		t.Fatalf("%v\n%s", err, buf.String())
 	}
-	for _, want := range []string{"held-out games", "default", "material", "constant", "shipped", "wrote"} {
+	for _, want := range wants {
 		if !strings.Contains(buf.String(), want) {
 			t.Errorf("output lacks %q:\n%s", want, buf.String())
 		}
@@ -37,6 +38,13 @@ func TestRunWritesModels(t *testing.T) {
 	if err := json.Unmarshal(b, &f); err != nil {
 		t.Fatal(err)
 	}
+	return f
+}
+
+func TestRunWritesModels(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "w.json")
+	args := []string{"-games", "10", "-seed", "3", "-workers", "2", "-out", out}
+	f := runAndRead(t, args, out, "held-out games", "default", "material", "constant", "shipped", "wrote")
 	if f.Command != "go run ./cmd/evalfit "+strings.Join(args, " ") || f.Games != 10 || f.HeldOutGames != 2 || len(f.Models) != 2 {
 		t.Errorf("file: command %q, %d games, %d held out, %d models", f.Command, f.Games, f.HeldOutGames, len(f.Models))
 	}
@@ -48,17 +56,7 @@ func TestRunWritesModels(t *testing.T) {
 
 	// The same run on one worker writes the same models.
 	out1 := filepath.Join(t.TempDir(), "w1.json")
-	if err := run([]string{"-games", "10", "-seed", "3", "-workers", "1", "-out", out1}, &bytes.Buffer{}); err != nil {
-		t.Fatal(err)
-	}
-	b1, err := os.ReadFile(out1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var f1 evaluation.File
-	if err := json.Unmarshal(b1, &f1); err != nil {
-		t.Fatal(err)
-	}
+	f1 := runAndRead(t, []string{"-games", "10", "-seed", "3", "-workers", "1", "-out", out1}, out1)
 	for i := range f.Models {
 		for k, w := range f.Models[i].Weights {
 			if f1.Models[i].Weights[k] != w {
@@ -122,23 +120,8 @@ func TestRunFitsRecords(t *testing.T) {
 
 	out := filepath.Join(dir, "w.json")
 	pattern := filepath.Join(dir, "part-*.jsonl*")
-	var buf bytes.Buffer
-	if err := run([]string{"-records", pattern, "-every", "5", "-out", out}, &buf); err != nil {
-		t.Fatalf("%v\n%s", err, buf.String())
-	}
-	for _, want := range []string{"left out 1 recorded games", "replayed 10 games", "held-out games", "wrote"} {
-		if !strings.Contains(buf.String(), want) {
-			t.Errorf("output lacks %q:\n%s", want, buf.String())
-		}
-	}
-	data, err := os.ReadFile(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var file evaluation.File
-	if err := json.Unmarshal(data, &file); err != nil {
-		t.Fatal(err)
-	}
+	file := runAndRead(t, []string{"-records", pattern, "-every", "5", "-out", out}, out,
+		"left out 1 recorded games", "replayed 10 games", "held-out games", "wrote")
 	wantCmd := "go run ./cmd/evalfit -records '" + pattern + "' -every 5 -out " + out
 	if file.Games != 10 || file.HeldOutGames != 2 || file.Seed != 0 || file.Every != 5 ||
 		len(file.Records) != 2 || file.Records[0] != a || file.Records[1] != b || file.Command != wantCmd {
