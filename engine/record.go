@@ -2,10 +2,13 @@ package engine
 
 import (
 	"bufio"
+	"compress/gzip"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"strings"
 )
 
 // Step is one entry of a game record: either an action by a side or the
@@ -74,6 +77,31 @@ func (r *Record) Write(w io.Writer) error {
 	b = append(b, '\n')
 	_, err = w.Write(b)
 	return err
+}
+
+// ReadRecordFile reads every JSON-line record in the file at path,
+// gunzipping it when its name ends in .gz (as the strength runs keep
+// their games).
+func ReadRecordFile(path string) ([]*Record, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("cannot read the records: %w", err)
+	}
+	defer f.Close()
+	var r io.Reader = f
+	if strings.HasSuffix(path, ".gz") {
+		zr, err := gzip.NewReader(f)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		defer zr.Close()
+		r = zr
+	}
+	recs, err := ReadRecords(r)
+	if err != nil {
+		return nil, fmt.Errorf("%s is not a file of game records: %w", path, err)
+	}
+	return recs, nil
 }
 
 // ReadRecords decodes every JSON-line record from rd.

@@ -77,6 +77,8 @@ func TestRecordSamplesRefuses(t *testing.T) {
 	unfinished.Result = engine.Result{}
 	forfeit := *rec
 	forfeit.Result.Reason = engine.ForfeitReason + " French: crashed"
+	other := *rec
+	other.Ruleset = "chess"
 	tampered := *rec
 	tampered.Steps = append([]engine.Step(nil), rec.Steps...)
 	for i := range tampered.Steps {
@@ -96,6 +98,7 @@ func TestRecordSamplesRefuses(t *testing.T) {
 		{"unfinished", &unfinished, 10, evaluation.ErrNoOutcome},
 		{"forfeit", &forfeit, 10, evaluation.ErrNoOutcome},
 		{"tampered dice", &tampered, 10, engine.ErrReplayMismatch},
+		{"another ruleset", &other, 10, engine.ErrReplayMismatch},
 		{"every 0", rec, 0, nil},
 	} {
 		_, err := evaluation.RecordSamples(tc.rec, tc.every)

@@ -20,7 +20,6 @@
 package main
 
 import (
-	"compress/gzip"
 	"context"
 	"encoding/json"
 	"errors"
@@ -174,14 +173,21 @@ func recordFiles(list string) ([]string, error) {
 	return files, nil
 }
 
-// readGames replays the records of files and samples them. Games without
-// an outcome to learn from (unfinished, forfeited) are left out and
-// counted in skipped.
-func readGames(files []string, every int) (games []game, skipped int, err error) {
+// readGames replays the records of the files list names (see
+// recordFiles) and samples them, returning the files in the order read.
+// Games without an outcome to learn from (unfinished, forfeited) are left
+// out, and their number is told on w.
+func readGames(list string, every int, w io.Writer) ([]game, []string, error) {
+	files, err := recordFiles(list)
+	if err != nil {
+		return nil, nil, err
+	}
+	var games []game
+	skipped := 0
 	for _, path := range files {
-		recs, err := readRecords(path)
+		recs, err := engine.ReadRecordFile(path)
 		if err != nil {
-			return nil, 0, err
+			return nil, nil, err
 		}
 		for i, rec := range recs {
 			samples, err := evaluation.RecordSamples(rec, every)
@@ -190,36 +196,15 @@ func readGames(files []string, every int) (games []game, skipped int, err error)
 				continue
 			}
 			if err != nil {
-				return nil, 0, fmt.Errorf("%s, game %d: %w", path, i+1, err)
+				return nil, nil, fmt.Errorf("%s, game %d: %w", path, i+1, err)
 			}
 			games = append(games, game{samples: samples, outcome: rec.Result, steps: len(rec.Steps)})
 		}
 	}
-	return games, skipped, nil
-}
-
-// readRecords reads a file of JSON-line game records, gzipped when its
-// name ends in .gz.
-func readRecords(path string) ([]*engine.Record, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
+	if skipped > 0 {
+		fmt.Fprintf(w, "left out %d recorded games without an outcome to learn from (unfinished or forfeited)\n", skipped)
 	}
-	defer f.Close()
-	var r io.Reader = f
-	if strings.HasSuffix(path, ".gz") {
-		zr, err := gzip.NewReader(f)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", path, err)
-		}
-		defer zr.Close()
-		r = zr
-	}
-	recs, err := engine.ReadRecords(r)
-	if err != nil {
-		return nil, fmt.Errorf("%s is not a file of game records: %w", path, err)
-	}
-	return recs, nil
+	return games, files, nil
 }
 
 // fit plays or reads the games, fits both models and scores them.
@@ -227,17 +212,13 @@ func fit(ctx context.Context, c config, w io.Writer) (*evaluation.File, error) {
 	start := time.Now()
 	var (
 		games []game
-		files []string
+		files []string // the records read; none for self-play
 		err   error
 	)
 	if c.records == "" {
 		games, err = playGames(ctx, c)
-	} else if files, err = recordFiles(c.records); err == nil {
-		var skipped int
-		games, skipped, err = readGames(files, c.every)
-		if err == nil && skipped > 0 {
-			fmt.Fprintf(w, "left out %d recorded games without an outcome to learn from (unfinished or forfeited)\n", skipped)
-		}
+	} else {
+		games, files, err = readGames(c.records, c.every, w)
 	}
 	if err != nil {
 		return nil, err

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"encoding/json"
 	"os"
@@ -106,6 +107,26 @@ func TestMatchRecordThenReplay(t *testing.T) {
 			t.Errorf("replay output lacks %q:\n%s", w, out)
 		}
 	}
+	// The same games gzipped, as the strength runs keep theirs, replay as
+	// they are; a .gz file that is not gzip is refused with its name.
+	plain, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var zipped bytes.Buffer
+	zw := gzip.NewWriter(&zipped)
+	if _, err := zw.Write(plain); err != nil || zw.Close() != nil {
+		t.Fatal("gzip the records:", err)
+	}
+	gz, notGz := filepath.Join(t.TempDir(), "games.jsonl.gz"), filepath.Join(t.TempDir(), "plain.jsonl.gz")
+	if os.WriteFile(gz, zipped.Bytes(), 0o644) != nil || os.WriteFile(notGz, plain, 0o644) != nil {
+		t.Fatal("write the gzipped records")
+	}
+	code, out, errOut = grognard(t, "replay", gz)
+	if code != 0 || !strings.Contains(out, "game 2: ok, ") {
+		t.Errorf("replay of gzipped records: exit %d\n%s\n%s", code, out, errOut)
+	}
+	runCase(t, []string{"replay", notGz}, exitFailure, nil, []string{"plain.jsonl.gz", "gzip"}, true)
 	code, out, _ = grognard(t, "replay", "--verbose", file)
 	if code != 0 || !strings.Contains(out, "  [French] ") || !strings.Contains(out, "    dice ") {
 		t.Errorf("replay --verbose: exit %d, output:\n%s", code, out)

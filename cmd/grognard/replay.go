@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"fmt"
-	"io"
 	"os"
 	"strings"
 
@@ -20,7 +19,7 @@ func (a *app) replayCommand() *cli.Command {
 		Usage:     "replay recorded games and check each reaches its recorded result",
 		ArgsUsage: "FILE",
 		Description: "FILE holds JSON-line game records, as written by 'grognard match --record FILE'\n" +
-			"(or --json); '-' reads standard input. Each game is played again from its recorded\n" +
+			"(or --json), gzipped when the name ends in .gz; '-' reads standard input. Each game is played again from its recorded\n" +
 			"actions and dice under the registered ruleset; any difference is a mismatch and\n" +
 			"the command exits 1. With --svg or --save it draws or saves one game's position\n" +
 			"after --step steps instead (the last by default).",
@@ -91,20 +90,15 @@ func (a *app) replay(c *cli.Context) error {
 	return nil
 }
 
-// readRecordFile reads every record in path, "-" meaning standard input.
+// readRecordFile reads every record in path, "-" meaning standard input;
+// a file whose name ends in .gz is gunzipped.
 func readRecordFile(path string) ([]*engine.Record, error) {
-	var r io.Reader = os.Stdin
 	if path != "-" {
-		f, err := os.Open(path)
-		if err != nil {
-			return nil, fmt.Errorf("cannot read the records: %w", err)
-		}
-		defer f.Close()
-		r = f
+		return engine.ReadRecordFile(path)
 	}
-	recs, err := engine.ReadRecords(r)
+	recs, err := engine.ReadRecords(os.Stdin)
 	if err != nil {
-		return nil, fmt.Errorf("%s is not a file of game records: %w", path, err)
+		return nil, fmt.Errorf("standard input is not a file of game records: %w", err)
 	}
 	return recs, nil
 }
