@@ -83,6 +83,9 @@ func TestNew(t *testing.T) {
 		{spec: "mcts:c=-1", wantErr: []string{"c must be 0 or more, got -1"}},
 		{spec: "mcts:bias=NaN", wantErr: []string{"bias must be 0 or more, got NaN"}},
 		{spec: "mcts:depth=-2", wantErr: []string{"depth must be 0 or more, got -2"}},
+		{spec: "mcts:choose=lcb,iters=100", name: "mcts:iters=100,choose=lcb"},
+		{spec: "mcts:choose=visits", name: "mcts"},
+		{spec: "mcts:choose=best", wantErr: []string{`choose "best" is not visits or lcb`}},
 		{spec: ":x=1", wantErr: []string{"no agent name"}},
 	}
 	for _, tc := range tests {

@@ -168,7 +168,7 @@ func chooseTwice(t *testing.T, spec string, k int, st *twobytwo.State) (engine.A
 // workers, and on a shared tree with and without virtual loss, as play and
 // hint search), and explained with the chosen action's visits.
 func TestMCTSLegalDeterministicExplained(t *testing.T) {
-	for _, spec := range []string{"mcts:iters=60", "mcts:iters=60,workers=2", "mcts:iters=60,workers=2,parallel=tree,propose=true", "mcts:calls=3000,reuse=false", "mcts:iters=60,dice=nodes", "mcts:iters=60,crn=true", "mcts:iters=60,workers=2,parallel=tree,crn=true", "mcts:iters=60,workers=2,parallel=tree,vloss=0"} {
+	for _, spec := range []string{"mcts:iters=60", "mcts:iters=60,workers=2", "mcts:iters=60,workers=2,parallel=tree,propose=true", "mcts:calls=3000,reuse=false", "mcts:iters=60,dice=nodes", "mcts:iters=60,crn=true", "mcts:iters=60,workers=2,parallel=tree,crn=true", "mcts:iters=60,workers=2,parallel=tree,vloss=0", "mcts:iters=60,choose=lcb"} {
 		for k, st := range searchPositions(t) {
 			a1, e1 := chooseTwice(t, spec, k, st)
 			if len(st.LegalNext(nil)) == 1 {
@@ -870,5 +870,90 @@ func TestMCTSCommonRandomNumbers(t *testing.T) {
 	}
 	if _, err := New("mcts:crn=true,dice=nodes", 1); err == nil {
 		t.Error("crn=true with dice=nodes was accepted")
+	}
+}
+
+// TestChooseLCB: the root action played with choose=lcb is the one whose
+// mean less one standard error is highest, among those visited often
+// enough to have a standard error worth the name.
+func TestChooseLCB(t *testing.T) {
+	// stat builds a root action's statistics from its playouts' values.
+	stat := func(vals ...float64) rootStat {
+		var s rootStat
+		for _, v := range vals {
+			s.visits++
+			s.value += v
+			s.sq += v * v
+		}
+		return s
+	}
+	rep := func(n int, vals ...float64) []float64 {
+		var out []float64
+		for range n {
+			out = append(out, vals...)
+		}
+		return out
+	}
+	tests := []struct {
+		name  string
+		stats []rootStat
+		dflt  int
+		want  int
+	}{
+		{"no actions", nil, -1, -1},
+		{"the higher mean, both steady", []rootStat{stat(rep(20, 0.1)...), stat(rep(20, 0.2)...)}, 0, 1},
+		{"a higher mean from too few visits", []rootStat{stat(rep(30, 0.1)...), stat(rep(9, 0.9)...)}, 0, 0},
+		{"none visited enough: the default", []rootStat{stat(0.5), stat(0.9, 0.9)}, 1, 1},
+		// 0.30 ± 0.5 over 16 visits has a standard error of about 0.13:
+		// its bound, about 0.17, is below a steady 0.25.
+		{"a noisy higher mean", []rootStat{stat(rep(8, 0.8, -0.2)...), stat(rep(16, 0.25)...)}, 0, 1},
+		// The same noise over 400 visits costs about 0.025 only.
+		{"the same noise, well sampled", []rootStat{stat(rep(200, 0.8, -0.2)...), stat(rep(16, 0.25)...)}, 1, 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := chooseLCB(tc.stats, tc.dflt); got != tc.want {
+				t.Errorf("chooseLCB = %d, want %d", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestMCTSChoosesByLCB: with choose=lcb the search plays the root action
+// chooseLCB picks from its tree, which in some of these positions is not
+// the most visited one; without it, the most visited.
+func TestMCTSChoosesByLCB(t *testing.T) {
+	differs := 0
+	for k, st := range searchPositions(t) {
+		if len(st.LegalNext(nil)) < 2 {
+			continue
+		}
+		for _, spec := range []string{"mcts:iters=300,reuse=false", "mcts:iters=300,reuse=false,choose=lcb"} {
+			m := mustMCTS(t, spec, uint64(k+1))
+			a, err := m.Choose(context.Background(), st.Clone())
+			if err != nil {
+				t.Fatal(err)
+			}
+			w := m.workers[0]
+			var stats []rootStat
+			for c := w.nodes[w.root].first; c >= 0; c = w.nodes[c].sibling {
+				n := &w.nodes[c]
+				stats = append(stats, rootStat{action: n.action, visits: int(n.visits), value: n.value, sq: n.sq})
+			}
+			visited, lcb := mostVisited(stats), chooseLCB(stats, mostVisited(stats))
+			want := stats[visited].action
+			if m.cfg.ChooseLCB {
+				want = stats[lcb].action
+				if lcb != visited {
+					differs++
+				}
+			}
+			if a != want {
+				t.Errorf("%s position %d: played %s, want %s", spec, k, st.DescribeAction(a), st.DescribeAction(want))
+			}
+		}
+	}
+	if differs == 0 {
+		t.Error("choose=lcb played the most visited action in every position: the test no longer tells the two apart")
 	}
 }
