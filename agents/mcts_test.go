@@ -458,24 +458,7 @@ func TestMCTSRegretProbe(t *testing.T) {
 	}
 	nPositions, reps := count("GROGNARD_POSITIONS", "60"), count("GROGNARD_REPS", "8")
 	ctx := context.Background()
-	tables := []string{"standard", "village", "meeting", "river-line", "two-divisions", "gen:1", "gen:2"}
-	var positions []*twobytwo.State
-	for g := 0; len(positions) < nPositions; g++ {
-		st, err := twobytwo.NewGame(tables[g%len(tables)], engine.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		players := [2]Agent{mustAgent(t, "heuristic:doctrine=assault", uint64(100+g)), mustAgent(t, "heuristic:doctrine=fireline", uint64(200+g))}
-		dice := engine.NewRandomDice(uint64(300 + g))
-		every, k := 23+g%5, 0
-		positions = gamePositions(t, st, players, dice, positions, nPositions, func(st *twobytwo.State) bool {
-			if st.Turn() == 0 || len(st.Legal(nil)) < 2 {
-				return false
-			}
-			k++
-			return k%every == 0
-		})
-	}
+	positions := probePositions(t, nPositions)
 	regret, agreed := make([]float64, len(specs)), make([]int, len(specs))
 	searched := 0
 	for pi, p := range positions {
@@ -524,6 +507,112 @@ func TestMCTSRegretProbe(t *testing.T) {
 	for si, spec := range specs {
 		n := float64(searched * reps)
 		t.Logf("%-60s mean regret %.4f, the reference's choice %.1f%% of %d searches", spec, regret[si]/n, 100*float64(agreed[si])/n, searched*reps)
+	}
+}
+
+// probePositions are the positions of the regret and tree-shape probes:
+// n decisions with two or more actions, about every 25th decision of
+// games between the assault and the fire line on the strength runs'
+// tables.
+func probePositions(t testing.TB, n int) []*twobytwo.State {
+	t.Helper()
+	tables := []string{"standard", "village", "meeting", "river-line", "two-divisions", "gen:1", "gen:2"}
+	var positions []*twobytwo.State
+	for g := 0; len(positions) < n; g++ {
+		st, err := twobytwo.NewGame(tables[g%len(tables)], engine.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		players := [2]Agent{mustAgent(t, "heuristic:doctrine=assault", uint64(100+g)), mustAgent(t, "heuristic:doctrine=fireline", uint64(200+g))}
+		dice := engine.NewRandomDice(uint64(300 + g))
+		every, k := 23+g%5, 0
+		positions = gamePositions(t, st, players, dice, positions, n, func(st *twobytwo.State) bool {
+			if st.Turn() == 0 || len(st.Legal(nil)) < 2 {
+				return false
+			}
+			k++
+			return k%every == 0
+		})
+	}
+	return positions
+}
+
+// TestMCTSTreeShapeProbe measures how deep a search's tree grows, and how
+// much of it lies past the end of the player-turn it was searched in (a
+// node whose action comes after the phasing side has changed), on the
+// regret probe's positions:
+//
+//	GROGNARD_PROBE=1 GROGNARD_ITERS=400,1600 go test ./agents/ -run TestMCTSTreeShapeProbe -v
+//
+// Each node is one expansion, so the counts are those of the iterations
+// that expanded. Open-loop nodes stand for action sequences, so the walk
+// replays each with sampled dice; a node whose action is not legal on the
+// dice sampled is counted as not reached, with its subtree.
+func TestMCTSTreeShapeProbe(t *testing.T) {
+	if os.Getenv("GROGNARD_PROBE") == "" {
+		t.Skip("set GROGNARD_PROBE=1")
+	}
+	budgets := []int{400, 1600}
+	if v := os.Getenv("GROGNARD_ITERS"); v != "" {
+		budgets = budgets[:0]
+		for _, f := range strings.Split(v, ",") {
+			n, err := strconv.Atoi(f)
+			if err != nil || n < 1 {
+				t.Fatalf("GROGNARD_ITERS: %q is not a positive whole number", f)
+			}
+			budgets = append(budgets, n)
+		}
+	}
+	positions := probePositions(t, 60)
+	dice := engine.NewRandomDice(1)
+	for _, iters := range budgets {
+		var depth [12]int
+		var past [4]int
+		nodes, missed := 0, 0
+		// walk visits the children of node n, s being the state after
+		// its action and key the turn and phasing side it was taken in.
+		var walk func(w *mctsWorker, n int32, s *twobytwo.State, d, turns, key int)
+		walk = func(w *mctsWorker, n int32, s *twobytwo.State, d, turns, key int) {
+			for c := w.nodes[n].first; c >= 0; c = w.nodes[c].sibling {
+				next := s.Clone().(*twobytwo.State)
+				for !next.Terminal() && next.ToMove() == engine.Chance {
+					r, _ := dice.Roll(next.PendingRoll())
+					_ = next.ApplyDice(r)
+				}
+				turnsC, keyC := turns, next.Turn()*2+next.Phasing()
+				if keyC != key {
+					turnsC++
+				}
+				if next.Terminal() || next.Apply(w.nodes[c].action) != nil {
+					missed++
+					continue
+				}
+				nodes++
+				depth[min(d, len(depth)-1)]++
+				past[min(turnsC, len(past)-1)]++
+				walk(w, c, next, d+1, turnsC, keyC)
+			}
+		}
+		for pi, p := range positions {
+			m := mustMCTS(t, fmt.Sprintf("mcts:iters=%d,reuse=false", iters), uint64(pi+1))
+			if _, err := m.Choose(context.Background(), p.Clone()); err != nil {
+				t.Fatal(err)
+			}
+			w := m.workers[0]
+			if len(w.nodes) > 0 {
+				walk(w, w.root, p, 1, 0, p.Turn()*2+p.Phasing())
+			}
+		}
+		line := fmt.Sprintf("%d iterations, %d positions: %d nodes reached, %d not; by depth", iters, len(positions), nodes, missed)
+		share := func(k int) string { return fmt.Sprintf("%.1f%%", 100*float64(k)/float64(nodes)) }
+		for d, k := range depth[1:] {
+			line += fmt.Sprintf(" %d:%s", d+1, share(k))
+		}
+		line += " (the last, that or deeper); past the player-turn's end"
+		for k, c := range past {
+			line += fmt.Sprintf(" %d:%s", k, share(c))
+		}
+		t.Log(line)
 	}
 }
 
