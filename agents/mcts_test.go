@@ -358,17 +358,7 @@ func TestMCTSDepartureProbe(t *testing.T) {
 	} else {
 		spec += ","
 	}
-	budgets := []int{100, 400, 1600, 6400}
-	if v := os.Getenv("GROGNARD_ITERS"); v != "" {
-		budgets = budgets[:0]
-		for _, f := range strings.Split(v, ",") {
-			n, err := strconv.Atoi(f)
-			if err != nil || n < 1 {
-				t.Fatalf("GROGNARD_ITERS: %q is not a positive whole number", f)
-			}
-			budgets = append(budgets, n)
-		}
-	}
+	budgets := envBudgets(t, 100, 400, 1600, 6400)
 	ctx := context.Background()
 	positions := departurePositions(t)
 	var buf []engine.Action
@@ -409,6 +399,25 @@ func TestMCTSDepartureProbe(t *testing.T) {
 		t.Logf("%s%d iterations: the prior's order in %d of %d searches; the most chosen order in %d of %d",
 			spec, iters, kept[bi], seeds*len(positions), agreed[bi], seeds*len(positions))
 	}
+}
+
+// envBudgets are the iteration budgets a probe searches with: those of
+// GROGNARD_ITERS (comma-separated) when it is set, else dflt.
+func envBudgets(t *testing.T, dflt ...int) []int {
+	t.Helper()
+	v := os.Getenv("GROGNARD_ITERS")
+	if v == "" {
+		return dflt
+	}
+	var budgets []int
+	for _, f := range strings.Split(v, ",") {
+		n, err := strconv.Atoi(f)
+		if err != nil || n < 1 {
+			t.Fatalf("GROGNARD_ITERS: %q is not a positive whole number", f)
+		}
+		budgets = append(budgets, n)
+	}
+	return budgets
 }
 
 // departurePositions are the positions of the departure and noise
@@ -552,17 +561,7 @@ func TestMCTSTreeShapeProbe(t *testing.T) {
 	if os.Getenv("GROGNARD_PROBE") == "" {
 		t.Skip("set GROGNARD_PROBE=1")
 	}
-	budgets := []int{400, 1600}
-	if v := os.Getenv("GROGNARD_ITERS"); v != "" {
-		budgets = budgets[:0]
-		for _, f := range strings.Split(v, ",") {
-			n, err := strconv.Atoi(f)
-			if err != nil || n < 1 {
-				t.Fatalf("GROGNARD_ITERS: %q is not a positive whole number", f)
-			}
-			budgets = append(budgets, n)
-		}
-	}
+	budgets := envBudgets(t, 400, 1600)
 	positions := probePositions(t, 60)
 	dice := engine.NewRandomDice(1)
 	for _, iters := range budgets {
