@@ -369,7 +369,10 @@ type mctsNode struct {
 	rank    int32   // children of the parent expanded before this one
 	outcome uint32  // a chance node's dice (closed loop only)
 	value   float64 // sum of the backed-up values, from player's view
-	sq      float64 // sum of their squares, for the noise of the mean
+	// sq is the sum of the values' squares, for the noise of the mean
+	// (MCTSConfig.ChooseLCB). Every node keeps it: a reused subtree's
+	// root children were deeper nodes of the last search.
+	sq float64
 }
 
 // mctsTree is a search tree: its nodes, addressed by index, and the
@@ -503,29 +506,12 @@ func (m *MCTS) search(ctx context.Context, st engine.State, explain bool) (engin
 		return engine.Action{}, nil, err
 	}
 
-	// Sum the roots in worker order so the choice does not depend on
-	// scheduling.
-	var stats []rootStat
 	iters, calls := 0, int64(0)
 	for _, wk := range m.workers {
 		iters += wk.iters
 		calls += wk.calls
 	}
-	for _, wk := range m.treeWorkers() {
-		for c := wk.nodes[wk.root].first; c >= 0; c = wk.nodes[c].sibling {
-			n := &wk.nodes[c]
-			k := 0
-			for k < len(stats) && stats[k].action != n.action {
-				k++
-			}
-			if k == len(stats) {
-				stats = append(stats, rootStat{action: n.action})
-			}
-			stats[k].visits += int(n.visits)
-			stats[k].value += n.value
-			stats[k].sq += n.sq
-		}
-	}
+	stats := m.rootStats()
 	best := mostVisited(stats)
 	if m.cfg.ChooseLCB {
 		best = chooseLCB(stats, best)
@@ -560,7 +546,7 @@ func (m *MCTS) search(ctx context.Context, st engine.State, explain bool) (engin
 	}
 	pick := "the most visited move played"
 	if m.cfg.ChooseLCB {
-		pick = fmt.Sprintf("the move with the highest mean less %g standard errors played", lcbZ)
+		pick = fmt.Sprintf("the move with the highest mean less %g x its standard error played", lcbZ)
 	}
 	e := &Explanation{Agent: m.Name(), Player: st.ToMove(), ScoreKind: "mean value", Iterations: iters, Calls: calls, Elapsed: time.Since(start),
 		Note: fmt.Sprintf("open-loop MCTS, %d worker(s) %s, budget %s, evaluation %s, playouts of %d decisions by the %s script, %s tried first; set-up among the doctrines' plans; %s", m.cfg.Workers, growth, m.cfg.Budget, m.cfg.Eval, m.cfg.PlayoutDepth, m.cfg.Playout, first, pick)}
@@ -576,6 +562,28 @@ func (m *MCTS) search(ctx context.Context, st engine.State, explain bool) (engin
 	}
 	e.Candidates = rankCandidates(cs)
 	return chosen, e, nil
+}
+
+// rootStats sums the statistics of the root actions over the trees, in
+// worker order so that the choice does not depend on scheduling.
+func (m *MCTS) rootStats() []rootStat {
+	var stats []rootStat
+	for _, wk := range m.treeWorkers() {
+		for c := wk.nodes[wk.root].first; c >= 0; c = wk.nodes[c].sibling {
+			n := &wk.nodes[c]
+			k := 0
+			for k < len(stats) && stats[k].action != n.action {
+				k++
+			}
+			if k == len(stats) {
+				stats = append(stats, rootStat{action: n.action})
+			}
+			stats[k].visits += int(n.visits)
+			stats[k].value += n.value
+			stats[k].sq += n.sq
+		}
+	}
+	return stats
 }
 
 // mostVisited is the index in stats of the most visited root action, the

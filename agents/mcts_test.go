@@ -1022,12 +1022,7 @@ func TestMCTSChoosesByLCB(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			w := m.workers[0]
-			var stats []rootStat
-			for c := w.nodes[w.root].first; c >= 0; c = w.nodes[c].sibling {
-				n := &w.nodes[c]
-				stats = append(stats, rootStat{action: n.action, visits: int(n.visits), value: n.value, sq: n.sq})
-			}
+			stats := m.rootStats()
 			visited, lcb := mostVisited(stats), chooseLCB(stats, mostVisited(stats))
 			want := stats[visited].action
 			if m.cfg.ChooseLCB {

@@ -19,10 +19,11 @@ func (a *app) replayCommand() *cli.Command {
 		Usage:     "replay recorded games and check each reaches its recorded result",
 		ArgsUsage: "FILE",
 		Description: "FILE holds JSON-line game records, as written by 'grognard match --record FILE'\n" +
-			"(or --json), gzipped when the name ends in .gz; '-' reads standard input. Each game is played again from its recorded\n" +
-			"actions and dice under the registered ruleset; any difference is a mismatch and\n" +
-			"the command exits 1. With --svg or --save it draws or saves one game's position\n" +
-			"after --step steps instead (the last by default).",
+			"(or --json), gzipped when the name ends in .gz; '-' reads standard input. Each game\n" +
+			"is played again from its recorded actions and dice under the registered ruleset;\n" +
+			"any difference is a mismatch and the command exits 1. With --svg or --save it\n" +
+			"draws or saves one game's position after --step steps instead (the last by\n" +
+			"default).",
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "verbose", Usage: "print every step of every game", EnvVars: []string{"GROGNARD_VERBOSE"}},
 			&cli.StringFlag{Name: "svg", Usage: "draw the position of one game (--game) after --step steps to `FILE` as an SVG picture", EnvVars: []string{"GROGNARD_SVG"}},
