@@ -576,7 +576,9 @@ func TestMCTSTreeShapeProbe(t *testing.T) {
 				next := s.Clone().(*twobytwo.State)
 				for !next.Terminal() && next.ToMove() == engine.Chance {
 					r, _ := dice.Roll(next.PendingRoll())
-					_ = next.ApplyDice(r)
+					if err := next.ApplyDice(r); err != nil {
+						t.Fatal(err)
+					}
 				}
 				turnsC, keyC := turns, next.Turn()*2+next.Phasing()
 				if keyC != key {
@@ -1023,7 +1025,8 @@ func TestMCTSChoosesByLCB(t *testing.T) {
 				t.Fatal(err)
 			}
 			stats := m.rootStats()
-			visited, lcb := mostVisited(stats), chooseLCB(stats, mostVisited(stats))
+			visited := mostVisited(stats)
+			lcb := chooseLCB(stats, visited)
 			want := stats[visited].action
 			if m.cfg.ChooseLCB {
 				want = stats[lcb].action
