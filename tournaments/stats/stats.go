@@ -20,7 +20,8 @@ func Phi(x float64) float64 {
 // EloFromScore is the Elo difference whose expected score in the logistic
 // model is p: elo = -400*log10(1/p - 1), the formula cutechess, fishtest and
 // the chess rating lists use. It returns +Inf at p = 1, -Inf at p = 0, 0 at
-// p = 0.5, and NaN for a NaN p or one outside [0, 1].
+// p = 0.5 (+0, never the -0 that -400*log10(1) is, which would print as
+// "-0"), and NaN for a NaN p or one outside [0, 1].
 func EloFromScore(p float64) float64 {
 	switch {
 	case math.IsNaN(p) || p < 0 || p > 1:
@@ -30,7 +31,10 @@ func EloFromScore(p float64) float64 {
 	case p == 1:
 		return math.Inf(1)
 	}
-	return -400 * math.Log10(1/p-1)
+	if e := -400 * math.Log10(1/p-1); e != 0 {
+		return e
+	}
+	return 0
 }
 
 // ScoreFromElo is the expected score of a player elo points stronger than
@@ -186,18 +190,23 @@ func scoreInterval(mean, se float64) (lo, hi float64) {
 // and the 95% interval is EloFromScore(m ± 1.959964*sqrt(var/N)), each end
 // clamped into [0, 1] on the score scale first (the normal approximation
 // cutechess uses for its error margin), so an end that reaches a score of 1
-// or 0 is +Inf or -Inf. LOS is the normal approximation
-// Phi((W-L)/sqrt(W+L)) (the formula on the Chess Programming Wiki and in
-// cutechess); draws do not enter it.
+// or 0 is +Inf or -Inf.
+//
+// LOS is the normal approximation of the mean score against 1/2 (equal
+// strength) with the same W/D/L variance, as fastchess and fishtest compute
+// it: Phi((m - 1/2)/sqrt(var/N)). Draws enter it through m and var. (The
+// older Phi((W-L)/sqrt(W+L)) of cutechess and the Chess Programming Wiki
+// leaves the draws out, and so counts a drawish match as fewer games than it
+// is.) With zero variance it is 1 when m > 1/2, 0 when m < 1/2 and 1/2 when
+// m == 1/2, as for Penta.Estimate.
 //
 // At the edges: no games gives NaN Elo, Lo, Hi and Score, LOS 0.5, N 0. All
 // draws gives Elo 0, Lo = Hi = 0 (zero variance) and LOS 0.5. All wins gives
-// Elo +Inf and, since the variance is 0, Lo = Hi = +Inf; LOS is
-// Phi(sqrt(W)), which is 0.841 after one win and rounds to 1 from about 75
-// wins. All losses mirror all wins. A single game is one of these three. The
-// zero-variance intervals say nothing about the uncertainty: a runner should
-// show them as "not enough games". Negative counts give NaN throughout,
-// LOS included.
+// Elo +Inf and, since the variance is 0, Lo = Hi = +Inf and LOS 1, a single
+// win included. All losses mirror all wins. A single game is one of these
+// three. The zero-variance intervals (and the LOS of 1 or 0 beside them) say
+// nothing about the uncertainty: a runner should show them as "not enough
+// games". Negative counts give NaN throughout, LOS included.
 func (r WDL) Estimate() Estimate {
 	n := r.N()
 	if !r.valid() {
@@ -209,12 +218,25 @@ func (r WDL) Estimate() Estimate {
 	fn := float64(n)
 	m := r.Score()
 	v := (float64(r.W)*(1-m)*(1-m) + float64(r.D)*(0.5-m)*(0.5-m) + float64(r.L)*m*m) / fn
-	lo, hi := scoreInterval(m, math.Sqrt(v/fn))
-	los := 0.5
-	if r.W+r.L > 0 {
-		los = Phi(float64(r.W-r.L) / math.Sqrt(float64(r.W+r.L)))
+	se := math.Sqrt(v / fn)
+	lo, hi := scoreInterval(m, se)
+	return Estimate{Elo: EloFromScore(m), Lo: lo, Hi: hi, Score: m, LOS: losOf(m-0.5, se), N: n}
+}
+
+// losOf is the likelihood of superiority Phi(d/se) of a mean that is d
+// above the mean of equal strength, with standard error se; with se == 0
+// it is 1, 0 or 1/2 by the sign of d, the limit of Phi(d/se) as se falls
+// to 0.
+func losOf(d, se float64) float64 {
+	switch {
+	case se > 0:
+		return Phi(d / se)
+	case d > 0:
+		return 1
+	case d < 0:
+		return 0
 	}
-	return Estimate{Elo: EloFromScore(m), Lo: lo, Hi: hi, Score: m, LOS: los, N: n}
+	return 0.5
 }
 
 // pairMoments is the mean and the (maximum likelihood, divided by Pairs)
@@ -248,8 +270,10 @@ func (p Penta) pairMoments() (mean, variance float64) {
 // and the interval narrower.
 //
 // LOS is the normal approximation of the mean pair score against 1 (equal
-// strength): Phi((mean - 1)/sqrt(var/P)); with zero variance it is 1 when
-// mean > 1, 0 when mean < 1 and 0.5 when mean == 1.
+// strength): Phi((mean - 1)/sqrt(var/P)), which is fastchess's and
+// fishtest's Phi((mean/2 - 1/2)/(sqrt(var/P)/2)) on the halved pair score;
+// with zero variance it is 1 when mean > 1, 0 when mean < 1 and 0.5 when
+// mean == 1.
 //
 // At the edges: no pairs gives NaN Elo, Lo, Hi and Score, LOS 0.5, N 0.
 // Every pair scoring 1 (all draws, or each pair split) gives Elo 0, a
@@ -268,16 +292,5 @@ func (p Penta) Estimate() Estimate {
 	mean, v := p.pairMoments()
 	sePair := math.Sqrt(v / float64(pairs))
 	lo, hi := scoreInterval(mean/2, sePair/2)
-	var los float64
-	switch {
-	case sePair > 0:
-		los = Phi((mean - 1) / sePair)
-	case mean > 1:
-		los = 1
-	case mean < 1:
-		los = 0
-	default:
-		los = 0.5
-	}
-	return Estimate{Elo: EloFromScore(mean / 2), Lo: lo, Hi: hi, Score: mean / 2, LOS: los, N: 2 * pairs}
+	return Estimate{Elo: EloFromScore(mean / 2), Lo: lo, Hi: hi, Score: mean / 2, LOS: losOf(mean-1, sePair), N: 2 * pairs}
 }

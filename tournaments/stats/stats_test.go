@@ -2,6 +2,7 @@ package stats
 
 import (
 	"math"
+	"strconv"
 	"testing"
 )
 
@@ -68,6 +69,27 @@ func TestEloScore(t *testing.T) {
 	}
 	// s1 of a 0..10 SPRT: 1/(1+10^(-0.025)) = 1/(1+0.9440609) = 0.5143872
 	checkNear(t, "ScoreFromElo(10)", ScoreFromElo(10), 0.5143871841659987, 1e-12)
+}
+
+// TestEvenScoreIsPlusZero: -400*log10(1) is -0, which prints as "-0";
+// an even score must give +0 wherever it comes out.
+func TestEvenScoreIsPlusZero(t *testing.T) {
+	even := WDL{W: 1, L: 1}.Estimate()
+	drawn := WDL{D: 3}.Estimate()
+	split := Penta{0, 0, 4, 0, 0}.Estimate()
+	for _, c := range []struct {
+		what string
+		v    float64
+	}{
+		{"EloFromScore(0.5)", EloFromScore(0.5)},
+		{"Elo of 1-0-1", even.Elo},
+		{"Elo of 0-3-0", drawn.Elo}, {"Lo of 0-3-0", drawn.Lo}, {"Hi of 0-3-0", drawn.Hi},
+		{"Elo of split pairs", split.Elo}, {"Lo of split pairs", split.Lo}, {"Hi of split pairs", split.Hi},
+	} {
+		if c.v != 0 || math.Signbit(c.v) {
+			t.Errorf("%s = %v (%s), want +0", c.what, c.v, strconv.FormatFloat(c.v, 'g', -1, 64))
+		}
+	}
 }
 
 func TestWDLBasics(t *testing.T) {
@@ -160,14 +182,38 @@ func TestWDLEstimate(t *testing.T) {
 			// score interval 0.7 ± 1.959964*0.04 = [0.6216014, 0.7783986]
 			// Lo = -400*log10(1/0.6216014 - 1) = 86.2250
 			// Hi = -400*log10(1/0.7783986 - 1) = 218.2518
-			// LOS = Phi((60-20)/sqrt(80)) = Phi(4.4721) = 0.99999613
+			// LOS = Phi((0.7 - 0.5)/0.04) = Phi(5) = 0.99999971 (NormalDist().cdf(5));
+			// the draw-blind Phi((60-20)/sqrt(80)) = Phi(4.4721) would be 0.99999613
 			"60-20-20", WDL{W: 60, D: 20, L: 20},
-			Estimate{Elo: 147.19071411783776, Lo: 86.22501520030423, Hi: 218.2517776410748, Score: 0.7, LOS: 0.9999961278917845, N: 100},
+			Estimate{Elo: 147.19071411783776, Lo: 86.22501520030423, Hi: 218.2517776410748, Score: 0.7, LOS: 0.9999997133484282, N: 100},
 		},
 		{
 			// the mirror image: Elo, Lo, Hi negated and swapped, LOS = 1 - LOS
+			// = Phi(-5) = 2.8665157e-07
 			"20-20-60", WDL{W: 20, D: 20, L: 60},
-			Estimate{Elo: -147.19071411783776, Lo: -218.2517776410748, Hi: -86.22501520030423, Score: 0.3, LOS: 1 - 0.9999961278917845, N: 100},
+			Estimate{Elo: -147.19071411783776, Lo: -218.2517776410748, Hi: -86.22501520030423, Score: 0.3, LOS: 2.8665157186802404e-07, N: 100},
+		},
+		{
+			// m = (3 + 1/2)/5 = 0.7, Elo 147.1907 as above.
+			// var = (3*0.3^2 + 1*0.2^2 + 1*0.7^2)/5 = (0.27 + 0.04 + 0.49)/5 = 0.16
+			// se = sqrt(0.16/5) = 0.1788854; interval 0.7 ± 0.3506071 = [0.3493910, 1.05]:
+			// Lo = -400*log10(1/0.3493910 - 1) = -108.0034, Hi clamps to +Inf.
+			// LOS = Phi(0.2/0.1788854) = Phi(1.1180340) = 0.86822376; the draw-blind
+			// Phi((3-1)/sqrt(4)) = Phi(1) would be 0.84134475.
+			"3-1-1", WDL{W: 3, D: 1, L: 1},
+			Estimate{Elo: 147.19071411783776, Lo: -108.00335356909008, Hi: inf, Score: 0.7, LOS: 0.8682237613585135, N: 5},
+		},
+		{
+			// a drawish match: m = (30 + 40/2)/90 = 5/9 = 0.5555556,
+			// Elo = -400*log10(0.8) = 38.7640.
+			// var = (30*(4/9)^2 + 40*(1/18)^2 + 20*(5/9)^2)/90
+			//     = (5.9259259 + 0.1234568 + 6.1728395)/90 = 12.2222222/90 = 0.1358025
+			// se = sqrt(0.1358025/90) = 0.0388448; interval 5/9 ± 0.0761343
+			// = [0.4794212, 0.6316899]: Lo = -14.3077, Hi = 93.7161.
+			// LOS = Phi((5/9 - 1/2)/0.0388448) = Phi(1.4301939) = 0.92366931; the
+			// draw-blind Phi(10/sqrt(50)) = Phi(1.4142136) would be 0.92135040.
+			"30-40-20", WDL{W: 30, D: 40, L: 20},
+			Estimate{Elo: 38.76400520322261, Lo: -14.307696542161489, Hi: 93.71612928096245, Score: 5.0 / 9, LOS: 0.9236693098237849, N: 90},
 		},
 		{
 			// m = 0.5, var = 0.25 (1 win, 1 loss), se = 0.5/sqrt(2) = 0.353553
@@ -180,22 +226,23 @@ func TestWDLEstimate(t *testing.T) {
 			Estimate{Elo: nan, Lo: nan, Hi: nan, Score: nan, LOS: 0.5, N: 0},
 		},
 		{
-			// variance 0: the interval is the point; LOS = Phi(sqrt(10)) = Phi(3.1623) = 0.99921730
+			// variance 0: the interval is the point, and LOS the limit of
+			// Phi((1 - 0.5)/se) as se falls to 0
 			"all wins", WDL{W: 10},
-			Estimate{Elo: inf, Lo: inf, Hi: inf, Score: 1, LOS: 0.9992172988709987, N: 10},
+			Estimate{Elo: inf, Lo: inf, Hi: inf, Score: 1, LOS: 1, N: 10},
 		},
 		{
 			"all losses", WDL{L: 10},
-			Estimate{Elo: -inf, Lo: -inf, Hi: -inf, Score: 0, LOS: 1 - 0.9992172988709987, N: 10},
+			Estimate{Elo: -inf, Lo: -inf, Hi: -inf, Score: 0, LOS: 0, N: 10},
 		},
 		{
 			"all draws", WDL{D: 7},
 			Estimate{Elo: 0, Lo: 0, Hi: 0, Score: 0.5, LOS: 0.5, N: 7},
 		},
 		{
-			// LOS = Phi(1/sqrt(1)) = 0.8413447
+			// zero variance, as for all wins
 			"one win", WDL{W: 1},
-			Estimate{Elo: inf, Lo: inf, Hi: inf, Score: 1, LOS: 0.8413447460685429, N: 1},
+			Estimate{Elo: inf, Lo: inf, Hi: inf, Score: 1, LOS: 1, N: 1},
 		},
 		{
 			"one draw", WDL{D: 1},
@@ -203,7 +250,7 @@ func TestWDLEstimate(t *testing.T) {
 		},
 		{
 			"one loss", WDL{L: 1},
-			Estimate{Elo: -inf, Lo: -inf, Hi: -inf, Score: 0, LOS: 1 - 0.8413447460685429, N: 1},
+			Estimate{Elo: -inf, Lo: -inf, Hi: -inf, Score: 0, LOS: 0, N: 1},
 		},
 		{
 			"negative count", WDL{W: 3, L: -1},
