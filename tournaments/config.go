@@ -267,13 +267,18 @@ func (t *Tournament) findAgent(name string) (int, error) {
 	return 0, fmt.Errorf("no agent %q in this tournament (agents: %s)", name, strings.Join(t.labels, ", "))
 }
 
-// Labels names agents for tables: the spec as written, with "#2", "#3"
-// added to repeats so that random against random reads as two players.
+// Labels names agents for tables, records and charts: the name= the spec
+// gives (external:cmd=...,name=foo is foo), or else the spec as written,
+// with "#2", "#3" added to repeats so that random against random reads as
+// two players.
 func Labels(specs []string) []string {
 	out := make([]string, len(specs))
 	seen := map[string]int{}
 	for i, s := range specs {
 		s = strings.TrimSpace(s)
+		if _, params, err := agents.ParseSpec(s); err == nil && params["name"] != "" {
+			s = params["name"]
+		}
 		seen[s]++
 		if seen[s] > 1 {
 			out[i] = fmt.Sprintf("%s#%d", s, seen[s])

@@ -39,6 +39,9 @@ type GameInfo struct {
 	Sides [2]int `json:"sides"`
 	// Specs is the agent spec on side 0 and side 1.
 	Specs [2]string `json:"specs"`
+	// Names is the agent's name in the tables on side 0 and side 1: the
+	// spec's name=, or the spec, with "#2" on a repeat (see Labels).
+	Names [2]string `json:"names"`
 	// Outcome is the result the tournament scores.
 	Outcome Outcome `json:"outcome"`
 }

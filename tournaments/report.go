@@ -2,6 +2,7 @@ package tournaments
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 	"strconv"
 	"time"
@@ -11,27 +12,46 @@ import (
 
 // Num is a statistic that may be infinite or undefined: the Elo of a
 // clean sweep is infinite, and nothing is defined over no games. JSON has
-// no such numbers, so they are written as null.
+// no such numbers, so an undefined value (NaN) is written as null and the
+// infinities as the strings "+inf" and "-inf", which keep the sign a
+// reader needs (the interval of a clean sweep runs to +inf, that of a
+// whitewash from -inf). Zero is always written as 0, never -0.
 type Num float64
 
-// MarshalJSON writes finite values as numbers and the others as null.
+// MarshalJSON writes finite values as numbers, NaN as null and the
+// infinities as "+inf" and "-inf".
 func (n Num) MarshalJSON() ([]byte, error) {
 	f := float64(n)
-	if math.IsNaN(f) || math.IsInf(f, 0) {
+	switch {
+	case math.IsNaN(f):
 		return []byte("null"), nil
+	case math.IsInf(f, 1):
+		return []byte(`"+inf"`), nil
+	case math.IsInf(f, -1):
+		return []byte(`"-inf"`), nil
+	case f == 0:
+		f = 0 // -0 too, which would be written "-0"
 	}
 	return strconv.AppendFloat(nil, f, 'g', -1, 64), nil
 }
 
-// UnmarshalJSON reads null back as NaN.
+// UnmarshalJSON reads what MarshalJSON writes: null back as NaN, "+inf"
+// (or "inf") and "-inf" as the infinities, and numbers.
 func (n *Num) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
+	switch string(b) {
+	case "null":
 		*n = Num(math.NaN())
+		return nil
+	case `"+inf"`, `"inf"`:
+		*n = Num(math.Inf(1))
+		return nil
+	case `"-inf"`:
+		*n = Num(math.Inf(-1))
 		return nil
 	}
 	var f float64
 	if err := json.Unmarshal(b, &f); err != nil {
-		return err
+		return fmt.Errorf("a statistic is a number, null, \"+inf\" or \"-inf\", not %s: %w", b, err)
 	}
 	*n = Num(f)
 	return nil
@@ -73,6 +93,11 @@ type PairingResult struct {
 	Penta         [5]int    `json:"penta"`
 	Pairs         int       `json:"pairs"`
 	PentaEstimate *Interval `json:"penta_estimate,omitempty"`
+	// LOS is the likelihood that A is the stronger, the one figure the
+	// tables, the CSV and the JSON all give for the pairing: from the
+	// pairs when there are any (PentaEstimate.LOS), since a pair shares
+	// its dice, else from the games (Estimate.LOS).
+	LOS Num `json:"los"`
 	// Adjudicated counts games scored by AP at the turn limit.
 	Adjudicated int `json:"adjudicated"`
 }
@@ -254,9 +279,11 @@ func (t *Tournament) report(c *collector) *Report {
 			Penta:    penta[pi], Pairs: penta[pi].Pairs(),
 			Adjudicated: adj[pi],
 		}
+		pr.LOS = pr.Estimate.LOS
 		if pr.Pairs > 0 {
 			e := interval(penta[pi].Estimate())
 			pr.PentaEstimate = &e
+			pr.LOS = e.LOS
 		}
 		r.Pairings = append(r.Pairings, pr)
 	}
@@ -328,7 +355,8 @@ func (t *Tournament) ratings(matrix [][]stats.WDL, pairings []PairingResult) ([]
 		// e is A's rating minus B's.
 		other := 1 - t.anchor
 		if t.anchor == p.AIndex {
-			out[other].Elo, out[other].Lo, out[other].Hi = -e.Elo, -e.Hi, -e.Lo
+			// 0 - x rather than -x, so that an even match is +0, not -0.
+			out[other].Elo, out[other].Lo, out[other].Hi = 0-e.Elo, 0-e.Hi, 0-e.Lo
 		} else {
 			out[other].Elo, out[other].Lo, out[other].Hi = e.Elo, e.Lo, e.Hi
 		}

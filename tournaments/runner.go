@@ -205,6 +205,7 @@ func (t *Tournament) play(ctx context.Context, g Game) (out gameResult) {
 		Pairing:     g.Pairing,
 		Sides:       g.Sides,
 		Specs:       [2]string{t.cfg.Agents[g.Sides[0]], t.cfg.Agents[g.Sides[1]]},
+		Names:       [2]string{t.labels[g.Sides[0]], t.labels[g.Sides[1]]},
 		Outcome:     score(rec.Result, ap, haveAP, t.cfg.Adjudication),
 	}}
 	return out

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -141,6 +142,10 @@ func TestLabels(t *testing.T) {
 	}{
 		{[]string{"random", "greedy"}, []string{"random", "greedy"}},
 		{[]string{"random", " random ", "random"}, []string{"random", "random#2", "random#3"}},
+		{[]string{"external:cmd=python3 bot.py,name=foo", "random"}, []string{"foo", "random"}},
+		{[]string{"external:cmd=a,name=foo", "external:cmd=b, name = foo ", "external:cmd=c"}, []string{"foo", "foo#2", "external:cmd=c"}},
+		{[]string{"random", "external:cmd=a,name=random"}, []string{"random", "random#2"}},
+		{[]string{"external:cmd=a,name=", "bad:"}, []string{"external:cmd=a,name=", "bad:"}},
 	}
 	for _, tc := range tests {
 		if got := Labels(tc.specs); !slices.Equal(got, tc.want) {
@@ -626,10 +631,12 @@ func TestNumJSON(t *testing.T) {
 		want string
 	}{
 		{1.5, "1.5"},
-		{Num(math.Inf(1)), "null"},
-		{Num(math.Inf(-1)), "null"},
+		{Num(math.Inf(1)), `"+inf"`},
+		{Num(math.Inf(-1)), `"-inf"`},
 		{Num(math.NaN()), "null"},
 		{-200, "-200"},
+		{0, "0"},
+		{Num(math.Copysign(0, -1)), "0"}, // -0, as 0 - 400*log10(1) was
 	}
 	for _, tc := range tests {
 		b, err := json.Marshal(tc.in)
@@ -640,6 +647,107 @@ func TestNumJSON(t *testing.T) {
 		if err := json.Unmarshal(b, &back); err != nil || !(back == tc.in || (tc.want == "null" && math.IsNaN(float64(back)))) {
 			t.Errorf("round trip of %v gave %v, %v", tc.in, back, err)
 		}
+	}
+	var n Num
+	if err := json.Unmarshal([]byte(`"big"`), &n); err == nil || !strings.Contains(err.Error(), `"+inf"`) {
+		t.Errorf(`Unmarshal("big") = %v, %v; want an error naming the forms a statistic takes`, n, err)
+	}
+}
+
+// TestOneLOSPerPairing: a pairing's LOS is the pairs' when there are
+// pairs, the games' otherwise. With these seeds the two differ (the
+// second pairing goes 0-5-3: 1.4% from the games, 3.5% from the pairs),
+// so a report quoting the games' figure anywhere fails.
+func TestOneLOSPerPairing(t *testing.T) {
+	cfg := small("")
+	cfg.GamesPerPairing, cfg.Seed = 8, 5
+	rep := mustRun(t, cfg)
+	differ := false
+	for _, p := range rep.Pairings {
+		if p.PentaEstimate == nil {
+			t.Fatalf("pairing %s-%s has no pairs", p.A, p.B)
+		}
+		if !sameNum(p.LOS, p.PentaEstimate.LOS) {
+			t.Errorf("pairing %s-%s: LOS %v, the pairs give %v", p.A, p.B, p.LOS, p.PentaEstimate.LOS)
+		}
+		differ = differ || math.Abs(float64(p.Estimate.LOS-p.PentaEstimate.LOS)) > 0.01
+	}
+	if !differ {
+		t.Error("the games and the pairs give the same LOS in every pairing: the test shows nothing")
+	}
+	var out struct {
+		Pairings []struct {
+			LOS *float64 `json:"los"`
+		} `json:"pairings"`
+	}
+	if err := json.Unmarshal([]byte(reportJSON(t, rep)), &out); err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range out.Pairings {
+		if p.LOS == nil || *p.LOS != float64(rep.Pairings[i].LOS) {
+			t.Errorf("pairing %d: JSON los %v, want %v", i, p.LOS, rep.Pairings[i].LOS)
+		}
+	}
+}
+
+// TestEvenMatchIsPlusZero: two agents whose every game is drawn are rated
+// 0 apart; the second agent's rating is the pairing's negated, which must
+// be +0, not the -0 the JSON would write as "-0".
+func TestEvenMatchIsPlusZero(t *testing.T) {
+	cfg := small("")
+	cfg.Agents, cfg.TurnLimit, cfg.Adjudication = []string{"random", "random"}, 1, AdjudicateNone
+	rep := mustRun(t, cfg)
+	if p := rep.Pairings[0]; p.Draws != p.Games {
+		t.Fatalf("W-D-L %d-%d-%d: the test wants every game drawn", p.Wins, p.Draws, p.Losses)
+	}
+	for _, r := range rep.Ratings {
+		for _, v := range []Num{r.Elo, r.Lo, r.Hi} {
+			if v != 0 || math.Signbit(float64(v)) {
+				t.Errorf("%s rated %v [%v, %v], want +0 throughout", r.Agent, r.Elo, r.Lo, r.Hi)
+			}
+		}
+	}
+	if js := reportJSON(t, rep); strings.Contains(js, ":-0,") || strings.Contains(js, ":-0}") {
+		t.Errorf("the JSON writes -0: %s", js)
+	}
+}
+
+// TestNameParameterLabels: an agent spec's name= is the agent's name in
+// the tables, ratings, anchor and records.
+func TestNameParameterLabels(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("python3 is not installed (CI installs it): the bot is a Python script")
+	}
+	bot := "external:cmd=python3 ../examples/bots/random_bot.py,name=pybot"
+	cfg := small(filepath.Join(t.TempDir(), "g.jsonl"))
+	cfg.Agents, cfg.GamesPerPairing, cfg.TurnLimit, cfg.Anchor = []string{bot, "random"}, 2, 2, "pybot"
+	rep := mustRun(t, cfg)
+	if !slices.Equal(rep.Agents, []string{"pybot", "random"}) || rep.Specs[0] != bot {
+		t.Errorf("agents %q, specs %q", rep.Agents, rep.Specs)
+	}
+	if p := rep.Pairings[0]; p.A != "pybot" || rep.Totals[0].Agent != "pybot" || rep.Ratings[0].Agent != "pybot" || rep.Anchor != "pybot" {
+		t.Errorf("pairing %s vs %s, totals %s, ratings %s, anchor %s", p.A, p.B, rep.Totals[0].Agent, rep.Ratings[0].Agent, rep.Anchor)
+	}
+	f, err := os.Open(cfg.Records)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	n := 0
+	for dec := json.NewDecoder(f); dec.More(); n++ {
+		var rec GameRecord
+		if err := dec.Decode(&rec); err != nil {
+			t.Fatal(err)
+		}
+		info := rec.Tournament
+		for side, a := range info.Sides {
+			if want := rep.Agents[a]; info.Names[side] != want || info.Specs[side] != cfg.Agents[a] {
+				t.Errorf("game %d side %d: name %q, spec %q; want %q, %q", info.Game, side, info.Names[side], info.Specs[side], want, cfg.Agents[a])
+			}
+		}
+	}
+	if n != 2 {
+		t.Errorf("%d records, want 2", n)
 	}
 }
 

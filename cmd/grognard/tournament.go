@@ -446,7 +446,7 @@ func writeReportText(w io.Writer, r *tournaments.Report) error {
 
 	fmt.Fprintln(w, "\nPairings: from the first agent's side; pairs count a pair's score 0, 1/2, 1, 3/2, 2")
 	tw = tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "pairing\tgames\tW-D-L\tscore\tElo\t95%\tLOS\tpairs 0-½-1-1½-2\tpair Elo\t95%")
+	fmt.Fprintln(tw, "pairing\tgames\tW-D-L\tscore\tElo\t95%\tpairs 0-½-1-1½-2\tpair Elo\t95%\tLOS")
 	for _, p := range r.Pairings {
 		penta, pe, pi := "", "", ""
 		if p.Pairs > 0 {
@@ -455,12 +455,14 @@ func writeReportText(w io.Writer, r *tournaments.Report) error {
 		if p.PentaEstimate != nil {
 			pe, pi = eloText(p.PentaEstimate.Elo), intervalText(*p.PentaEstimate)
 		}
+		// The pairing's one LOS, from the pairs when there are any: the
+		// CSV and the JSON give the same figure.
 		los := "n/a"
 		if p.Games > 0 {
-			los = fmt.Sprintf("%.0f%%", 100*float64(p.Estimate.LOS))
+			los = fmt.Sprintf("%.0f%%", 100*float64(p.LOS))
 		}
 		fmt.Fprintf(tw, "%s vs %s\t%d\t%d-%d-%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", p.A, p.B, p.Games, p.Wins, p.Draws, p.Losses,
-			pctText(p.Score), eloText(p.Estimate.Elo), intervalText(p.Estimate), los, penta, pe, pi)
+			pctText(p.Score), eloText(p.Estimate.Elo), intervalText(p.Estimate), penta, pe, pi, los)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
@@ -532,7 +534,8 @@ func ratingOrder(r *tournaments.Report) []int {
 	return idx
 }
 
-// csvNum writes a statistic for spreadsheets: empty when undefined.
+// csvNum writes a statistic for spreadsheets: empty when undefined, and
+// never "-0.0000" (-0, or a tiny negative rounded to zero).
 func csvNum(v tournaments.Num) string {
 	f := float64(v)
 	switch {
@@ -543,7 +546,10 @@ func csvNum(v tournaments.Num) string {
 	case math.IsInf(f, -1):
 		return "-inf"
 	}
-	return strconv.FormatFloat(f, 'f', 4, 64)
+	if s := strconv.FormatFloat(f, 'f', 4, 64); s != "-0.0000" {
+		return s
+	}
+	return "0.0000"
 }
 
 // writeReportCSV writes one table: a row per pairing (from the first
@@ -561,7 +567,7 @@ func writeReportCSV(w io.Writer, r *tournaments.Report) error {
 			e = *p.PentaEstimate
 		}
 		_ = cw.Write([]string{"pairing", p.A, p.B, strconv.Itoa(p.Games), strconv.Itoa(p.Wins), strconv.Itoa(p.Draws), strconv.Itoa(p.Losses),
-			fmtG(p.Points), csvNum(p.Score), csvNum(e.Elo), csvNum(e.Lo), csvNum(e.Hi), csvNum(e.LOS), penta})
+			fmtG(p.Points), csvNum(p.Score), csvNum(e.Elo), csvNum(e.Lo), csvNum(e.Hi), csvNum(p.LOS), penta})
 	}
 	for i, t := range r.Totals {
 		elo, lo, hi := tournaments.Num(math.NaN()), tournaments.Num(math.NaN()), tournaments.Num(math.NaN())
@@ -697,7 +703,10 @@ func valueText(v float64) string {
 	if math.IsInf(v, 0) {
 		return eloText(tournaments.Num(v))
 	}
-	return strconv.FormatFloat(v, 'f', 1, 64)
+	if s := strconv.FormatFloat(v, 'f', 1, 64); s != "-0.0" {
+		return s
+	}
+	return "0.0"
 }
 
 // eloAxis spans every finite value and interval end, with a margin, and
