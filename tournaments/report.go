@@ -96,7 +96,8 @@ type PairingResult struct {
 	// LOS is the likelihood that A is the stronger, the one figure the
 	// tables, the CSV and the JSON all give for the pairing: from the
 	// pairs when there are any (PentaEstimate.LOS), since a pair shares
-	// its dice, else from the games (Estimate.LOS).
+	// its dice, else from the games (Estimate.LOS); NaN (null) with no
+	// games, where Estimate.LOS says 0.5 but nothing is known.
 	LOS Num `json:"los"`
 	// Adjudicated counts games scored by AP at the turn limit.
 	Adjudicated int `json:"adjudicated"`
@@ -280,6 +281,9 @@ func (t *Tournament) report(c *collector) *Report {
 			Adjudicated: adj[pi],
 		}
 		pr.LOS = pr.Estimate.LOS
+		if pr.Games == 0 {
+			pr.LOS = Num(math.NaN())
+		}
 		if pr.Pairs > 0 {
 			e := interval(penta[pi].Estimate())
 			pr.PentaEstimate = &e

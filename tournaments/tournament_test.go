@@ -688,6 +688,20 @@ func TestOneLOSPerPairing(t *testing.T) {
 			t.Errorf("pairing %d: JSON los %v, want %v", i, p.LOS, rep.Pairings[i].LOS)
 		}
 	}
+
+	// Over no games nothing is known: the LOS is NaN (null), not the 0.5
+	// of Estimate, which the tables print as n/a.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	none, err := mustNew(t, small(filepath.Join(t.TempDir(), "none.jsonl"))).Run(ctx)
+	if none == nil || none.Counted != 0 {
+		t.Fatalf("a run cancelled before it began: %v, report %+v", err, none)
+	}
+	for _, p := range none.Pairings {
+		if !math.IsNaN(float64(p.LOS)) {
+			t.Errorf("pairing %s-%s over no games: LOS %v, want NaN", p.A, p.B, p.LOS)
+		}
+	}
 }
 
 // TestEvenMatchIsPlusZero: two agents whose every game is drawn are rated
