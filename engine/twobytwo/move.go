@@ -228,8 +228,12 @@ func (s *State) checkMoveMode(i int, pts []geom.Vec, facing geom.Vec, slide bool
 		total += l
 		if hitJ >= 0 {
 			// "the last 2" of the unit's move OR its entire move (if less than
-			// 2") must be STRAIGHT AHEAD" (ruling R-CHARGE).
-			if l+1e-9 < math.Min(2, total) {
+			// 2") must be STRAIGHT AHEAD" (ruling R-CHARGE). The charger
+			// stops half the contact tolerance short of the enemy, but on
+			// the table it ran on until the bases met: the run is measured
+			// to that point, so a last leg of exactly 2" is enough.
+			run := l + closeIn(baseAt(p, baseDir), dir, s.rect(hitJ))
+			if run+1e-9 < math.Min(2, total-l+run) {
 				return res, refContactNotAhead
 			}
 			res.contact = hitJ
@@ -285,6 +289,17 @@ func (s *State) checkMoveMode(i int, pts []geom.Vec, facing geom.Vec, slide bool
 		}
 	}
 	return res, okMove
+}
+
+// closeIn is how far base r, stopped short of base o on contact, would
+// still travel along dir before the two meet face to face: the gap the
+// contact tolerance leaves (ruling R-CONTACT). A base that would not meet
+// o within the tolerance (one grazing past it) is credited nothing.
+func closeIn(r geom.Rect, dir geom.Vec, o geom.Rect) float64 {
+	if t, hit := geom.Sweep(r, dir.Scale(contactTol), o, 0); hit {
+		return t * contactTol
+	}
+	return 0
 }
 
 // sweptTerrain checks the ground a base crosses on one leg for woods (all

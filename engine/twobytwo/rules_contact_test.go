@@ -54,6 +54,33 @@ func TestContactStraightAhead(t *testing.T) {
 		s.U[a].Pos = geom.V(11, 8)
 		refuse(t, s, moveTo(a, 0, geom.V(12, 9.8), geom.V(12, 11.5)), "last 2\"")
 	})
+	// The boundary: D's front edge is at y=11.75, so A (centre) touches
+	// it face to face at y=11.5, and a last leg from y=9.5 is exactly 2"
+	// (ruling R-CHARGE; the charger stops contactTol/2 short, R-CONTACT).
+	for _, c := range []struct {
+		name   string
+		from   float64 // y where the last, straight leg starts
+		to     float64 // y the path is aimed at
+		charge bool
+	}{
+		{"last_leg_of_exactly_2_inches_to_contact_charges", 9.5, 11.5, true},
+		{"last_leg_of_exactly_2_inches_aimed_beyond_charges", 9.5, 12, true},
+		{"last_leg_of_1.98_inches_refused", 9.52, 11.5, false},
+		{"last_leg_of_1.99_inches_refused", 9.51, 12, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s, a, d := contactCharge(t, LineInfantry, LineInfantry, 8)
+			// 1" on the diagonal first, so the whole move is over 2".
+			s.U[a].Pos = geom.V(11.4, c.from-0.8)
+			mv := moveTo(a, 0, geom.V(12, c.from), geom.V(12, c.to))
+			if !c.charge {
+				refuse(t, s, mv, "last 2\"")
+				return
+			}
+			do(t, s, mv)
+			contactTouching(t, s, a, d, true)
+		})
+	}
 	t.Run("contact_on_a_waypoint_leg_refused", func(t *testing.T) {
 		s, a, _ := contactCharge(t, LightCavalry, LineInfantry, 8)
 		refuse(t, s, moveTo(a, 90, geom.V(12, 11.9), geom.V(14, 11.9)), "last 2\"")
