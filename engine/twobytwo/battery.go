@@ -194,12 +194,7 @@ func (s *State) bombardModifier(k int) int {
 		m++
 	}
 	if tt.IsInfantry() {
-		if s.sc.atEdgeOf(tr, Wood) || s.sc.atEdgeOf(tr, Town) {
-			m--
-		}
-		if s.sc.inArea(tr.C, Town) {
-			m--
-		}
+		m += s.sc.coverModifier(tr, false)
 	}
 	if tt == LightInfantry {
 		m--

@@ -96,6 +96,24 @@ func TestGrandBatteryBombardment(t *testing.T) {
 			}
 		}
 	})
+	t.Run("a unit in a town takes the cover row once", func(t *testing.T) {
+		// Ruling R-COVER, which R-GBMOD applies: in a town -1, not -2.
+		town := Feature{Kind: Town, Points: []geom.Vec{{X: 10, Y: 15}, {X: 14, Y: 15}, {X: 14, Y: 17}, {X: 10, Y: 17}}}
+		s := testGame(t, []UnitSpec{
+			unit(1, "A-FA1", FootArtillery, 11, 20, 180),
+			unit(1, "A-FA2", FootArtillery, 12, 20, 180),
+			unit(1, "A-FA3", FootArtillery, 13, 20, 180),
+			unit(0, "F1 Line", LineInfantry, 12, 16, 0),
+		}, town)
+		s.grandBattery = true
+		toShooting(t, s)
+		a := act(KindBombard, idx(t, s, "A-FA2"), NoUnit)
+		a.NPath, a.Path[0] = 1, geom.V(12, 16)
+		do(t, s, a)
+		if s.ToMove() != engine.Chance || int(s.chUnit) != idx(t, s, "F1 Line") || s.chMod != -4 {
+			t.Fatalf("bombardment roll: unit %s modifier %d, want F1 Line -3 -1 = -4 (%s)", s.label(int(s.chUnit)), s.chMod, s.DescribeRoll())
+		}
+	})
 	t.Run("units moving through the marked area are bombarded", func(t *testing.T) {
 		s := batteryGame(t, unit(0, "F1 Line", LineInfantry, 8, 15, 0))
 		toShooting(t, s)
