@@ -4,6 +4,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/engine/geom"
 )
 
@@ -432,4 +433,71 @@ func TestContactConfrontOrStall(t *testing.T) {
 			t.Fatalf("charger at y=%.3f, want about 10.49", s.U[a].Pos.Y)
 		}
 	})
+}
+
+// TestContactAtTheTolerance: bases are in contact when less than
+// contactTol apart (ruling R-CONTACT), so a move straight ahead that ends
+// that close to an enemy is a charge, however the path was measured, and
+// the charger is put contactTol/2 from the enemy. D's front edge is at
+// y=11.75: A (centre) touches it at y=11.5.
+func TestContactAtTheTolerance(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		gap    float64 // between the bases where the path ends
+		charge bool
+	}{
+		{"ending_0.015_apart_charges", 0.015, true},
+		{"ending_exactly_the_tolerance_apart_charges", contactTol, true},
+		{"ending_0.025_apart_is_no_contact", 0.025, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s, a, d := contactCharge(t, LineInfantry, LineInfantry, 8)
+			do(t, s, moveTo(a, 0, geom.V(12, 11.5-c.gap)))
+			contactTouching(t, s, a, d, c.charge)
+			want := 11.5 - c.gap
+			if c.charge {
+				want = 11.5 - contactTol/2
+			}
+			movementAt(t, s, a, geom.V(12, want))
+		})
+	}
+}
+
+// TestFollowUpContactAtTheTolerance: a follow-up that ends within the
+// contact tolerance of an enemy has contacted it, and the melee follows
+// ("If this follow up move contacts another enemy unit then another melee
+// is performed"; rulings R-FOLLOWUP, R-CONTACT). A's full 6" follow-up
+// ends with its front edge at y=16.25.
+func TestFollowUpContactAtTheTolerance(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		gap   float64
+		melee bool
+	}{
+		{"ending_0.015_short_contacts", 0.015, true},
+		{"ending_exactly_the_tolerance_short_contacts", contactTol, true},
+		{"ending_0.025_short_does_not", 0.025, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := meleeGame(t, []UnitSpec{
+				unit(0, "A", HeavyCavalry, 12, 10, 0),
+				unit(1, "D1", LightCavalry, 12, 10.51, 180),
+				unit(1, "D2", LightCavalry, 12, 16.5+c.gap, 180),
+			})
+			a, d1, d2 := idx(t, s, "A"), idx(t, s, "D1"), idx(t, s, "D2")
+			meleeDeclare(t, s, d1)
+			roll(t, s, 4, 2) // 6 against 1: destroyed, voluntary follow-up
+			f := act(KindFollowUp, a, NoUnit)
+			f.Arg = 1
+			do(t, s, f)
+			if got := s.ToMove() == engine.Chance && int(s.mDefPrimary) == d2; got != c.melee {
+				t.Fatalf("follow-up to %v, D2 %v apart: melee %v, want %v", s.U[a].Pos, c.gap, got, c.melee)
+			}
+			if c.melee {
+				movementAt(t, s, a, geom.V(12, 16+c.gap-contactTol/2))
+			} else {
+				movementAt(t, s, a, geom.V(12, 16))
+			}
+		})
+	}
 }
