@@ -43,7 +43,9 @@ func (s *State) battery(lead int) uint64 {
 			if mask&(1<<uint(j)) != 0 || !s.typ(j).IsArtillery() || s.side(j) != s.side(lead) || !s.canShoot(j) {
 				continue
 			}
-			if s.U[j].Dir.Dot(s.U[lead].Dir) < math.Cos(15*math.Pi/180) {
+			// "within 15 degrees" takes in 15 itself, whose cosine the
+			// facings' rounding can land just below.
+			if s.U[j].Dir.Dot(s.U[lead].Dir) < math.Cos(15*math.Pi/180)-1e-9 {
 				continue
 			}
 			for k := 0; k < int(s.n); k++ {
