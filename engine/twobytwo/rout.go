@@ -147,10 +147,7 @@ func (s *State) routMove(i int, dir geom.Vec) {
 			}
 			continue
 		}
-		// The sweep's eps is a penetration: more than -contactTol is
-		// closer than contactTol; the 1e-9 takes in contact at exactly
-		// the tolerance.
-		if tt, hit := geom.Sweep(start, d, o, -contactTol-1e-9); hit {
+		if tt, hit := geom.Sweep(start, d, o, contactEps); hit {
 			hitT = min(hitT, tt)
 		}
 	}
