@@ -43,7 +43,9 @@ func (s *State) battery(lead int) uint64 {
 			if mask&(1<<uint(j)) != 0 || !s.typ(j).IsArtillery() || s.side(j) != s.side(lead) || !s.canShoot(j) {
 				continue
 			}
-			if s.U[j].Dir.Dot(s.U[lead].Dir) < math.Cos(15*math.Pi/180) {
+			// "within 15 degrees" takes in 15 itself, whose cosine the
+			// facings' rounding can land just below.
+			if s.U[j].Dir.Dot(s.U[lead].Dir) < math.Cos(15*math.Pi/180)-1e-9 {
 				continue
 			}
 			for k := 0; k < int(s.n); k++ {
@@ -194,12 +196,7 @@ func (s *State) bombardModifier(k int) int {
 		m++
 	}
 	if tt.IsInfantry() {
-		if s.sc.atEdgeOf(tr, Wood) || s.sc.atEdgeOf(tr, Town) {
-			m--
-		}
-		if s.sc.inArea(tr.C, Town) {
-			m--
-		}
+		m += s.sc.coverModifier(tr, false)
 	}
 	if tt == LightInfantry {
 		m--

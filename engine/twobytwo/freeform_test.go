@@ -35,7 +35,7 @@ func TestFreeFormMoves(t *testing.T) {
 		{"sideways within half the allowance", "F1 Line", 0, true, []geom.Vec{{X: 4.5, Y: 4}}, "", geom.V(4.5, 4)},
 		{"straight back at full rate", "F1 Line", 0, true, []geom.Vec{{X: 6, Y: 0.5}}, "", geom.V(6, 0.5)},
 		{"charge straight ahead", "F1 Line", 0, false, []geom.Vec{{X: 6, Y: 8}}, "", geom.V(6, 7.49)},
-		{"no contact at the end of a wheel shorter than 2\"", "F1 Line", 0, false, []geom.Vec{{X: 7, Y: 5.5}, {X: 6, Y: 7.6}}, "last 2\"", geom.Vec{}},
+		{"no contact at the end of a wheel shorter than 2\"", "F1 Line", 0, false, []geom.Vec{{X: 7, Y: 5.8}, {X: 6, Y: 7.6}}, "last 2\"", geom.Vec{}},
 		{"no contact sideways", "F1 Line", 0, true, []geom.Vec{{X: 6.3, Y: 7.9}}, "", geom.Vec{}},
 	}
 	for _, c := range cases {

@@ -173,8 +173,11 @@ func (s *State) meleeModifier(attacker bool) int {
 	if t.IsCavalry() && ft.IsInfantry() && s.U[foe].Stat != Disrupted {
 		m-- // cavalry vs ordered infantry (ruling R-ORDERED)
 	}
-	if s.has(me, fRoadColumn) && s.side(me) == s.phasing {
-		m -= 2 // road column: "just prior to being contacted" (ruling R-ROADCOLUMN)
+	if s.has(me, fRoadColumn) && s.side(me) != s.phasing {
+		// Road column: "just prior to being contacted" (ruling
+		// R-ROADCOLUMN): the unit caught on the road, in the enemy's
+		// turn after its own move, not a charger coming down the road.
+		m -= 2
 	}
 	if t.IsCavalry() && s.sc.inArea(s.U[me].Pos, Town) {
 		m -= 2

@@ -123,7 +123,12 @@ func (s *State) segCost(i int, a, b geom.Vec, w *waterCrossing, town *bool) floa
 	return c
 }
 
-// sweepRect is the base of unit i facing dir at p.
+// slideStraight is the cosine of 10 degrees, less rounding: a slide leg
+// within 10 degrees of straight back (or ahead) is not sideways (ruling
+// R-SLIDE), 10 itself included.
+var slideStraight = math.Cos(10*math.Pi/180) - 1e-9
+
+// baseAt is the base at p facing dir.
 func baseAt(p, dir geom.Vec) geom.Rect { return geom.Rect{C: p, F: dir, HW: 0.5, HD: 0.25} }
 
 // checkMove validates a forward move of unit i through pts ending facing
@@ -168,7 +173,7 @@ func (s *State) checkMoveMode(i int, pts []geom.Vec, facing geom.Vec, slide bool
 		mult := 1.0
 		if slide {
 			baseDir = u.Dir
-			if c := dir.Dot(u.Dir); c > -0.985 && c < 0.985 {
+			if c := dir.Dot(u.Dir); c > -slideStraight && c < slideStraight {
 				mult = 2
 			}
 		}
@@ -193,8 +198,12 @@ func (s *State) checkMoveMode(i int, pts []geom.Vec, facing geom.Vec, slide bool
 				}
 				continue
 			}
-			if tt, hit := geom.Sweep(start, d, other, -contactTol/2); hit && tt < hitT {
-				hitT, hitJ = tt, j
+			// Contact: the leg comes within the tolerance of the enemy,
+			// and the base stops where contactStop puts it.
+			if _, hit := geom.Sweep(start, d, other, contactEps); hit {
+				if f, ok := contactStop(start, d, other); ok && f < hitT {
+					hitT, hitJ = f, j
+				}
 			}
 		}
 		// Impassable terrain along the swept base, over the whole leg as
@@ -228,8 +237,12 @@ func (s *State) checkMoveMode(i int, pts []geom.Vec, facing geom.Vec, slide bool
 		total += l
 		if hitJ >= 0 {
 			// "the last 2" of the unit's move OR its entire move (if less than
-			// 2") must be STRAIGHT AHEAD" (ruling R-CHARGE).
-			if l+1e-9 < math.Min(2, total) {
+			// 2") must be STRAIGHT AHEAD" (ruling R-CHARGE). The charger
+			// stops half the contact tolerance short of the enemy, but on
+			// the table it ran on until the bases met: the run is measured
+			// to that point, so a last leg of exactly 2" is enough.
+			run := l + closeIn(baseAt(p, baseDir), dir, s.rect(hitJ))
+			if run+1e-9 < math.Min(2, total-l+run) {
 				return res, refContactNotAhead
 			}
 			res.contact = hitJ
@@ -287,6 +300,37 @@ func (s *State) checkMoveMode(i int, pts []geom.Vec, facing geom.Vec, slide bool
 	return res, okMove
 }
 
+// contactEps is the sweep margin that finds contact: a penetration above
+// it is a gap below contactTol (ruling R-CONTACT), and the 1e-9 takes in a
+// gap of exactly the tolerance.
+const contactEps = -contactTol - 1e-9
+
+// contactStop is where base r, moving by d into contact with base o, is
+// put: the fraction of d at which the two stand contactTol/2 apart, well
+// inside the tolerance. A move that ends in contact but farther apart than
+// that is carried on the little way (up to contactTol further along d).
+// ok is false when r never closes on o that far (it slides past, or ends
+// alongside, at the edge of the tolerance): that is no contact made by
+// moving into the enemy.
+func contactStop(r geom.Rect, d geom.Vec, o geom.Rect) (float64, bool) {
+	ext := 1 + contactTol/d.Len()
+	if t, hit := geom.Sweep(r, d.Scale(ext), o, -contactTol/2); hit {
+		return t * ext, true
+	}
+	return 0, false
+}
+
+// closeIn is how far base r, stopped short of base o on contact, would
+// still travel along dir before the two meet face to face: the gap the
+// contact tolerance leaves (ruling R-CONTACT). A base that would not meet
+// o within the tolerance (one grazing past it) is credited nothing.
+func closeIn(r geom.Rect, dir geom.Vec, o geom.Rect) float64 {
+	if t, hit := geom.Sweep(r, dir.Scale(contactTol), o, 0); hit {
+		return t * contactTol
+	}
+	return 0
+}
+
 // sweptTerrain checks the ground a base crosses on one leg for woods (all
 // but light infantry and Cossacks; ruling R-WOODS) and steep hills, both
 // impassable (R-STEEP).
@@ -339,23 +383,38 @@ func (s *State) chargeAllowed(i, target int, end geom.Rect, town bool) refusal {
 
 // firstHit is the first base unit i's base meets moving straight by d:
 // the fraction of d travelled (1 if none) and the unit (-1 if none). An
-// enemy is met on contact, a friend only on overlap.
+// enemy is met on contact (within contactTol, ruling R-CONTACT; the
+// fraction is then where the unit stops, contactTol/2 from it, which may
+// be a hair beyond 1), a friend only on overlap.
 func (s *State) firstHit(i int, d geom.Vec) (float64, int) {
 	u := &s.U[i]
 	start := s.rect(i)
 	to := u.Pos.Add(d)
-	bestT, bestJ := 1.0, -1
+	// A contact's stop may lie a hair beyond 1, so the search starts
+	// above it.
+	bestT, bestJ := 2.0, -1
 	for j := 0; j < int(s.n); j++ {
 		if j == i || s.U[j].Loc != LocTable || geom.BeyondSeg(s.U[j].Pos, u.Pos, to, baseReach) {
 			continue
 		}
-		eps := overlapTol
-		if s.side(j) != s.side(i) {
-			eps = -contactTol / 2
+		o := s.rect(j)
+		if s.side(j) != s.side(i) && geom.RectDistance(start, o) > contactTol {
+			// An enemy is met on coming within the contact tolerance, and
+			// the unit stops where a move into contact stops; one it
+			// touches already (on a flank, say) only on running into it.
+			if _, hit := geom.Sweep(start, d, o, contactEps); hit {
+				if f, ok := contactStop(start, d, o); ok && f < bestT {
+					bestT, bestJ = f, j
+				}
+			}
+			continue
 		}
-		if t, hit := geom.Sweep(start, d, s.rect(j), eps); hit && t < bestT {
+		if t, hit := geom.Sweep(start, d, o, overlapTol); hit && t < bestT {
 			bestT, bestJ = t, j
 		}
+	}
+	if bestJ < 0 {
+		return 1, -1
 	}
 	return bestT, bestJ
 }

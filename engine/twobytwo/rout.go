@@ -111,17 +111,26 @@ func (s *State) applyRoutDir(a engine.Action) error {
 // woods, a steep hill or a river (ruling R-ROUTTERRAIN); it passes through
 // friends, and a friend it ends on is pushed back and pinned; friends it
 // passes within 1" of may rout too (militia, Cossacks, and anyone passed by
-// a routing elite unit). Afterwards it is disrupted.
+// a routing elite unit), even when the router is destroyed on the way.
+// Afterwards it is disrupted.
 func (s *State) routMove(i int, dir geom.Vec) {
 	u := &s.U[i]
 	dir = dir.Norm()
 	dist := s.prof(i).Move
+	from := s.rect(i)
 	start := baseAt(u.Pos, dir)
 	d := dir.Scale(dist)
 	end := baseAt(u.Pos.Add(d), dir)
 	side := s.side(i)
 	t := s.typ(i)
-	swept := geom.Rect{C: u.Pos.Add(d.Scale(0.5)), F: dir, HW: 0.5, HD: dist/2 + 0.25}
+	// "If at any point during the rout the unit touched an enemy unit, the
+	// routing unit is destroyed": touching is contact as R-CONTACT has it,
+	// within contactTol, so a router that slides flush along an enemy or
+	// ends in contact with one is destroyed. An enemy it already touches
+	// as it starts (the winner of the melee it lost, or the enemy an
+	// engaged light unit breaks away from) only counts if the router runs
+	// into it or ends touching it.
+	hitT := 2.0
 	for j := 0; j < int(s.n); j++ {
 		if j == i || s.U[j].Loc != LocTable || s.side(j) == side {
 			continue
@@ -129,39 +138,60 @@ func (s *State) routMove(i int, dir geom.Vec) {
 		if geom.BeyondSeg(s.U[j].Pos, u.Pos, end.C, baseReach) {
 			continue
 		}
-		if _, hit := geom.Sweep(start, d, s.rect(j), overlapTol); hit {
-			s.destroy(i)
-			return
+		o := s.rect(j)
+		if geom.RectDistance(from, o) <= contactTol {
+			if tt, hit := geom.Sweep(start, d, o, overlapTol); hit {
+				hitT = min(hitT, tt)
+			} else if geom.RectDistance(end, o) <= contactTol {
+				hitT = min(hitT, 1)
+			}
+			continue
+		}
+		if tt, hit := geom.Sweep(start, d, o, contactEps); hit {
+			hitT = min(hitT, tt)
 		}
 	}
-	if !s.sc.onTableRect(end) || s.sc.rectInArea(swept, SteepHill) ||
-		(t != LightInfantry && t != Cossacks && s.sc.rectInArea(swept, Wood)) ||
+	destroyed := hitT <= 1
+	// reach is the part of the rout line the unit covers: all of it, or
+	// up to the enemy it touches or the ground that destroys it.
+	reach := 1.0
+	if destroyed {
+		reach = hitT
+	} else if whole := (geom.Rect{C: u.Pos.Add(d.Scale(0.5)), F: dir, HW: 0.5, HD: dist/2 + 0.25}); !s.sc.onTableRect(end) ||
+		s.sc.rectInArea(whole, SteepHill) || (t != LightInfantry && t != Cossacks && s.sc.rectInArea(whole, Wood)) ||
 		s.sc.crossWater(u.Pos, end.C).river {
+		destroyed = true
+		reach = s.routStop(t, u.Pos, d)
+	}
+	// Contagion: militia and Cossacks within 1" of the rout's start, path
+	// or end; anyone within 1" of a routing elite unit ("Elite Infantry",
+	// "Militia", "Cossacks"; ruling R-CONTAGION). A router destroyed on the
+	// way has still routed past the units it came near.
+	stop := u.Pos.Add(d.Scale(reach))
+	swept := geom.Rect{C: u.Pos.Add(d.Scale(reach / 2)), F: dir, HW: 0.5, HD: dist*reach/2 + 0.25}
+	elite := s.prof(i).Elite
+	s.routed |= 1 << uint(i)
+	for j := 0; j < int(s.n); j++ {
+		if j == i || s.U[j].Loc != LocTable || s.side(j) != side || s.routed&(1<<uint(j)) != 0 {
+			continue
+		}
+		if !s.typ(j).Contagious() && !elite {
+			continue
+		}
+		if geom.BeyondSeg(s.U[j].Pos, start.C, stop, 2.2) {
+			continue
+		}
+		if o := s.rect(j); geom.RectDistance(swept, o) <= 1+1e-9 || geom.RectDistance(from, o) <= 1+1e-9 {
+			s.queueRout(j, s.U[j].Dir.Scale(-1), false)
+		}
+	}
+	if destroyed {
 		s.destroy(i)
 		return
 	}
 	u.Pos, u.Dir = end.C, dir
 	u.Stat = Disrupted
-	s.routed |= 1 << uint(i)
 	u.Flags &^= fStalled
-	// Contagion: militia and Cossacks within 1" of the rout; anyone within
-	// 1" of a routing elite unit ("Elite Infantry", "Militia", "Cossacks";
-	// ruling R-CONTAGION).
-	elite := s.prof(i).Elite
-	for j := 0; j < int(s.n); j++ {
-		if j == i || s.U[j].Loc != LocTable || s.side(j) != side || s.routed&(1<<uint(j)) != 0 {
-			continue
-		}
-		if geom.BeyondSeg(s.U[j].Pos, start.C, end.C, 2.2) {
-			continue
-		}
-		if geom.RectDistance(swept, s.rect(j)) > 1+1e-9 {
-			continue
-		}
-		if s.typ(j).Contagious() || elite {
-			s.queueRout(j, s.U[j].Dir.Scale(-1), false)
-		}
-	}
 	// A friend it ends on is moved back to make room and pinned.
 	for j := 0; j < int(s.n); j++ {
 		if j == i || s.U[j].Loc != LocTable || !baseNear(s.U[j].Pos, end.C) {
@@ -171,6 +201,26 @@ func (s *State) routMove(i int, dir geom.Vec) {
 			s.pushBack(j, i, dir)
 		}
 	}
+}
+
+// routStop is the fraction of the rout move d from p (unit type t) at
+// which the router first reaches the table edge or the woods, steep hill
+// or river that destroys it, to the nearest 1/20": where a player would
+// take it off the table. Routs rarely end so, so sampling is cheap enough.
+func (s *State) routStop(t UnitType, p, d geom.Vec) float64 {
+	l := d.Len()
+	n := int(l/0.05) + 1
+	dir := d.Scale(1 / l)
+	for k := 1; k <= n; k++ {
+		f := float64(k) / float64(n)
+		c := p.Add(d.Scale(f))
+		r := baseAt(c, dir)
+		if !s.sc.onTableRect(r) || s.sc.rectInArea(r, SteepHill) ||
+			(t != LightInfantry && t != Cossacks && s.sc.rectInArea(r, Wood)) || s.sc.crossWater(p, c).river {
+			return f
+		}
+	}
+	return 1
 }
 
 // pushBack moves friend j along dir until it clears router r, then pins

@@ -36,6 +36,31 @@ func TestGrandBatteryBombardment(t *testing.T) {
 			t.Fatalf("reach %.2f, want 8 (foot artillery long range)", r)
 		}
 	})
+	t.Run("a gun facing exactly 15 degrees off the lead joins", func(t *testing.T) {
+		// "facing within 15 degrees" includes 15: guns facing 45 and 30
+		// degrees (whose facings' cosine rounds just below cos 15).
+		right := geom.Heading(135)
+		g1 := geom.V(8, 12)
+		g2 := g1.Add(right.Scale(1))
+		// The third gun, turned to 30, is slid in along the line until it
+		// touches the second.
+		far := baseAt(g2.Add(right.Scale(3)), geom.Heading(30))
+		tt, hit := geom.Sweep(far, right.Scale(-3), baseAt(g2, geom.Heading(45)), 0)
+		if !hit {
+			t.Fatal("the third gun never meets the second")
+		}
+		g3 := far.C.Add(right.Scale(-3 * tt))
+		s := testGame(t, []UnitSpec{
+			unit(1, "A-FA1", FootArtillery, g1.X, g1.Y, 45),
+			unit(1, "A-FA2", FootArtillery, g2.X, g2.Y, 45),
+			unit(1, "A-FA3", FootArtillery, g3.X, g3.Y, 30),
+		})
+		s.grandBattery = true
+		toShooting(t, s)
+		if got := popcount(s.battery(idx(t, s, "A-FA1"))); got != 3 {
+			t.Fatalf("battery has %d guns, want 3", got)
+		}
+	})
 	t.Run("two guns are not a grand battery", func(t *testing.T) {
 		s := testGame(t, []UnitSpec{
 			unit(1, "A-FA1", FootArtillery, 11, 20, 180),
@@ -94,6 +119,24 @@ func TestGrandBatteryBombardment(t *testing.T) {
 			if !s.has(idx(t, s, g), fFired) {
 				t.Fatalf("%s did not count as having fired", g)
 			}
+		}
+	})
+	t.Run("a unit in a town takes the cover row once", func(t *testing.T) {
+		// Ruling R-COVER, which R-GBMOD applies: in a town -1, not -2.
+		town := Feature{Kind: Town, Points: []geom.Vec{{X: 10, Y: 15}, {X: 14, Y: 15}, {X: 14, Y: 17}, {X: 10, Y: 17}}}
+		s := testGame(t, []UnitSpec{
+			unit(1, "A-FA1", FootArtillery, 11, 20, 180),
+			unit(1, "A-FA2", FootArtillery, 12, 20, 180),
+			unit(1, "A-FA3", FootArtillery, 13, 20, 180),
+			unit(0, "F1 Line", LineInfantry, 12, 16, 0),
+		}, town)
+		s.grandBattery = true
+		toShooting(t, s)
+		a := act(KindBombard, idx(t, s, "A-FA2"), NoUnit)
+		a.NPath, a.Path[0] = 1, geom.V(12, 16)
+		do(t, s, a)
+		if s.ToMove() != engine.Chance || int(s.chUnit) != idx(t, s, "F1 Line") || s.chMod != -4 {
+			t.Fatalf("bombardment roll: unit %s modifier %d, want F1 Line -3 -1 = -4 (%s)", s.label(int(s.chUnit)), s.chMod, s.DescribeRoll())
 		}
 	})
 	t.Run("units moving through the marked area are bombarded", func(t *testing.T) {

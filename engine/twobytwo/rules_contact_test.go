@@ -4,6 +4,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/engine/geom"
 )
 
@@ -54,6 +55,33 @@ func TestContactStraightAhead(t *testing.T) {
 		s.U[a].Pos = geom.V(11, 8)
 		refuse(t, s, moveTo(a, 0, geom.V(12, 9.8), geom.V(12, 11.5)), "last 2\"")
 	})
+	// The boundary: D's front edge is at y=11.75, so A (centre) touches
+	// it face to face at y=11.5, and a last leg from y=9.5 is exactly 2"
+	// (ruling R-CHARGE; the charger stops contactTol/2 short, R-CONTACT).
+	for _, c := range []struct {
+		name   string
+		from   float64 // y where the last, straight leg starts
+		to     float64 // y the path is aimed at
+		charge bool
+	}{
+		{"last_leg_of_exactly_2_inches_to_contact_charges", 9.5, 11.5, true},
+		{"last_leg_of_exactly_2_inches_aimed_beyond_charges", 9.5, 12, true},
+		{"last_leg_of_1.98_inches_refused", 9.52, 11.5, false},
+		{"last_leg_of_1.99_inches_refused", 9.51, 12, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s, a, d := contactCharge(t, LineInfantry, LineInfantry, 8)
+			// 1" on the diagonal first, so the whole move is over 2".
+			s.U[a].Pos = geom.V(11.4, c.from-0.8)
+			mv := moveTo(a, 0, geom.V(12, c.from), geom.V(12, c.to))
+			if !c.charge {
+				refuse(t, s, mv, "last 2\"")
+				return
+			}
+			do(t, s, mv)
+			contactTouching(t, s, a, d, true)
+		})
+	}
 	t.Run("contact_on_a_waypoint_leg_refused", func(t *testing.T) {
 		s, a, _ := contactCharge(t, LightCavalry, LineInfantry, 8)
 		refuse(t, s, moveTo(a, 90, geom.V(12, 11.9), geom.V(14, 11.9)), "last 2\"")
@@ -405,4 +433,71 @@ func TestContactConfrontOrStall(t *testing.T) {
 			t.Fatalf("charger at y=%.3f, want about 10.49", s.U[a].Pos.Y)
 		}
 	})
+}
+
+// TestContactAtTheTolerance: bases are in contact when less than
+// contactTol apart (ruling R-CONTACT), so a move straight ahead that ends
+// that close to an enemy is a charge, however the path was measured, and
+// the charger is put contactTol/2 from the enemy. D's front edge is at
+// y=11.75: A (centre) touches it at y=11.5.
+func TestContactAtTheTolerance(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		gap    float64 // between the bases where the path ends
+		charge bool
+	}{
+		{"ending_0.015_apart_charges", 0.015, true},
+		{"ending_exactly_the_tolerance_apart_charges", contactTol, true},
+		{"ending_0.025_apart_is_no_contact", 0.025, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s, a, d := contactCharge(t, LineInfantry, LineInfantry, 8)
+			do(t, s, moveTo(a, 0, geom.V(12, 11.5-c.gap)))
+			contactTouching(t, s, a, d, c.charge)
+			want := 11.5 - c.gap
+			if c.charge {
+				want = 11.5 - contactTol/2
+			}
+			movementAt(t, s, a, geom.V(12, want))
+		})
+	}
+}
+
+// TestFollowUpContactAtTheTolerance: a follow-up that ends within the
+// contact tolerance of an enemy has contacted it, and the melee follows
+// ("If this follow up move contacts another enemy unit then another melee
+// is performed"; rulings R-FOLLOWUP, R-CONTACT). A's full 6" follow-up
+// ends with its front edge at y=16.25.
+func TestFollowUpContactAtTheTolerance(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		gap   float64
+		melee bool
+	}{
+		{"ending_0.015_short_contacts", 0.015, true},
+		{"ending_exactly_the_tolerance_short_contacts", contactTol, true},
+		{"ending_0.025_short_does_not", 0.025, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := meleeGame(t, []UnitSpec{
+				unit(0, "A", HeavyCavalry, 12, 10, 0),
+				unit(1, "D1", LightCavalry, 12, 10.51, 180),
+				unit(1, "D2", LightCavalry, 12, 16.5+c.gap, 180),
+			})
+			a, d1, d2 := idx(t, s, "A"), idx(t, s, "D1"), idx(t, s, "D2")
+			meleeDeclare(t, s, d1)
+			roll(t, s, 4, 2) // 6 against 1: destroyed, voluntary follow-up
+			f := act(KindFollowUp, a, NoUnit)
+			f.Arg = 1
+			do(t, s, f)
+			if got := s.ToMove() == engine.Chance && int(s.mDefPrimary) == d2; got != c.melee {
+				t.Fatalf("follow-up to %v, D2 %v apart: melee %v, want %v", s.U[a].Pos, c.gap, got, c.melee)
+			}
+			if c.melee {
+				movementAt(t, s, a, geom.V(12, 16+c.gap-contactTol/2))
+			} else {
+				movementAt(t, s, a, geom.V(12, 16))
+			}
+		})
+	}
 }

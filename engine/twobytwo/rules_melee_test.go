@@ -127,10 +127,52 @@ func TestMeleeModifiers(t *testing.T) {
 	}
 }
 
-// TestMeleeRoadColumn: "Unit in Road Column -2": it spent its entire move
-// on a road, moved through a town, and/or over a bridge just prior to
-// being contacted (ruling R-ROADCOLUMN: the mover only).
+// TestMeleeRoadColumn: "Unit in Road Column -2": "A unit counts as being
+// in road column if it spent its entire move on a road, moved through a
+// town, and/or over a bridge just prior to being contacted" (ruling
+// R-ROADCOLUMN: the unit caught on the road, in the enemy's turn after its
+// own move, not the charger that came down the road).
 func TestMeleeRoadColumn(t *testing.T) {
+	// caught: side 0's C moves north from (12, 6) to (12, 9) in its turn;
+	// in side 1's turn A charges it from (12, 13) down to contact at
+	// y 9.5 and the melee is fought in side 1's melee phase. It returns
+	// the modifiers of A and C.
+	caught := func(t *testing.T, cType UnitType, terrain ...Feature) (int, int) {
+		s := testGame(t, []UnitSpec{unit(0, "C", cType, 12, 6, 0), unit(1, "A", LineInfantry, 12, 13, 180)}, terrain...)
+		c, a := idx(t, s, "C"), idx(t, s, "A")
+		do(t, s, moveTo(c, 0, geom.V(12, 9)))
+		toShooting(t, s)
+		endPhase(t, s) // no melee: side 1's turn begins
+		if s.phase != phMove || s.phasing != 1 {
+			t.Fatalf("phase %s, side %d: want side 1's movement", s.PhaseName(), s.phasing)
+		}
+		do(t, s, moveTo(a, 180, geom.V(12, 9)))
+		if s.phase == phStall {
+			do(t, s, act(KindConfront, c, a))
+		}
+		contactTouching(t, s, a, c, true)
+		toShooting(t, s)
+		endPhase(t, s)
+		return meleeDeclare(t, s, c)
+	}
+	road := Feature{Kind: Road, Points: []geom.Vec{{X: 12, Y: 0}, {X: 12, Y: 10}}}
+	t.Run("caught_after_a_whole_move_on_road_-2", func(t *testing.T) {
+		if ga, gc := caught(t, LineInfantry, road); ga != 0 || gc != -2 {
+			t.Fatalf("charger %+d, unit caught in road column %+d: want 0 and -2", ga, gc)
+		}
+	})
+	t.Run("caught_after_moving_through_a_town_-2", func(t *testing.T) {
+		town := Feature{Kind: Town, Points: meleeRect(10, 7, 14, 8)}
+		if ga, gc := caught(t, EliteInfantry, town); ga != 0 || gc != 1-2 {
+			t.Fatalf("charger %+d, unit caught %+d: want 0 and elite +1, road column -2", ga, gc)
+		}
+	})
+	t.Run("caught_after_moving_off_road_no_penalty", func(t *testing.T) {
+		if ga, gc := caught(t, LineInfantry); ga != 0 || gc != 0 {
+			t.Fatalf("charger %+d, defender %+d: want 0 and 0", ga, gc)
+		}
+	})
+	// The charger that came down the road is not caught in road column.
 	charge := func(t *testing.T, att UnitType, ay float64, terrain ...Feature) int {
 		s := testGame(t, []UnitSpec{unit(0, "A", att, 12, ay, 0), unit(1, "D", LineInfantry, 12, 10.51, 180)}, terrain...)
 		a, d := idx(t, s, "A"), idx(t, s, "D")
@@ -145,21 +187,15 @@ func TestMeleeRoadColumn(t *testing.T) {
 		}
 		return ga
 	}
-	road := Feature{Kind: Road, Points: []geom.Vec{{X: 12, Y: 0}, {X: 12, Y: 24}}}
-	t.Run("whole_move_on_road_-2", func(t *testing.T) {
-		if got := charge(t, LineInfantry, 6, road); got != -2 {
-			t.Fatalf("attacker modifier %+d, want -2", got)
-		}
-	})
-	t.Run("moved_through_a_town_-2", func(t *testing.T) {
-		town := Feature{Kind: Town, Points: meleeRect(10, 7, 14, 8)}
-		if got := charge(t, EliteInfantry, 6.5, town); got != 1-2 {
-			t.Fatalf("attacker modifier %+d, want elite +1 and road column -2", got)
-		}
-	})
-	t.Run("off_road_no_penalty", func(t *testing.T) {
-		if got := charge(t, LineInfantry, 6); got != 0 {
+	t.Run("charger_along_a_road_no_penalty", func(t *testing.T) {
+		if got := charge(t, LineInfantry, 6, Feature{Kind: Road, Points: []geom.Vec{{X: 12, Y: 0}, {X: 12, Y: 24}}}); got != 0 {
 			t.Fatalf("attacker modifier %+d, want 0", got)
+		}
+	})
+	t.Run("charger_through_a_town_no_penalty", func(t *testing.T) {
+		town := Feature{Kind: Town, Points: meleeRect(10, 7, 14, 8)}
+		if got := charge(t, EliteInfantry, 6.5, town); got != 1 {
+			t.Fatalf("attacker modifier %+d, want elite +1 only", got)
 		}
 	})
 }

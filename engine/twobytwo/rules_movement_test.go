@@ -207,6 +207,18 @@ func TestMovementRestrictions(t *testing.T) {
 		movementAt(t, s, u, geom.V(6, 2))
 		movementFacing(t, s, u, 0)
 	})
+	// Ruling R-SLIDE: "straight to the rear (within 10 degrees)" takes in
+	// 10 degrees itself; 11 is sideways.
+	t.Run("back_at_exactly_10_degrees_off_the_rear_at_no_extra_cost", func(t *testing.T) {
+		s := testGame(t, []UnitSpec{unit(0, "U", LineInfantry, 12, 12, 0)})
+		u := idx(t, s, "U")
+		to := geom.V(12, 12).Add(geom.Heading(190).Scale(3.9))
+		do(t, s, movementSlide(u, 0, to))
+		movementAt(t, s, u, to)
+		movementFacing(t, s, u, 0)
+		s = testGame(t, []UnitSpec{unit(0, "U", LineInfantry, 12, 12, 0)})
+		refuse(t, s, movementSlide(u, 0, geom.V(12, 12).Add(geom.Heading(191).Scale(3.9))), movementTooFar)
+	})
 	t.Run("one_move_per_phase", func(t *testing.T) {
 		s := testGame(t, []UnitSpec{unit(0, "U", LineInfantry, 6, 2, 0)})
 		u := idx(t, s, "U")

@@ -122,6 +122,46 @@ func TestRoutMove(t *testing.T) {
 			t.Fatalf("router that met an enemy is at %v, loc %d: want destroyed", s.U[tg].Pos, s.U[tg].Loc)
 		}
 	})
+	// "If at any point during the rout the unit touched an enemy unit":
+	// touching is contact by R-CONTACT, within contactTol (0.02"). T's
+	// base spans x 11.5 to 12.5 as it routs south from y 11.5 to 5.5;
+	// E faces north, so its west side is at x = E.x - 0.5; T ends with
+	// its rear edge at y 5.25, which touches E at y 5 face to face.
+	for _, c := range []struct {
+		name      string
+		e         geom.Vec
+		destroyed bool
+	}{
+		{"destroyed_sliding_flush_along_an_enemy", geom.V(13, 8), true},
+		{"destroyed_passing_an_enemy_at_the_contact_tolerance", geom.V(13+contactTol, 8), true},
+		{"survives_passing_an_enemy_just_beyond_the_tolerance", geom.V(13+contactTol+0.002, 8), false},
+		{"destroyed_ending_flush_against_an_enemy", geom.V(12, 5), true},
+		{"destroyed_ending_in_contact_within_the_tolerance", geom.V(12, 5-0.015), true},
+		{"survives_ending_just_beyond_the_tolerance", geom.V(12, 5-contactTol-0.002), false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := routGame(t, []UnitSpec{unit(1, "E", LineInfantry, c.e.X, c.e.Y, 0)})
+			tg := idx(t, s, "T")
+			routFire(t, s, 6)
+			roll(t, s, 3)
+			if got := s.U[tg].Loc == LocDestroyed; got != c.destroyed {
+				t.Fatalf("router passing E at %v: destroyed %v, want %v (T at %v)", c.e, got, c.destroyed, s.U[tg].Pos)
+			}
+			if !c.destroyed {
+				movementAt(t, s, tg, geom.V(12, 5.5))
+			}
+		})
+	}
+	t.Run("router_breaking_away_from_an_enemy_it_touches_survives", func(t *testing.T) {
+		// An engaged light unit routs voluntarily away from the enemy it
+		// touches (as a melee loser routs from the winner): leaving that
+		// contact is not touching an enemy "during the rout".
+		s := testGame(t, []UnitSpec{unit(0, "U", LightCavalry, 12, 12, 180), unit(1, "E", HeavyCavalry, 12, 11.49, 0)})
+		u := idx(t, s, "U")
+		do(t, s, act(KindVolRout, u, NoUnit))
+		roll(t, s, 3)
+		movementAt(t, s, u, geom.V(12, 20))
+	})
 	t.Run("destroyed_off_the_table", func(t *testing.T) {
 		s := shootingGame(t, []UnitSpec{unit(1, "F", FootArtillery, 12, 7.5, 180), unit(0, "T", HeavyCavalry, 12, 5, 0)})
 		tg := idx(t, s, "T")
@@ -202,6 +242,55 @@ func TestRoutContagion(t *testing.T) {
 			}
 		})
 	}
+	// "A Militia unit automatically routs if any other unit routs within
+	// 1" of it or passes by within 1" when routing": a router destroyed
+	// on its way has still routed, from its start to where it was
+	// destroyed (ruling R-CONTAGION).
+	t.Run("militia_routs_when_the_router_is_destroyed_touching_an_enemy", func(t *testing.T) {
+		// T routs south and touches E at y 7.75 (its rear edge reaches
+		// 7.26); M1 is within 1" of the start, M2 of the path before the
+		// touch, M3 only of the path beyond it.
+		s := routGame(t, []UnitSpec{
+			unit(1, "E", LineInfantry, 12, 7, 180),
+			unit(0, "M1", Militia, 13.3, 11.5, 0),
+			unit(0, "M2", Militia, 10.6, 9, 0),
+			unit(0, "M3", Militia, 13.4, 5.5, 0),
+		})
+		tg := idx(t, s, "T")
+		routFire(t, s, 6)
+		roll(t, s, 3)
+		if s.U[tg].Loc != LocDestroyed {
+			t.Fatalf("router that met an enemy is at %v: want destroyed", s.U[tg].Pos)
+		}
+		tests := map[string]int{}
+		for n := 0; s.ToMove() == engine.Chance; n++ {
+			if n > 8 {
+				t.Fatalf("rout tests do not end: %v", tests)
+			}
+			tests[s.label(int(s.chUnit))]++
+			roll(t, s, 3)
+		}
+		if len(tests) != 2 || tests["M1"] != 1 || tests["M2"] != 1 {
+			t.Fatalf("rout tests after T's: %v, want one each for M1 and M2", tests)
+		}
+		if st := s.U[idx(t, s, "M3")].Stat; st != Ordered {
+			t.Fatalf("M3, near only the path beyond the enemy, is %s, want ordered", statusNames[st])
+		}
+	})
+	t.Run("militia_routs_when_the_router_is_forced_off_the_table", func(t *testing.T) {
+		s := shootingGame(t, []UnitSpec{
+			unit(1, "F", FootArtillery, 12, 7.5, 180),
+			unit(0, "T", HeavyCavalry, 12, 5, 0),
+			unit(0, "M", Militia, 13.3, 3, 0),
+		})
+		tg := idx(t, s, "T")
+		routFire(t, s, 6)
+		roll(t, s, 3)
+		if s.U[tg].Loc != LocDestroyed {
+			t.Fatalf("router forced off the table: loc %d, want destroyed", s.U[tg].Loc)
+		}
+		routExpectTest(t, s, "M")
+	})
 	t.Run("militia_beyond_1_inch_holds", func(t *testing.T) {
 		s := routGame(t, []UnitSpec{unit(0, "M", Militia, 14.1, 11.5, 0)})
 		routFire(t, s, 6)

@@ -266,6 +266,19 @@ func TestSetupPoints(t *testing.T) {
 		refuse(t, s, setupPoint(West, geom.V(0, 14.6)), "defending unit")
 		do(t, s, setupPoint(West, geom.V(0, 14.5)))
 	})
+	// "not within 6"": exactly 6" is within, as every "within X" is.
+	t.Run("attacker_point_exactly_6_inches_from_a_defending_unit_refused", func(t *testing.T) {
+		// The HQ's west side is at x=6, 6" from (0, 20).
+		s := attackerPoint(t, geom.V(6.5, 20), geom.V(12, 24))
+		refuse(t, s, setupPoint(West, geom.V(0, 20)), "defending unit")
+		do(t, s, setupPoint(West, geom.V(0, 13.7)))
+	})
+	t.Run("attacker_point_exactly_6_inches_from_a_defending_point_refused", func(t *testing.T) {
+		// (3.6, 24) to (0, 19.2) is 6" (3.6, 4.8, 6).
+		s := attackerPoint(t, geom.V(12, 20), geom.V(3.6, 24))
+		refuse(t, s, setupPoint(West, geom.V(0, 19.2)), "within 6\" of a defending reinforcement point")
+		do(t, s, setupPoint(West, geom.V(0, 19.19)))
+	})
 	t.Run("attacker_point_not_within_6_inches_of_a_defending_point", func(t *testing.T) {
 		s := attackerPoint(t, geom.V(12, 20), geom.V(3, 24))
 		refuse(t, s, setupPoint(West, geom.V(0, 21)), "within 6\" of a defending reinforcement point")

@@ -165,8 +165,16 @@ func TestShootingModifiers(t *testing.T) {
 			terrain: []Feature{{Kind: Wood, Points: poly(11, 9, 13, 11.25)}}, want: -1},
 		{name: "target_light_infantry_at_edge_of_woods_-1", units: []UnitSpec{fa, shootingTargetAt(LightInfantry, 2)},
 			terrain: []Feature{{Kind: Wood, Points: poly(11, 9, 13, 11.4)}}, want: -1 - 1},
-		{name: "target_infantry_in_town_-1_cover_and_-1_edge", units: []UnitSpec{fa, tgt},
-			terrain: []Feature{{Kind: Town, Points: poly(10, 10, 14, 12.5)}}, want: -2},
+		// Ruling R-COVER: a town is the document's example of cover, so a
+		// unit in one gets that row (-1) and not also the edge row.
+		{name: "target_infantry_in_town_-1_cover_only", units: []UnitSpec{fa, tgt},
+			terrain: []Feature{{Kind: Town, Points: poly(10, 10, 14, 12.5)}}, want: -1},
+		{name: "target_infantry_in_town_behind_hedge_-1_one_cover_row", units: []UnitSpec{fa, tgt},
+			terrain: []Feature{{Kind: Town, Points: poly(10, 10, 14, 12.5)}, {Kind: Hedge, Points: []geom.Vec{{X: 10, Y: 12.2}, {X: 14, Y: 12.2}}}}, want: -1},
+		{name: "target_infantry_in_town_at_edge_of_woods_-2", units: []UnitSpec{fa, tgt},
+			terrain: []Feature{{Kind: Town, Points: poly(10, 10, 12.6, 12.5)}, {Kind: Wood, Points: poly(12.51, 10, 15, 12)}}, want: -2},
+		{name: "target_infantry_at_edge_of_town_behind_hedge_-2", units: []UnitSpec{fa, tgt},
+			terrain: []Feature{{Kind: Town, Points: poly(11, 10, 13, 11.4)}, {Kind: Hedge, Points: []geom.Vec{{X: 10, Y: 12.2}, {X: 14, Y: 12.2}}}}, want: -2},
 		{name: "target_infantry_behind_hedge_-1", units: []UnitSpec{fa, tgt},
 			terrain: []Feature{{Kind: Hedge, Points: []geom.Vec{{X: 10, Y: 12.2}, {X: 14, Y: 12.2}}}}, want: -1},
 		{name: "hedge_far_from_target_no_cover", units: []UnitSpec{fa, tgt},

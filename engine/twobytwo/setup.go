@@ -160,12 +160,13 @@ func (s *State) checkPoint(a engine.Action) (rpoint, string) {
 	}
 	def := int(s.defender())
 	for i := range s.U[:s.n] {
-		if int(s.side(i)) == def && s.U[i].Loc == LocTable && pointRectDist(p.Pos, s.rect(i)) < 6 {
+		// "not within 6"": exactly 6" is within, as every "within X" is.
+		if int(s.side(i)) == def && s.U[i].Loc == LocTable && pointRectDist(p.Pos, s.rect(i)) <= 6+1e-9 {
 			return p, "the point is within 6\" of a defending unit"
 		}
 	}
 	for _, q := range s.points[def] {
-		if q.Placed && q.Pos.Dist(p.Pos) < 6 {
+		if q.Placed && q.Pos.Dist(p.Pos) <= 6+1e-9 {
 			return p, "the point is within 6\" of a defending reinforcement point"
 		}
 	}

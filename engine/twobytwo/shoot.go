@@ -299,12 +299,7 @@ func (s *State) fireModifier() int {
 		m--
 	}
 	if tt.IsInfantry() {
-		if s.sc.atEdgeOf(tr, Wood) || s.sc.atEdgeOf(tr, Town) {
-			m-- // at the edge of woods or town (ruling R-COVER)
-		}
-		if s.sc.inArea(tr.C, Town) || s.sc.behindHedge(sh.origin, sh.aimAt) {
-			m-- // in cover (ruling R-COVER)
-		}
+		m += s.sc.coverModifier(tr, s.sc.behindHedge(sh.origin, sh.aimAt))
 	}
 	if tt == LightInfantry {
 		m--

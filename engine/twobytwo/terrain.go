@@ -101,6 +101,25 @@ func (sc *Scenario) atEdgeOf(r geom.Rect, k TerrainKind) bool {
 	return sc.rectInArea(r, k)
 }
 
+// coverModifier is the cover an infantry target with base r gets against
+// shooting ("Modifiers"; ruling R-COVER): -1 "in cover, i.e.: in town,
+// behind wall or hedge" when its centre is in a town or hedge is true (the
+// line of fire crosses a hedge or wall close to it), and -1 "at edge of
+// woods or town" when its base overlaps or touches a wood, or a town it is
+// not in. A town is the document's example of cover, so a unit in a town
+// takes that row and not the edge row as well: -1, not -2.
+func (sc *Scenario) coverModifier(r geom.Rect, hedge bool) int {
+	m := 0
+	inTown := sc.inArea(r.C, Town)
+	if inTown || hedge {
+		m--
+	}
+	if sc.atEdgeOf(r, Wood) || !inTown && sc.atEdgeOf(r, Town) {
+		m--
+	}
+	return m
+}
+
 // onRoad reports whether p is on a road.
 func (sc *Scenario) onRoad(p geom.Vec) bool {
 	pb := bbox{p.X, p.Y, p.X, p.Y}
