@@ -136,6 +136,15 @@ func newExternalFromParams(params map[string]string, seed uint64) (Agent, error)
 	return e, nil
 }
 
+// StartsProgram reports whether spec names an agent that runs another
+// program (external). Such a spec is taken only from the person running
+// grognard, never from a file: a loaded saved game or record that names
+// one is refused or played by an agent the person gives.
+func StartsProgram(spec string) bool {
+	name, _, err := ParseSpec(spec)
+	return err == nil && name == "external"
+}
+
 // Name is the spec that rebuilds the agent.
 func (e *External) Name() string {
 	s := "external:cmd=" + strings.Join(e.cmd, " ")

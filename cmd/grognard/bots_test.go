@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"context"
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -101,5 +103,114 @@ func TestReplayForfeit(t *testing.T) {
 			c.edit(&r)
 			runCase(t, []string{"replay", writeRecord(t, &r)}, exitFailure, []string{"game 1: MISMATCH", c.want}, []string{"1 of 1 games"}, false)
 		})
+	}
+}
+
+// markerBot writes a bot program that creates the file marker when it is
+// started (and then exits), and returns its spec and the marker's name.
+func markerBot(t *testing.T) (spec, marker string) {
+	t.Helper()
+	dir := t.TempDir()
+	script, marker := filepath.Join(dir, "marker.sh"), filepath.Join(dir, "started")
+	if err := os.WriteFile(script, []byte("#!/bin/sh\ntouch \"$1\"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return "external:cmd=/bin/sh " + script + " " + marker, marker
+}
+
+// notStarted fails the test if the marker bot was started.
+func notStarted(t *testing.T, marker, what string) {
+	t.Helper()
+	if _, err := os.Stat(marker); err == nil {
+		t.Fatalf("%s started the program the file names", what)
+	}
+}
+
+// TestLoadNeverStartsPrograms: a saved game whose side to move is an
+// external program is refused by the protocol's load and by play --load,
+// each saying what to give; given a side's agent it plays with that
+// agent; hint --game advises from it; and the program is started by none
+// of them. Records naming the program start nothing either, in replay or
+// tournament --resume. The program does start when the person names it,
+// so the marker would show a start.
+func TestLoadNeverStartsPrograms(t *testing.T) {
+	spec, marker := markerBot(t)
+	var doc map[string]any
+	b, err := os.ReadFile(filepath.Join("..", "..", "examples", "games", "turn3.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(b, &doc); err != nil {
+		t.Fatal(err)
+	}
+	doc["sides"] = []string{spec, "human"} // French, to move, is the program
+	doc["record"].(map[string]any)["agents"] = []string{spec, "human"}
+	b, _ = json.Marshal(doc)
+	saved := filepath.Join(t.TempDir(), "game.json")
+	if err := os.WriteFile(saved, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+
+	protocolSession := func(lines ...string) string {
+		t.Helper()
+		var out, errOut bytes.Buffer
+		in := strings.NewReader(strings.Join(lines, "\n") + "\n")
+		if code := runWithInput(context.Background(), []string{"grognard", "protocol"}, in, &out, &errOut); code != 0 {
+			t.Fatalf("protocol: exit %d: %s", code, errOut.String())
+		}
+		return out.String()
+	}
+	out := protocolSession("load "+saved, "advance max=1", "load "+saved+" side0=heuristic", "advance max=1", "load "+saved+" bot=greedy", "quit")
+	for _, w := range []string{
+		`? load ` + saved + `: side 0 (French) is the external program "` + spec + `" in the file, and a loaded game never starts a program a file names: give the side yourself, e.g. load ` + saved + ` side0=human`,
+		"? no game",
+		"= loaded: twobytwo on standard, seed 5; French: heuristic, Austrians: human",
+		"= French: ",
+		"= loaded: twobytwo on standard, seed 5; French: greedy, Austrians: human",
+	} {
+		if !strings.Contains(out, w) {
+			t.Errorf("the protocol's replies lack %q:\n%s", w, out)
+		}
+	}
+	notStarted(t, marker, "the protocol's load")
+
+	var po, pe bytes.Buffer
+	code := runWithInput(context.Background(), []string{"grognard", "play", "--load", saved}, strings.NewReader("quit\n"), &po, &pe)
+	if code != exitUsage || !strings.Contains(pe.String(), "side 0 (French) is the external program") || !strings.Contains(pe.String(), "--bot") {
+		t.Errorf("play --load of a file naming a program: exit %d\n%s%s", code, po.String(), pe.String())
+	}
+	notStarted(t, marker, "play --load")
+	po.Reset()
+	pe.Reset()
+	code = runWithInput(context.Background(), []string{"grognard", "play", "--load", saved, "--bot", "heuristic"}, strings.NewReader("quit\n"), &po, &pe)
+	if code != 0 || !strings.Contains(po.String(), "French: heuristic, Austrians: human") || !strings.Contains(po.String(), "French (bot): ") {
+		t.Errorf("play --load --bot heuristic: exit %d\n%s%s", code, po.String(), pe.String())
+	}
+	notStarted(t, marker, "play --load --bot")
+
+	runCase(t, []string{"hint", "--game", saved, "--agent", "heuristic", "--playouts", "0", "--n", "1"}, 0, []string{"hints for French"}, nil, false)
+	notStarted(t, marker, "hint --game")
+
+	// Records: replay plays the steps, tournament --resume takes its
+	// agents from --agents; neither builds the recorded agents.
+	records := filepath.Join(t.TempDir(), "t.jsonl")
+	runCase(t, []string{"tournament", "--agents", "random,random", "--games", "2", "--turn-limit", "1", "--records", records, "--workers", "1"}, 0, nil, nil, false)
+	data, err := os.ReadFile(records)
+	if err != nil {
+		t.Fatal(err)
+	}
+	quoted, _ := json.Marshal(spec)
+	data = bytes.ReplaceAll(data, []byte(`"random"`), quoted)
+	if !bytes.Contains(data, quoted) || os.WriteFile(records, data, 0o644) != nil {
+		t.Fatal("cannot name the program in the records")
+	}
+	runCase(t, []string{"replay", records}, 0, []string{"game 2: ok"}, nil, false)
+	runCase(t, []string{"tournament", "--agents", "random,random", "--games", "2", "--turn-limit", "1", "--records", records, "--resume"}, 0, nil, nil, false)
+	notStarted(t, marker, "replay or tournament --resume")
+
+	// The person may name the program: then it starts.
+	protocolSession(`load `+saved+` side0="`+spec+`"`, "advance max=1", "quit")
+	if _, err := os.Stat(marker); err != nil {
+		t.Errorf("the program did not start when the person named it, so the marker shows nothing: %v", err)
 	}
 }

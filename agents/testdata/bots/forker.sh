@@ -3,8 +3,8 @@
 # process of a bot ends with it. Usage: forker.sh MODE PIDFILE. Every pid
 # it starts, and its own, is appended to PIDFILE, one a line.
 #   exit  starts a child that holds its output open, then exits with 1
-#   hang  answers the handshake, then at the first genmove starts two
-#         children that hold its output and never answers
+#   hang  answers the handshake, starting two children that hold its
+#         output at new_game, and never answers genmove
 #   quit  plays well (action 1 each time); at quit it starts a child that
 #         holds its output and then ignores the end of its input
 mode=$1
@@ -20,12 +20,17 @@ while IFS= read -r line; do
 	case "$line" in
 	*'"cmd":"protocol_version"'*) echo "{\"id\":$id,\"ok\":true,\"result\":\"1\"}" ;;
 	*'"cmd":"name"'*) echo "{\"id\":$id,\"ok\":true,\"result\":\"forker-$mode\"}" ;;
-	*'"cmd":"genmove"'*)
+	*'"cmd":"new_game"'*)
 		if [ "$mode" = hang ]; then
 			sleep 100000 &
 			echo $! >> "$pidfile"
 			sleep 100000 &
 			echo $! >> "$pidfile"
+		fi
+		echo "{\"id\":$id,\"ok\":true}"
+		;;
+	*'"cmd":"genmove"'*)
+		if [ "$mode" = hang ]; then
 			wait
 		fi
 		echo "{\"id\":$id,\"ok\":true,\"result\":{\"id\":1}}"
