@@ -9,7 +9,9 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/grognard/grognard/engine"
 )
@@ -212,5 +214,157 @@ func TestLoadNeverStartsPrograms(t *testing.T) {
 	protocolSession(`load `+saved+` side0="`+spec+`"`, "advance max=1", "quit")
 	if _, err := os.Stat(marker); err != nil {
 		t.Errorf("the program did not start when the person named it, so the marker shows nothing: %v", err)
+	}
+}
+
+// forkerCmd is the command line of agents/testdata/bots/forker.sh in
+// mode, which appends every pid it starts to pidfile.
+func forkerCmd(mode, pidfile string) []string {
+	return []string{"/bin/sh", filepath.Join("..", "..", "agents", "testdata", "bots", "forker.sh"), mode, pidfile}
+}
+
+// pidsIn reads the pids in a forker's pidfile.
+func pidsIn(t *testing.T, pidfile string) []int {
+	t.Helper()
+	b, _ := os.ReadFile(pidfile)
+	var pids []int
+	for _, f := range strings.Fields(string(b)) {
+		p, err := strconv.Atoi(f)
+		if err != nil {
+			t.Fatalf("%s: %q is not a pid", pidfile, f)
+		}
+		pids = append(pids, p)
+	}
+	return pids
+}
+
+// waitPids waits up to 20 s for a forker to have written n pids; said
+// is what the program printed, for the failure.
+func waitPids(t *testing.T, pidfile string, n int, said func() string) []int {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		if pids := pidsIn(t, pidfile); len(pids) >= n {
+			return pids
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the bot wrote %d pids, want %d; grognard said:\n%s", len(pidsIn(t, pidfile)), n, said())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// running reports whether process pid still runs; a zombie, dead and
+// waiting for its new parent to reap it, does not.
+func running(pid int) bool {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		if _, statErr := os.Stat("/proc/self/stat"); statErr != nil {
+			return syscall.Kill(pid, 0) == nil
+		}
+		return false
+	}
+	i := bytes.LastIndexByte(b, ')')
+	return i >= 0 && i+2 < len(b) && b[i+2] != 'Z' && b[i+2] != 'X'
+}
+
+// allGone fails the test if any of pids still runs a moment after the
+// bots were stopped, killing those (they are the test's own).
+func allGone(t *testing.T, pids []int) {
+	t.Helper()
+	deadline := time.Now().Add(2 * time.Second)
+	for {
+		var left []int
+		for _, p := range pids {
+			if running(p) {
+				left = append(left, p)
+			}
+		}
+		if len(left) == 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			for _, p := range left {
+				_ = syscall.Kill(p, syscall.SIGKILL)
+			}
+			t.Fatalf("bot processes %v (of %v) still run", left, pids)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// TestBotCheckChildren: bot check of a bot that exits leaving a child
+// holding its output, and of one that hangs with two, fails each game
+// with the reason within the time limit, and leaves no process behind.
+func TestBotCheckChildren(t *testing.T) {
+	for _, c := range []struct{ mode, want string }{
+		{"exit", "crashed: its output ended while protocol_version was asked (exit status 1)"},
+		{"hang", "timed out: no reply to genmove within 500ms"},
+	} {
+		t.Run(c.mode, func(t *testing.T) {
+			pidfile := filepath.Join(t.TempDir(), "pids")
+			start := time.Now()
+			code, out, errOut := grognard(t, append([]string{"bot", "check", "--time", "500ms", "--"}, forkerCmd(c.mode, pidfile)...)...)
+			if code != exitFailure || strings.Count(out, "FAIL game as side") != 2 || !strings.Contains(out, c.want) {
+				t.Errorf("exit %d, want 1 and two games failed saying %q\n%s%s", code, c.want, out, errOut)
+			}
+			if d := time.Since(start); d > 10*time.Second {
+				t.Errorf("bot check took %v with a time limit of 500ms", d)
+			}
+			allGone(t, pidsIn(t, pidfile))
+		})
+	}
+}
+
+// TestInterruptStopsHangingBot: SIGINT (Ctrl-C) or SIGTERM to grognard
+// while a bot with an hour's time limit hangs, holding two children,
+// ends bot check and tournament within moments with the interrupt's exit
+// code, and none of the bot's processes is left.
+func TestInterruptStopsHangingBot(t *testing.T) {
+	bin := buildGrognard(t)
+	for _, c := range []struct {
+		name string
+		sig  syscall.Signal
+		args func(pidfile string) []string
+	}{
+		{"bot check on SIGINT", syscall.SIGINT, func(pidfile string) []string {
+			return append([]string{"bot", "check", "--time", "1h", "--"}, forkerCmd("hang", pidfile)...)
+		}},
+		{"tournament on SIGTERM", syscall.SIGTERM, func(pidfile string) []string {
+			records := filepath.Join(filepath.Dir(pidfile), "t.jsonl")
+			return []string{"tournament", "--agents", "random,external:cmd=" + strings.Join(forkerCmd("hang", pidfile), " ") + ",time=1h",
+				"--games", "2", "--turn-limit", "2", "--records", records}
+		}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			pidfile := filepath.Join(t.TempDir(), "pids")
+			cmd := exec.Command(bin, c.args(pidfile)...)
+			var out, errOut bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &out, &errOut
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			done := make(chan struct{})
+			go func() { _ = cmd.Wait(); close(done) }()
+			defer func() {
+				_ = cmd.Process.Kill() // when the test failed before it stopped
+				<-done
+			}()
+			pids := waitPids(t, pidfile, 3, func() string { return out.String() + errOut.String() }) // the bot hangs with its two children
+			sent := time.Now()
+			if err := cmd.Process.Signal(c.sig); err != nil {
+				t.Fatal(err)
+			}
+			select {
+			case <-done:
+			case <-time.After(10 * time.Second):
+				t.Fatalf("grognard did not stop within 10s of %v\n%s%s", c.sig, out.String(), errOut.String())
+			}
+			t.Logf("stopped %v after the signal", time.Since(sent).Round(time.Millisecond))
+			if code := cmd.ProcessState.ExitCode(); code != exitInterrupt || !strings.Contains(errOut.String(), "interrupted") {
+				t.Errorf("exit %d, want %d and a word that it was interrupted\n%s%s", code, exitInterrupt, out.String(), errOut.String())
+			}
+			allGone(t, append(pids, pidsIn(t, pidfile)...)) // and any started since
+		})
 	}
 }
