@@ -428,7 +428,11 @@ func (e *External) exitNote() string {
 // once when ctx ends: a program that stops reading must not block a write
 // for good once the pipe is full.
 func writeLine(ctx context.Context, f *os.File, b []byte, limit time.Duration) error {
-	if err := f.SetWriteDeadline(time.Now().Add(limit)); err != nil {
+	if err := f.SetWriteDeadline(time.Now().Add(limit)); errors.Is(err, os.ErrNoDeadline) {
+		// Where pipes take no deadlines (Windows), the write is plain.
+		_, err := f.Write(b)
+		return err
+	} else if err != nil {
 		return err
 	}
 	stop := context.AfterFunc(ctx, func() { _ = f.SetWriteDeadline(time.Unix(1, 0)) })
