@@ -50,14 +50,23 @@ func Close(a Agent) error {
 // stopped by Close. Whatever goes wrong with it (it crashes, hangs, misses
 // the time limit, writes garbage or chooses an action that is not legal)
 // is returned as a *ForfeitError, and the bot is not asked again.
+//
+// The program runs in a process group of its own (on Unix), and what
+// ends it ends the group: a forfeit, a cancelled context, Close, or the
+// program's own exit, which kills anything it left behind. grognard owns
+// every pipe to it and closes its ends after the kill, so a process that
+// escaped the group and holds them cannot keep it waiting; every write
+// and read is bounded by the time limit and the context.
 type External struct {
 	cmd       []string
 	timeLimit time.Duration
 	seed      uint64
 
-	mu    sync.Mutex // guards the process against Close from another goroutine
-	proc  *exec.Cmd
-	stdin io.WriteCloser
+	mu   sync.Mutex // guards the process against Close from another goroutine
+	proc *exec.Cmd
+	// stdin is grognard's end of the program's standard input; out and
+	// errOut its ends of the program's standard output and error.
+	stdin, out, errOut *os.File
 	// exited is closed once the program has exited, exitErr then says how.
 	exited    chan struct{}
 	exitErr   error
@@ -127,6 +136,15 @@ func newExternalFromParams(params map[string]string, seed uint64) (Agent, error)
 	return e, nil
 }
 
+// StartsProgram reports whether spec names an agent that runs another
+// program (external). Such a spec is taken only from the person running
+// grognard, never from a file: a loaded saved game or record that names
+// one is refused or played by an agent the person gives.
+func StartsProgram(spec string) bool {
+	name, _, err := ParseSpec(spec)
+	return err == nil && name == "external"
+}
+
 // Name is the spec that rebuilds the agent.
 func (e *External) Name() string {
 	s := "external:cmd=" + strings.Join(e.cmd, " ")
@@ -158,7 +176,10 @@ func (e *External) Choose(ctx context.Context, st engine.State) (engine.Action, 
 	}
 	a, err := e.choose(ctx, st)
 	var f *ForfeitError
-	if errors.As(err, &f) {
+	if errors.As(err, &f) || (err != nil && ctx.Err() != nil) {
+		// A forfeit ends the bot; so does a cancelled context (Ctrl-C, a
+		// stopped tournament), since a request is left unanswered and the
+		// program may be hanging: it is killed now, not asked to quit.
 		e.failed = err
 		e.kill()
 	}
@@ -246,35 +267,42 @@ func (e *External) start(ctx context.Context, st engine.State) error {
 	e.started = true
 	e.side = st.ToMove()
 	proc := exec.Command(e.cmd[0], e.cmd[1:]...)
-	stdin, err := proc.StdinPipe()
-	if err != nil {
-		return fmt.Errorf("external bot: %w", err)
+	proc.SysProcAttr = botProcAttr()
+	// Every pipe is one of our own rather than one from StdinPipe or
+	// StdoutPipe: Wait then returns as soon as the program exits, however
+	// long a child it left holds the pipes, Wait never closes the output
+	// under a reader that has not yet read the program's last words, and
+	// our ends can carry deadlines and be closed at a kill.
+	var pipes [6]*os.File // the program's stdin, ours; ours, its stdout; ours, its stderr
+	for k := 0; k < 6; k += 2 {
+		r, w, err := os.Pipe()
+		if err != nil {
+			closeFiles(pipes[:k]...)
+			return fmt.Errorf("external bot: %w", err)
+		}
+		pipes[k], pipes[k+1] = r, w
 	}
-	// The program writes into a pipe of our own rather than one from
-	// StdoutPipe, which Wait would close under a reader that has not yet
-	// read the program's last words.
-	out, outW, err := os.Pipe()
-	if err != nil {
-		return fmt.Errorf("external bot: %w", err)
-	}
-	proc.Stdout = outW
+	inR, inW, out, outW, errOut, errW := pipes[0], pipes[1], pipes[2], pipes[3], pipes[4], pipes[5]
+	proc.Stdin, proc.Stdout, proc.Stderr = inR, outW, errW
 	e.stderr = &tailBuffer{max: 2048}
-	proc.Stderr = e.stderr
-	proc.WaitDelay = time.Second
-	if err := proc.Start(); err != nil {
-		out.Close()
-		outW.Close()
+	err := proc.Start()
+	closeFiles(inR, outW, errW) // the program's ends: it holds them now
+	if err != nil {
+		closeFiles(inW, out, errOut)
 		return forfeit("cannot start %q: %v", strings.Join(e.cmd, " "), err)
 	}
-	outW.Close()
 	e.mu.Lock()
-	e.proc, e.stdin = proc, stdin
+	e.proc, e.stdin, e.out, e.errOut = proc, inW, out, errOut
 	e.exited = make(chan struct{})
 	e.lines = make(chan readResult, 1)
 	e.mu.Unlock()
 	lines, exited := e.lines, e.exited
 	e.readers.Go(func() {
-		defer out.Close()
+		// It ends at the end of the program's output, or when kill
+		// closes our end.
+		_, _ = io.Copy(e.stderr, errOut)
+	})
+	e.readers.Go(func() {
 		rd := bufio.NewReaderSize(out, 64<<10)
 		for {
 			line, err := readBotLine(rd)
@@ -288,6 +316,9 @@ func (e *External) start(ctx context.Context, st engine.State) error {
 	})
 	e.readers.Go(func() {
 		e.exitErr = proc.Wait() // the only Wait: everyone else waits on exited
+		// Whatever the program left running in its group (a child
+		// holding its output) goes with it, so its output ends now.
+		killGroup(proc.Process)
 		close(exited)
 	})
 
@@ -328,7 +359,13 @@ func (e *External) call(ctx context.Context, req map[string]any, limit time.Dura
 		return nil, fmt.Errorf("external bot: encode a request: %w", err)
 	}
 	cmd := req["cmd"]
-	if _, err := e.stdin.Write(append(b, '\n')); err != nil {
+	if err := writeLine(ctx, e.stdin, append(b, '\n'), limit); err != nil {
+		switch {
+		case ctx.Err() != nil:
+			return nil, ctx.Err()
+		case errors.Is(err, os.ErrDeadlineExceeded):
+			return nil, forfeit("timed out: it did not read the %s request within %v", cmd, limit)
+		}
 		return nil, forfeit("crashed: cannot send %s: %v%s", cmd, err, e.exitNote())
 	}
 	timer := time.NewTimer(limit)
@@ -387,6 +424,23 @@ func (e *External) exitNote() string {
 	return note
 }
 
+// writeLine writes b to the program's input within limit, and gives up at
+// once when ctx ends: a program that stops reading must not block a write
+// for good once the pipe is full.
+func writeLine(ctx context.Context, f *os.File, b []byte, limit time.Duration) error {
+	if err := f.SetWriteDeadline(time.Now().Add(limit)); errors.Is(err, os.ErrNoDeadline) {
+		// Where pipes take no deadlines (Windows), the write is plain.
+		_, err := f.Write(b)
+		return err
+	} else if err != nil {
+		return err
+	}
+	stop := context.AfterFunc(ctx, func() { _ = f.SetWriteDeadline(time.Unix(1, 0)) })
+	defer stop()
+	_, err := f.Write(b)
+	return err
+}
+
 // closeStdin tells the program its input is over, once.
 func (e *External) closeStdin() {
 	e.closeOnce.Do(func() {
@@ -396,17 +450,21 @@ func (e *External) closeStdin() {
 	})
 }
 
-// kill stops the program at once and waits for it to be gone.
+// kill stops the program and its process group at once, waits for the
+// program to be gone, and closes our ends of its pipes, which ends the
+// readers even if a process outside the group still holds the other
+// ends.
 func (e *External) kill() {
 	e.mu.Lock()
-	proc, exited := e.proc, e.exited
+	proc, exited, out, errOut := e.proc, e.exited, e.out, e.errOut
 	e.mu.Unlock()
 	if proc == nil {
 		return
 	}
-	_ = proc.Process.Kill()
+	killGroup(proc.Process)
 	<-exited
 	e.closeStdin()
+	closeFiles(out, errOut)
 }
 
 // Close asks the program to quit, waits a moment, then kills it. It
@@ -422,7 +480,8 @@ func (e *External) Close() error {
 	var slow error
 	if e.failed == nil {
 		e.nextID++
-		fmt.Fprintf(e.stdin, "{\"id\":%d,\"cmd\":\"quit\"}\n", e.nextID)
+		quit := fmt.Appendf(nil, "{\"id\":%d,\"cmd\":\"quit\"}\n", e.nextID)
+		_ = writeLine(context.Background(), e.stdin, quit, time.Second)
 		e.closeStdin()
 		select {
 		case <-exited:
@@ -439,6 +498,16 @@ func (e *External) Close() error {
 	}(e.lines)
 	e.readers.Wait()
 	return slow
+}
+
+// closeFiles closes every file that is not nil; closing one twice is
+// harmless.
+func closeFiles(fs ...*os.File) {
+	for _, f := range fs {
+		if f != nil {
+			_ = f.Close()
+		}
+	}
 }
 
 // readBotLine reads one line, refusing lines longer than maxBotLine.

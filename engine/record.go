@@ -147,9 +147,13 @@ func ReplayVisit(rs Ruleset, rec *Record, visit func(step int, st State) error) 
 		return st, err
 	}
 	got := st.Result()
-	if IsForfeit(rec.Result) && !got.Over {
+	if IsForfeit(rec.Result) {
 		// A forfeit ends the game off the board: the steps replay, the
-		// position is unfinished, the result is the record's.
+		// position is unfinished, the result is the record's, once it is
+		// shown to be one the game could have ended with there.
+		if err := checkForfeit(rec, st); err != nil {
+			return st, err
+		}
 		got = rec.Result
 	}
 	if got.Over != rec.Result.Over || got.Winner != rec.Result.Winner || got.Reason != rec.Result.Reason {
@@ -221,6 +225,40 @@ func replaySteps(rs Ruleset, rec *Record, n int, visit func(step int, st State) 
 // ForfeitReason begins the reason of a game lost by forfeit (a bot that
 // crashed, hung, timed out, wrote garbage or played an illegal action).
 const ForfeitReason = "forfeit by"
+
+// ForfeitResult is the result of a game that side p, played by the agent
+// spec agent, lost by forfeit when asked for step (counting from 1) of
+// the game, the record's steps before it having been played; why says
+// what went wrong. Replay checks a recorded forfeit against it.
+func ForfeitResult(p Player, agent string, step int, why string) Result {
+	return Result{Over: true, Winner: p.Other(), Reason: forfeitPrefix(p, agent, step) + why}
+}
+
+// forfeitPrefix is what a forfeit's reason says before why.
+func forfeitPrefix(p Player, agent string, step int) string {
+	return fmt.Sprintf("%s %s (%s) at step %d: ", ForfeitReason, p, agent, step)
+}
+
+// checkForfeit checks a record's forfeit against st, the position its
+// steps reach: only the side to move can forfeit, in a game not yet over,
+// the other side wins, and the reason names that side, its agent and the
+// step after the record's last. The reason's why cannot be checked.
+func checkForfeit(rec *Record, st State) error {
+	if st.Terminal() {
+		return fmt.Errorf("%w: the record says %s, but its steps end the game on the table: %s", ErrReplayMismatch, rec.Result, st.Result())
+	}
+	p := st.ToMove()
+	if p != 0 && p != 1 {
+		return fmt.Errorf("%w: the record says %s, but its steps end with %s to move, and only a side to move can forfeit", ErrReplayMismatch, rec.Result, p)
+	}
+	if rec.Result.Winner != p.Other() {
+		return fmt.Errorf("%w: the record says %s, but %s is to move there, so a forfeit makes %s the winner", ErrReplayMismatch, rec.Result, p, p.Other())
+	}
+	if want := forfeitPrefix(p, rec.Agents[p], len(rec.Steps)+1); !strings.HasPrefix(rec.Result.Reason, want) {
+		return fmt.Errorf("%w: the record's forfeit reads %q, but after its %d steps it must begin %q", ErrReplayMismatch, rec.Result.Reason, len(rec.Steps), want)
+	}
+	return nil
+}
 
 // IsForfeit reports whether r is a game lost by forfeit.
 func IsForfeit(r Result) bool {

@@ -97,7 +97,7 @@ func playMatch(ctx context.Context, rs engine.Ruleset, scenario string, opts eng
 			if errors.As(err, &lost) && ctx.Err() == nil {
 				// The agent loses the game; the tournament goes on.
 				finish(rec, st)
-				rec.Result = engine.Result{Over: true, Winner: p.Other(), Reason: fmt.Sprintf("%s %s (%s) at step %d: %s", engine.ForfeitReason, p, players[p].Name(), n, lost.Reason)}
+				rec.Result = engine.ForfeitResult(p, rec.Agents[p], n, lost.Reason)
 				if obs != nil {
 					if err := obs(Event{N: len(rec.Steps), State: st, Final: true, Result: rec.Result}); err != nil {
 						return rec, fmt.Errorf("final step: observer: %w", err)

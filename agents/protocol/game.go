@@ -296,11 +296,13 @@ func (g *game) bot(spec string, side engine.Player) (agents.Agent, error) {
 	return a, nil
 }
 
-// close ends the bots' processes (external bots) when the game is left.
+// close ends the bots' processes (external bots) when the game is left;
+// a bot asked for again is built anew.
 func (g *game) close() {
 	for _, k := range slices.Sorted(maps.Keys(g.bots)) {
 		_ = agents.Close(g.bots[k])
 	}
+	clear(g.bots)
 }
 
 // botMove lets spec choose for the side to move and plays its choice.

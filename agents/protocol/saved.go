@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/grognard/grognard/agents"
 	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/engine/twobytwo"
 )
@@ -212,26 +213,111 @@ func writeFileAtomic(name string, b []byte) error {
 	return nil
 }
 
+// ProgramSideError is load's refusal of a saved game whose side names an
+// external program: a file never starts a program (a shared saved game
+// would run a command on the machine that loads it), so that side must
+// be given where the game is loaded.
+type ProgramSideError struct {
+	// Side is the side, 0 or 1; Name the scenario's name for it.
+	Side int
+	Name string
+	// Spec is the agent spec the file gives the side.
+	Spec string
+}
+
+// Error says which side names which program.
+func (e *ProgramSideError) Error() string {
+	return fmt.Sprintf("side %d (%s) is the external program %q in the file, and a loaded game never starts a program a file names", e.Side, e.Name, e.Spec)
+}
+
+// loadSides is who plays a loaded game's sides in place of the file's.
+type loadSides struct {
+	// Sides, where not "", set side 0 and side 1: human or an agent spec.
+	Sides [2]string
+	// Bot, when not "", plays every side the file gives to a bot.
+	Bot string
+}
+
 func (s *Session) cmdLoad(_ context.Context, args []string) (Reply, error) {
-	if len(args) != 1 {
-		return Reply{}, fmt.Errorf("load takes one file name (quote one with spaces)")
+	if len(args) == 0 {
+		return Reply{}, fmt.Errorf("load takes a file name (quote one with spaces), then side0=SPEC, side1=SPEC or bot=SPEC")
 	}
-	b, err := os.ReadFile(args[0])
+	file := args[0]
+	kv, bare, err := keyValues(args[1:], "side0", "side1", "bot")
+	if err != nil {
+		return Reply{}, fmt.Errorf("load %s: %w", file, err)
+	}
+	if len(bare) > 0 {
+		return Reply{}, fmt.Errorf("load takes one file name (quote one with spaces), then key=value settings, got %q too", bare[0])
+	}
+	var who loadSides
+	who.Sides[0], who.Sides[1], who.Bot = kv["side0"], kv["side1"], kv["bot"]
+	for k, v := range who.Sides {
+		if _, given := kv["side"+strconv.Itoa(k)]; given && strings.TrimSpace(v) == "" {
+			return Reply{}, fmt.Errorf("load %s: side%d= is empty: give human or an agent spec", file, k)
+		}
+	}
+	if _, given := kv["bot"]; given {
+		switch {
+		case strings.TrimSpace(who.Bot) == "":
+			return Reply{}, fmt.Errorf("load %s: bot= is empty: give an agent spec", file)
+		case who.Sides != [2]string{}:
+			return Reply{}, fmt.Errorf("load %s: give bot=SPEC (for every side the file gives to a bot) or side0= and side1=, not both", file)
+		}
+	}
+	b, err := os.ReadFile(file)
 	if err != nil {
 		return Reply{}, fmt.Errorf("load: %w", err)
 	}
-	g, err := loadGame(b)
+	g, err := loadGame(b, who)
 	if err != nil {
-		return Reply{}, fmt.Errorf("load %s: %w", args[0], err)
+		var pe *ProgramSideError
+		if errors.As(err, &pe) {
+			return Reply{}, fmt.Errorf("load %s: %w: give the side yourself, e.g. load %s side%d=human, side%d=mcts, or side%d=\"%s\" to run that program", file, err, quoteArg(file), pe.Side, pe.Side, pe.Side, pe.Spec)
+		}
+		return Reply{}, fmt.Errorf("load %s: %w", file, err)
 	}
 	s.replaceGame(g)
 	return s.describeGame("loaded"), nil
 }
 
-// loadGame restores a game written by save. A game never corrected by
-// hand is replayed from its record and must reach the saved state
-// exactly; a corrected one is restored from its state.
-func loadGame(b []byte) (*game, error) {
+// quoteArg quotes a word with spaces as the text framing reads it.
+func quoteArg(w string) string {
+	if strings.ContainsAny(w, " \t") {
+		return `"` + w + `"`
+	}
+	return w
+}
+
+// loadedSides is who plays a loaded game: who's sides where given, who's
+// bot for the file's bot sides, else the file's sides, of which none may
+// start a program.
+func loadedSides(rs engine.Ruleset, doc SavedGame, who loadSides) ([2]string, error) {
+	sides := doc.Sides
+	for k := range sides {
+		switch {
+		case who.Sides[k] != "":
+			sides[k] = who.Sides[k]
+		case who.Bot != "" && sides[k] != "human":
+			sides[k] = who.Bot
+		case agents.StartsProgram(sides[k]):
+			name := fmt.Sprintf("side %d", k)
+			if st, err := rs.NewGame(doc.Record.Scenario, doc.Record.Options); err == nil {
+				name = (&game{st: st}).sideName(k)
+			}
+			return sides, &ProgramSideError{Side: k, Name: name, Spec: sides[k]}
+		}
+	}
+	return sides, nil
+}
+
+// loadGame restores a game written by save, its sides played as who
+// says, or else as the file says. A side the file gives to an external
+// program is refused unless who gives it: nothing a file names is ever
+// run. A game never corrected by hand is replayed from its record and
+// must reach the saved state exactly; a corrected one is restored from
+// its state.
+func loadGame(b []byte, who loadSides) (*game, error) {
 	var doc SavedGame
 	if err := json.Unmarshal(b, &doc); err != nil {
 		return nil, fmt.Errorf("not a saved game: %w", err)
@@ -246,7 +332,11 @@ func loadGame(b []byte) (*game, error) {
 	if err != nil {
 		return nil, err
 	}
-	cfg := gameConfig{scenario: doc.Record.Scenario, opts: doc.Record.Options, seed: doc.Seed, sides: doc.Sides, diceAuto: doc.Dice != "manual"}
+	sides, err := loadedSides(rs, doc, who)
+	if err != nil {
+		return nil, err
+	}
+	cfg := gameConfig{scenario: doc.Record.Scenario, opts: doc.Record.Options, seed: doc.Seed, sides: sides, diceAuto: doc.Dice != "manual"}
 	g, err := newGame(rs, cfg)
 	if err != nil {
 		return nil, err

@@ -101,7 +101,7 @@ func commands() []command {
 		{"undo", "[N]", "take back the last N steps (actions, dice or corrections; 1 to start)", (*Session).cmdUndo},
 		{"result", "", "the game's result so far", (*Session).cmdResult},
 		{"save", "[FILE]", "save the game (record and state) to FILE, or return it", (*Session).cmdSave},
-		{"load", "FILE", "load a game saved by save", (*Session).cmdLoad},
+		{"load", "FILE [side0=human|SPEC] [side1=human|SPEC] [bot=SPEC]", "load a game saved by save, its sides as saved or as given (bot= for every bot side); a side the file gives to an external program must be given: a file never starts a program", (*Session).cmdLoad},
 		{"quit", "", "end the session", (*Session).cmdQuit},
 	}
 }
@@ -358,6 +358,15 @@ func (s *Session) cmdQuit(_ context.Context, args []string) (Reply, error) {
 		s.g.close()
 	}
 	return Reply{Text: "bye", Data: "bye"}, nil
+}
+
+// Close ends the processes of the game's external bots. A front end
+// calls it when it stops serving the session, whether by quit, the end of
+// its input or Ctrl-C, so that no bot outlives it.
+func (s *Session) Close() {
+	if s.g != nil {
+		s.g.close()
+	}
 }
 
 // replaceGame makes g the session's game, ending the old one's bots.

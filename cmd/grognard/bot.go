@@ -81,6 +81,11 @@ func (a *app) botCheck(c *cli.Context) error {
 		players[side] = bot
 		rec, err := tournaments.PlayMatch(c.Context, rs, scenario, opts, players, c.Uint64("seed")+uint64(side), nil)
 		closeErr := agents.Close(bot)
+		if c.Context.Err() != nil {
+			// Ctrl-C: the bot was killed with its game; checking the other
+			// side would only start it again.
+			return cli.Exit(fmt.Sprintf("bot check interrupted: %v", c.Context.Err()), exitInterrupt)
+		}
 		if err != nil {
 			report(false, "game as side %d stopped: %v", side, err)
 			continue

@@ -49,6 +49,7 @@ func (a *app) hint(c *cli.Context) error {
 	}
 	ctx := c.Context
 	sess := protocol.NewSession(protocol.Config{Name: "grognard", Version: programVersion()})
+	defer sess.Close()
 	do := func(cmd string, args ...string) (protocol.Reply, error) {
 		return sess.Execute(ctx, protocol.Request{Cmd: cmd, Args: args})
 	}
@@ -57,7 +58,9 @@ func (a *app) hint(c *cli.Context) error {
 		if c.IsSet("scenario") {
 			return cli.Exit("give --game or --scenario, not both", exitUsage)
 		}
-		if _, err := do("load", file); err != nil {
+		// The file's sides play no part in a hint (--agent advises), and
+		// a program a file names is never started: both are human here.
+		if _, err := do("load", file, "side0=human", "side1=human"); err != nil {
 			return cli.Exit(err.Error(), exitUsage)
 		}
 		if st := sess.State(); !st.Terminal() && st.ToMove() == engine.Chance {

@@ -28,10 +28,14 @@ Any protocol command (docs/protocol.md) works too.
 --table is for a real table: every die is asked for (type the values you rolled, or
 'roll'), and each of the bot's orders is printed as ruler instructions: which base, the
 angle to turn, the distance and end point in inches, the final facing, the charge target.
-Type your own moves as you made them on the table.`,
+Type your own moves as you made them on the table.
+
+--load FILE carries on a saved game with the sides it names. A saved game never starts a
+program: a file whose bot side is an external program is refused unless --bot is given,
+which then plays every side the file gives to a bot.`,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "scenario", Usage: "built-in scenario, scenario file or gen:SEED (default: the ruleset's first)", EnvVars: []string{"GROGNARD_SCENARIO"}},
-			&cli.StringFlag{Name: "bot", Value: protocol.DefaultBot, Usage: "the opponent's agent spec (see 'grognard agents')", EnvVars: []string{"GROGNARD_BOT"}},
+			&cli.StringFlag{Name: "bot", Value: protocol.DefaultBot, Usage: "the opponent's agent spec (see 'grognard agents'); with --load, when given, it plays every side the saved game gives to a bot, which is how a game whose file names an external program is played on", EnvVars: []string{"GROGNARD_BOT"}},
 			&cli.StringFlag{Name: "side", Value: "0", Usage: "the side you command: 0, 1 or its name in the scenario", EnvVars: []string{"GROGNARD_SIDE"}},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed of the program's dice and of the bot", EnvVars: []string{"GROGNARD_SEED"}},
 			&cli.BoolFlag{Name: "table", Usage: "real-table mode: ask for every die, print the bot's orders as ruler instructions", EnvVars: []string{"GROGNARD_TABLE"}},
@@ -69,9 +73,18 @@ func (a *app) play(c *cli.Context) error {
 	p := &player{sess: protocol.NewSession(protocol.Config{Name: "grognard", Version: programVersion()}),
 		in: bufio.NewScanner(a.stdin), out: a.stdout, table: c.Bool("table"), save: c.String("save")}
 	p.in.Buffer(make([]byte, 64<<10), 1<<20)
+	defer p.sess.Close()
 	ctx := c.Context
 	if f := c.String("load"); f != "" {
-		rep, err := p.do(ctx, "load", f)
+		args := []string{f}
+		if c.IsSet("bot") {
+			args = append(args, "bot="+c.String("bot"))
+		}
+		rep, err := p.do(ctx, "load", args...)
+		var pe *protocol.ProgramSideError
+		if errors.As(err, &pe) {
+			return cli.Exit(fmt.Sprintf("--load %s: %v: give the agent for the file's bot sides with --bot, e.g. --bot mcts, or --bot \"%s\" to run that program", f, pe, pe.Spec), exitUsage)
+		}
 		if err != nil {
 			return cli.Exit(err.Error(), exitUsage)
 		}

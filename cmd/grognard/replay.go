@@ -107,6 +107,8 @@ func readRecordFile(path string) ([]*engine.Record, error) {
 // replayOne replays rec under its registered ruleset. Beyond
 // engine.Replay it also checks the turn reached and that an unfinished
 // record is not in fact a finished game, so a truncated record is caught.
+// A forfeit ends a game the position does not show finished; engine.Replay
+// has checked it against the position.
 func replayOne(rec *engine.Record) (engine.State, error) {
 	rs, err := engine.Lookup(rec.Ruleset)
 	if err != nil {
@@ -116,7 +118,7 @@ func replayOne(rec *engine.Record) (engine.State, error) {
 	if err != nil {
 		return st, err
 	}
-	if st.Terminal() != rec.Result.Over {
+	if st.Terminal() != rec.Result.Over && !engine.IsForfeit(rec.Result) {
 		return st, fmt.Errorf("%w: replay ends %s, record says %s", engine.ErrReplayMismatch, st.Result(), rec.Result)
 	}
 	if st.Turn() != rec.Turns {

@@ -1,0 +1,236 @@
+package agents
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/grognard/grognard/engine"
+	"github.com/grognard/grognard/engine/twobytwo"
+)
+
+// forkerSpec is the spec of testdata/bots/forker.sh in mode, its pids
+// written to pidfile.
+func forkerSpec(mode, pidfile, limit string) string {
+	return "external:cmd=/bin/sh testdata/bots/forker.sh " + mode + " " + pidfile + ",time=" + limit
+}
+
+// botPids reads the pids a forker bot wrote, once it has written at
+// least n of them (within 10 s).
+func botPids(t *testing.T, pidfile string, n int) []int {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		b, _ := os.ReadFile(pidfile)
+		var pids []int
+		for _, f := range strings.Fields(string(b)) {
+			if p, err := strconv.Atoi(f); err == nil {
+				pids = append(pids, p)
+			}
+		}
+		if len(pids) >= n || time.Now().After(deadline) {
+			if len(pids) < n {
+				t.Fatalf("the bot wrote %d pids to %s, want %d", len(pids), pidfile, n)
+			}
+			return pids
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// running reports whether process pid still runs. A zombie does not: it
+// is dead, waiting only for its new parent (init, which in a container
+// may never reap it) to collect its exit status.
+func running(pid int) bool {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		if _, statErr := os.Stat("/proc/self/stat"); statErr != nil {
+			return syscall.Kill(pid, 0) == nil // no /proc: ask the kernel
+		}
+		return false
+	}
+	// The state follows the command name, which is in parentheses.
+	i := bytes.LastIndexByte(b, ')')
+	if i < 0 || i+2 >= len(b) {
+		return false
+	}
+	state := b[i+2]
+	return state != 'Z' && state != 'X'
+}
+
+// noneRunning fails the test for every pid still running a moment after
+// the bot was stopped, and kills those (they are the test's own).
+func noneRunning(t *testing.T, pids []int) {
+	t.Helper()
+	deadline := time.Now().Add(2 * time.Second)
+	for {
+		var left []int
+		for _, p := range pids {
+			if running(p) {
+				left = append(left, p)
+			}
+		}
+		if len(left) == 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			for _, p := range left {
+				_ = syscall.Kill(p, syscall.SIGKILL)
+			}
+			t.Fatalf("processes %v of the bot (all %v) still run after it was stopped", left, pids)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// decision is the standard scenario at its first decision by a side.
+func decision(t *testing.T) engine.State {
+	t.Helper()
+	st, err := twobytwo.NewGame(twobytwo.DefaultScenario, engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dice := engine.NewRandomDice(1)
+	for st.ToMove() == engine.Chance {
+		d, _ := dice.Roll(st.PendingRoll())
+		if err := st.ApplyDice(d); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return st
+}
+
+// TestExternalLeavesNothing: a bot that exits leaving a child holding its
+// output, one that hangs with two such children, and one that will not
+// exit at quit: each forfeits (or is killed at Close) within its time
+// limit and a second or so, and every process it started is gone.
+func TestExternalLeavesNothing(t *testing.T) {
+	cases := []struct {
+		mode    string
+		pids    int    // the pids the bot writes before it misbehaves
+		forfeit string // the forfeit Choose returns, "" for none
+		close   string // Close's error, "" for none
+	}{
+		{"exit", 2, "crashed: its output ended while protocol_version was asked (exit status 1)", ""},
+		{"hang", 3, "timed out: no reply to genmove within 500ms", ""},
+		{"quit", 1, "", "did not exit within 1s of quit and was killed"},
+	}
+	for _, c := range cases {
+		t.Run(c.mode, func(t *testing.T) {
+			pidfile := filepath.Join(t.TempDir(), "pids")
+			a, err := New(forkerSpec(c.mode, pidfile, "500ms"), 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			start := time.Now()
+			_, err = a.Choose(context.Background(), decision(t))
+			var f *ForfeitError
+			switch {
+			case c.forfeit == "" && err != nil:
+				t.Fatalf("the bot forfeits: %v", err)
+			case c.forfeit != "" && (!errors.As(err, &f) || !strings.Contains(f.Reason, c.forfeit)):
+				t.Fatalf("Choose: %v, want the forfeit %q", err, c.forfeit)
+			}
+			if d := time.Since(start); d > 3*time.Second {
+				t.Errorf("Choose took %v with a time limit of 500ms", d)
+			}
+			closed := time.Now()
+			err = Close(a)
+			if (c.close == "") != (err == nil) || (err != nil && !strings.Contains(err.Error(), c.close)) {
+				t.Errorf("Close: %v, want %q", err, c.close)
+			}
+			if d := time.Since(closed); d > 3*time.Second {
+				t.Errorf("Close took %v", d)
+			}
+			pids := botPids(t, pidfile, c.pids)
+			if c.mode == "quit" {
+				pids = botPids(t, pidfile, 2) // the child it started at quit
+			}
+			noneRunning(t, pids)
+		})
+	}
+}
+
+// TestExternalCancel: cancelling the context while a bot hangs (Ctrl-C)
+// returns at once with the context's error, not a forfeit, and kills the
+// bot and its children before Choose returns, however long its time
+// limit.
+func TestExternalCancel(t *testing.T) {
+	pidfile := filepath.Join(t.TempDir(), "pids")
+	a, err := New(forkerSpec("hang", pidfile, "1h"), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	st := decision(t)
+	done := make(chan error, 1)
+	go func() {
+		_, err := a.Choose(ctx, st)
+		done <- err
+	}()
+	pids := botPids(t, pidfile, 3) // the bot and the children it hangs with
+	cancel()
+	select {
+	case err = <-done:
+	case <-time.After(5 * time.Second):
+		t.Fatal("Choose did not return within 5s of the cancel")
+	}
+	var f *ForfeitError
+	if !errors.Is(err, context.Canceled) || errors.As(err, &f) {
+		t.Errorf("Choose after a cancel: %v, want context.Canceled and no forfeit", err)
+	}
+	noneRunning(t, pids)
+	closed := time.Now()
+	if err := Close(a); err != nil {
+		t.Errorf("Close after a cancel: %v", err)
+	}
+	if d := time.Since(closed); d > time.Second {
+		t.Errorf("Close after a cancel took %v", d)
+	}
+}
+
+// TestWriteLineBounded: a write to a program that has stopped reading
+// gives up at the time limit, or at once when the context ends, instead
+// of blocking for good on a full pipe.
+func TestWriteLineBounded(t *testing.T) {
+	big := bytes.Repeat([]byte("x"), 4<<20) // far more than a pipe holds
+	for _, c := range []struct {
+		name   string
+		limit  time.Duration
+		cancel time.Duration // 0: never
+		want   error
+	}{
+		{"time limit", 200 * time.Millisecond, 0, os.ErrDeadlineExceeded},
+		{"cancelled", time.Hour, 200 * time.Millisecond, os.ErrDeadlineExceeded},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r, w, err := os.Pipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer r.Close()
+			defer w.Close()
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			if c.cancel > 0 {
+				time.AfterFunc(c.cancel, cancel)
+			}
+			start := time.Now()
+			err = writeLine(ctx, w, big, c.limit)
+			if !errors.Is(err, c.want) {
+				t.Errorf("writeLine: %v, want %v", err, c.want)
+			}
+			if d := time.Since(start); d > 3*time.Second {
+				t.Errorf("writeLine took %v", d)
+			}
+		})
+	}
+}
