@@ -1,0 +1,39 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestUsageErrorsExit2: every wrong command line exits 2 (the README's
+// exit codes), unknown subcommands and help topics included, and a bad
+// flag names a help page that exists.
+func TestUsageErrorsExit2(t *testing.T) {
+	tests := []struct {
+		name   string
+		args   []string
+		stderr []string
+	}{
+		{"unknown scenario subcommand", []string{"scenario", "frobnicate"}, []string{`unknown command "frobnicate" for grognard scenario`, "list, validate, generate, show"}},
+		{"unknown army subcommand", []string{"army", "frobnicate"}, []string{`unknown command "frobnicate" for grognard army`}},
+		{"unknown bot subcommand", []string{"bot", "frobnicate"}, []string{`unknown command "frobnicate" for grognard bot`, "check"}},
+		{"unknown help topic", []string{"help", "frobnicate"}, []string{"no command 'frobnicate'", "grognard help"}},
+		{"bad flag on a subcommand", []string{"scenario", "show", "--colour", "village"}, []string{"colour", "see 'grognard scenario show --help'"}},
+		{"bad flag on army random", []string{"army", "random", "--colour"}, []string{"see 'grognard army random --help'"}},
+		{"bad flag on a command", []string{"hint", "--colour"}, []string{"see 'grognard hint --help'"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			runCase(t, tc.args, exitUsage, nil, tc.stderr, true)
+		})
+	}
+	// The help pages the messages name exist.
+	for _, page := range [][]string{{"scenario", "show", "--help"}, {"army", "random", "--help"}, {"scenario", "--help"}} {
+		code, out, errOut := grognard(t, page...)
+		if code != 0 || !strings.Contains(out, "grognard "+strings.Join(page[:len(page)-1], " ")) {
+			t.Errorf("%v: exit %d, stdout:\n%s\nstderr:\n%s", page, code, out, errOut)
+		}
+	}
+	// A command of subcommands alone still shows its help.
+	runCase(t, []string{"scenario"}, 0, []string{"list", "validate", "generate", "show"}, nil, false)
+}
