@@ -1,6 +1,7 @@
 package main
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -36,4 +37,21 @@ func TestUsageErrorsExit2(t *testing.T) {
 	}
 	// A command of subcommands alone still shows its help.
 	runCase(t, []string{"scenario"}, 0, []string{"list", "validate", "generate", "show"}, nil, false)
+}
+
+// TestTournamentQuietByDefault: without --log-level a tournament writes no
+// log line to a stderr that is not a terminal (the README: warnings only
+// by default); its progress lines need --log-level info
+// (TestTournamentProgressLog).
+func TestTournamentQuietByDefault(t *testing.T) {
+	code, out, errOut := grognard(t, quick(filepath.Join(t.TempDir(), "games.jsonl"))...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if errOut != "" {
+		t.Errorf("stderr is not empty by default:\n%s", errOut)
+	}
+	if !strings.Contains(out, "random") {
+		t.Errorf("no tables on stdout:\n%s", out)
+	}
 }
