@@ -1,9 +1,12 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestUsageErrorsExit2: every wrong command line exits 2 (the README's
@@ -53,5 +56,17 @@ func TestTournamentQuietByDefault(t *testing.T) {
 	}
 	if !strings.Contains(out, "random") {
 		t.Errorf("no tables on stdout:\n%s", out)
+	}
+}
+
+// TestHintInterrupted: Ctrl-C during hint's search exits 130, as every
+// interrupted command does, not 2 (a wrong command line).
+func TestHintInterrupted(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	var out, errOut bytes.Buffer
+	code := runWithInput(ctx, []string{"grognard", "hint", "--agent", "mcts:iters=10000000"}, strings.NewReader(""), &out, &errOut)
+	if code != exitInterrupt || !strings.Contains(errOut.String(), "interrupted") {
+		t.Errorf("exit %d, want %d; stderr:\n%s", code, exitInterrupt, errOut.String())
 	}
 }

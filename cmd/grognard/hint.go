@@ -70,6 +70,9 @@ func (a *app) hint(c *cli.Context) error {
 			side = "0"
 		}
 		if err := startForHint(ctx, sess, c, side); err != nil {
+			if ctx.Err() != nil {
+				return cli.Exit("hint interrupted", exitInterrupt)
+			}
 			return cli.Exit(err.Error(), exitUsage)
 		}
 	}
@@ -83,6 +86,11 @@ func (a *app) hint(c *cli.Context) error {
 	before := sess.State().Clone()
 	rep, err := do("hint", args...)
 	if err != nil {
+		if ctx.Err() != nil {
+			// Ctrl-C during the search: an interrupt, not a wrong
+			// command line.
+			return cli.Exit("hint interrupted", exitInterrupt)
+		}
 		return cli.Exit(err.Error(), exitUsage)
 	}
 	if c.Bool("json") {
