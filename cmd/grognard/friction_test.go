@@ -70,3 +70,32 @@ func TestHintInterrupted(t *testing.T) {
 		t.Errorf("exit %d, want %d; stderr:\n%s", code, exitInterrupt, errOut.String())
 	}
 }
+
+// TestExplainUnderTheAction: match --explain prints each decision's
+// explanation under the action it chose (the README's order), never
+// before it or under another step.
+func TestExplainUnderTheAction(t *testing.T) {
+	code, out, errOut := grognard(t, "match", "--a", "heuristic", "--b", "mcts:iters=20,depth=4", "--turn-limit", "1", "--explain")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	lines := strings.Split(out, "\n")
+	explained := 0
+	for k, l := range lines {
+		_, chose, ok := strings.Cut(l, " chose: ")
+		if !ok || !strings.HasPrefix(l, "      | ") || strings.HasPrefix(l, "      |  ") {
+			continue
+		}
+		explained++
+		if k == 0 || !strings.HasPrefix(lines[k-1], "  [") {
+			t.Fatalf("line %d: an explanation not right under an action:\n%s\n%s", k, lines[max(0, k-1)], l)
+		}
+		_, act, _ := strings.Cut(lines[k-1], "] ")
+		if !strings.HasPrefix(chose, act) {
+			t.Fatalf("line %d: the explanation of %q is under %q", k, chose, act)
+		}
+	}
+	if explained < 10 {
+		t.Errorf("only %d explanations:\n%s", explained, out)
+	}
+}
