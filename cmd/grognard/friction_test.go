@@ -99,3 +99,38 @@ func TestExplainUnderTheAction(t *testing.T) {
 		t.Errorf("only %d explanations:\n%s", explained, out)
 	}
 }
+
+// playSession runs 'grognard play' in-process with the lines typed and
+// returns its exit code and output.
+func playSession(t *testing.T, typed string, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code := runWithInput(context.Background(), append([]string{"grognard", "play"}, args...), strings.NewReader(typed), &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+// TestTableDicePrompt: at the table's dice prompt a word that is no roll
+// is answered in the prompt's terms (what to type), not with the
+// protocol's "a die roll is pending ... give it with dice"; a bad roll
+// says what a good one is; commands that need no decision still work.
+func TestTableDicePrompt(t *testing.T) {
+	code, out, errOut := playSession(t, "abc\nlegal\n7\nshow\n3 4\nquit\n", "--table", "--bot", "heuristic")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{
+		`? "abc" is not a roll: type the 2 values you rolled, each 1 to 6 (for example 3 5), or roll`,
+		`? "legal" is not a roll`,
+		"needs 2 values, got 1 (2d6 set-up",
+		"type the 2 values you rolled, each 1 to 6, or roll\n",
+		"Set-up, set-up roll; destroyed", // show worked at the prompt
+		"chance: 2d6 set-up: one die for French, one for Austrians; the higher attacks, a tie adds 10 AP a side and re-rolls: [3 4]",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "give it with dice") {
+		t.Errorf("the protocol's wording at the dice prompt:\n%s", out)
+	}
+}

@@ -220,6 +220,12 @@ func (p *player) askDice(ctx context.Context) bool {
 			continue
 		case strings.EqualFold(fields[0], "roll"):
 			fields = nil
+		case !isNumber(fields[0]) && !diceCommands[strings.ToLower(fields[0])]:
+			// Not a roll, nor anything that can be done while a die is
+			// due: say what the prompt wants, in the prompt's words.
+			fmt.Fprintf(p.out, "? %q is not a roll: type the %d values you rolled, each 1 to %d (for example %s), or roll to let the program roll; help lists what else you can type here\n",
+				l, pend.Dice, pend.Sides, exampleRoll(pend.Dice, pend.Sides))
+			continue
 		case !isNumber(fields[0]):
 			// A command (undo, show, save, quit) at the dice prompt.
 			if quit := p.command(ctx, l); quit {
@@ -235,12 +241,29 @@ func (p *player) askDice(ctx context.Context) bool {
 			r, err = p.do(ctx, "dice", fields...)
 		}
 		if err != nil {
-			fmt.Fprintln(p.out, "? "+err.Error())
+			fmt.Fprintf(p.out, "? %v: type the %d values you rolled, each 1 to %d, or roll\n", err, pend.Dice, pend.Sides)
 			continue
 		}
 		fmt.Fprintln(p.out, "  "+firstLine(r.Text))
 		return true
 	}
+}
+
+// diceCommands are the words that make sense at the dice prompt besides
+// the values: what does not need a side's decision.
+var diceCommands = map[string]bool{
+	"dice": true, "undo": true, "show": true, "sketch": true, "units": true, "pending": true, "result": true,
+	"set": true, "save": true, "load": true, "help": true, "?": true, "quit": true, "exit": true,
+}
+
+// exampleRoll is an example of n values of a die of the given sides, as
+// typed: "3 5".
+func exampleRoll(n, sides int) string {
+	vals := make([]string, n)
+	for k := range vals {
+		vals[k] = strconv.Itoa(1 + (2*k+2)%max(1, sides))
+	}
+	return strings.Join(vals, " ")
 }
 
 // askOrder asks the person for one order and plays it.
