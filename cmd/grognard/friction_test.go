@@ -134,3 +134,36 @@ func TestTableDicePrompt(t *testing.T) {
 		t.Errorf("the protocol's wording at the dice prompt:\n%s", out)
 	}
 }
+
+// TestPlayHeaderNamesWhoActs: the header over the person's decision and
+// the prompt under it name the same side: in the other side's turn (its
+// shooting, where the person fires) the header says whose turn it is and
+// who acts.
+func TestPlayHeaderNamesWhoActs(t *testing.T) {
+	code, out, errOut := playSession(t, strings.Repeat("genmove agent=heuristic\n", 60)+"quit\n", "--bot", "heuristic")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	lines := strings.Split(out, "\n")
+	checked, other := 0, 0
+	for k, l := range lines[:len(lines)-1] {
+		if !strings.HasPrefix(l, "Turn ") {
+			continue
+		}
+		side, _, ok := strings.Cut(lines[k+1], "> ")
+		if !ok {
+			t.Fatalf("no prompt under the header %q: %q", l, lines[k+1])
+		}
+		checked++
+		switch {
+		case strings.Contains(l, ", "+side+" to play, "):
+		case strings.Contains(l, ": "+side+" to act"):
+			other++
+		default:
+			t.Errorf("the header %q does not name %s, whom the prompt names", l, side)
+		}
+	}
+	if checked < 5 || other == 0 {
+		t.Errorf("%d headers checked, %d in the other side's turn: the game did not reach them\n%s", checked, other, out)
+	}
+}

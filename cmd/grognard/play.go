@@ -13,6 +13,7 @@ import (
 
 	"github.com/grognard/grognard/agents/protocol"
 	"github.com/grognard/grognard/engine"
+	"github.com/grognard/grognard/engine/twobytwo"
 )
 
 func (a *app) playCommand() *cli.Command {
@@ -279,7 +280,7 @@ func (p *player) askOrder(ctx context.Context) bool {
 			}
 		}
 		rep, _ := p.do(ctx, "show")
-		fmt.Fprintln(p.out, firstLine(rep.Text))
+		fmt.Fprintln(p.out, headerLine(st, firstLine(rep.Text)))
 	}
 	for {
 		l, ok := p.line(ctx, p.prompt()+"> ")
@@ -296,6 +297,29 @@ func (p *player) askOrder(ctx context.Context) bool {
 			return true
 		}
 	}
+}
+
+// headerLine is the summary's first line as the header of the person's
+// decision. The summary names the phasing side ("Turn 1, Austrians to
+// play, shooting phase"); when the other side decides (its shooting, a
+// charge's response) the prompt names that side, so the header says
+// whose turn it is and who acts: "Turn 1, Austrians' turn, shooting
+// phase: French to act".
+func headerLine(st engine.State, summary string) string {
+	s, ok := st.(*twobytwo.State)
+	if !ok || st.Turn() == 0 || st.Terminal() || st.ToMove() < 0 || st.ToMove() > 1 {
+		return summary
+	}
+	names := s.Scenario().SideNames
+	phasing, mover := names[s.Phasing()&1], names[st.ToMove()]
+	if phasing == mover {
+		return summary
+	}
+	_, rest, _ := strings.Cut(summary, ";")
+	if rest != "" {
+		rest = ";" + rest
+	}
+	return fmt.Sprintf("Turn %d, %s turn, %s phase: %s to act%s", st.Turn(), possessive(phasing), engine.PhaseName(st), mover, rest)
 }
 
 // prompt names the side to move.
