@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -165,5 +166,51 @@ func TestPlayHeaderNamesWhoActs(t *testing.T) {
 	}
 	if checked < 5 || other == 0 {
 		t.Errorf("%d headers checked, %d in the other side's turn: the game did not reach them\n%s", checked, other, out)
+	}
+}
+
+// TestOutputsCheckedFirst: an output file that cannot be written is
+// refused (exit 2, naming the flag) before the long work starts: each
+// command here would search, play or wait for a person for much longer
+// than the test's deadline, which would end it with 130. A file the check
+// had to create is not left behind.
+func TestOutputsCheckedFirst(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "no-such-dir", "out")
+	slow := "mcts:iters=100000000"
+	for _, tc := range []struct {
+		flag string
+		args []string
+	}{
+		{"--svg", []string{"hint", "--agent", slow, "--svg", bad}},
+		{"--record", []string{"match", "--a", slow, "--record", bad}},
+		{"--explain-json", []string{"match", "--a", slow, "--explain-json", bad}},
+		{"--save", []string{"play", "--bot", slow, "--side", "1", "--save", bad}},
+		{"--chart", []string{"tournament", "--agents", slow + ",random", "--games", "2", "--records", filepath.Join(dir, "t.jsonl"), "--chart", bad}},
+		{"--svg", []string{"scenario", "show", "--svg", dir, "village"}},
+		{"--out", []string{"scenario", "generate", "--out", bad}},
+		{"--out", []string{"army", "random", "--nation", "Prussia", "--out", bad}},
+	} {
+		t.Run(strings.Join(tc.args[:2], " "), func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			var out, errOut bytes.Buffer
+			code := runWithInput(ctx, append([]string{"grognard"}, tc.args...), strings.NewReader(""), &out, &errOut)
+			if code != exitUsage || !strings.Contains(errOut.String(), tc.flag+" ") || !strings.Contains(errOut.String(), "cannot be written") {
+				t.Errorf("exit %d, want %d naming %s; stderr:\n%s", code, exitUsage, tc.flag, errOut.String())
+			}
+		})
+	}
+	// A good path passes the check and is written by the command alone.
+	good := filepath.Join(dir, "army.yaml")
+	if err := checkWritable(good); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(good); !os.IsNotExist(err) {
+		t.Errorf("the check left %s behind: %v", good, err)
+	}
+	runCase(t, []string{"army", "random", "--nation", "Prussia", "--out", good}, 0, nil, nil, false)
+	if _, err := os.Stat(good); err != nil {
+		t.Error(err)
 	}
 }

@@ -109,6 +109,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		a.hintCommand(),
 		a.botCommand(),
 	}
+	beforeEveryCommand(cmds)
 	for _, c := range cmds {
 		c.OnUsageError = usageError
 		if len(c.Subcommands) > 0 && c.Action == nil {
