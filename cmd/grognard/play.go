@@ -335,7 +335,7 @@ func (p *player) prompt() string {
 const playHelp = `  N                 play action N of 'legal'
   TEXT              play the legal action with this text, or the only one that begins so ('end')
   move UNIT [via X Y] to X Y [facing F] [slide]   a free-form move (inches; 300mm, 3600p too)
-  legal             list your legal actions        hint [n=N] [plan]  the bot's advice, not played
+  legal [UNIT|all]  your legal actions (long lists a line a unit)   hint [n=N] [plan]  the bot's advice
   show | sketch | units   the position             undo [N]           take back N steps
   set unit UNIT at X Y facing F status S           correct the program to match the table
   save FILE | load FILE                            quit               leave (use --save to keep the game)
