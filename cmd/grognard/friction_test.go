@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -212,5 +213,34 @@ func TestOutputsCheckedFirst(t *testing.T) {
 	runCase(t, []string{"army", "random", "--nation", "Prussia", "--out", good}, 0, nil, nil, false)
 	if _, err := os.Stat(good); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestThinkingSign: on a terminal, hint and play's bot show "thinking..."
+// on stderr while they work past thinkDelay and wipe it before the
+// result; anywhere else (here a buffer) they write nothing there.
+func TestThinkingSign(t *testing.T) {
+	hint := []string{"hint", "--agent", "mcts:iters=300", "--playouts", "2"}
+	play := []string{"play", "--bot", "mcts:iters=300"}
+	if code, _, errOut := grognard(t, hint...); code != 0 || errOut != "" {
+		t.Fatalf("not a terminal: exit %d, stderr %q", code, errOut)
+	}
+	if code, _, errOut := playSession(t, "quit\n", play[1:]...); code != 0 || errOut != "" {
+		t.Fatalf("not a terminal: exit %d, stderr %q", code, errOut)
+	}
+	terminal, delay := isTerminal, thinkDelay
+	defer func() { isTerminal, thinkDelay = terminal, delay }()
+	isTerminal = func(io.Writer) bool { return true }
+	thinkDelay = 0
+	code, out, errOut := grognard(t, hint...)
+	if code != 0 || !strings.Contains(errOut, "\rhint: thinking... 0s") || !strings.HasSuffix(errOut, "\r\033[K") {
+		t.Errorf("hint on a terminal: exit %d, stderr %q", code, errOut)
+	}
+	if !strings.Contains(out, "hints for French") {
+		t.Errorf("hint's output:\n%s", out)
+	}
+	code, _, errOut = playSession(t, "quit\n", play[1:]...)
+	if code != 0 || !strings.Contains(errOut, "\rAustrians thinking... 0s") || !strings.HasSuffix(errOut, "\r\033[K") {
+		t.Errorf("play on a terminal: exit %d, stderr %q", code, errOut)
 	}
 }

@@ -48,6 +48,10 @@ func (a *app) hint(c *cli.Context) error {
 		return err
 	}
 	ctx := c.Context
+	// The search, the playouts and the plan take seconds: a sign of life
+	// on a terminal until the hints are printed.
+	done := a.thinking("hint:")
+	defer done()
 	sess := protocol.NewSession(protocol.Config{Name: "grognard", Version: programVersion()})
 	do := func(cmd string, args ...string) (protocol.Reply, error) {
 		return sess.Execute(ctx, protocol.Request{Cmd: cmd, Args: args})
@@ -93,6 +97,7 @@ func (a *app) hint(c *cli.Context) error {
 		}
 		return cli.Exit(err.Error(), exitUsage)
 	}
+	done()
 	if c.Bool("json") {
 		enc := json.NewEncoder(a.stdout)
 		enc.SetIndent("", "  ")

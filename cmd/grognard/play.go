@@ -61,6 +61,9 @@ type player struct {
 	saved uint64
 	// typed carries the person's lines from the reader goroutine.
 	typed chan string
+	// think shows that the program is thinking while a bot decides
+	// (app.thinking).
+	think func(what string) (done func())
 }
 
 func (a *app) play(c *cli.Context) error {
@@ -68,7 +71,7 @@ func (a *app) play(c *cli.Context) error {
 		return err
 	}
 	p := &player{sess: protocol.NewSession(protocol.Config{Name: "grognard", Version: programVersion()}),
-		in: bufio.NewScanner(a.stdin), out: a.stdout, table: c.Bool("table"), save: c.String("save")}
+		in: bufio.NewScanner(a.stdin), out: a.stdout, table: c.Bool("table"), save: c.String("save"), think: a.thinking}
 	p.in.Buffer(make([]byte, 64<<10), 1<<20)
 	ctx := c.Context
 	if f := c.String("load"); f != "" {
@@ -161,7 +164,9 @@ func (p *player) loop(ctx context.Context) error {
 		}
 		// One step at a time, so each of the bot's orders shows as soon
 		// as it is decided.
+		done := p.think(p.mover())
 		rep, err := p.do(ctx, "advance", "max=1")
+		done()
 		if err != nil {
 			if ctx.Err() != nil {
 				return cli.Exit("interrupted"+p.savedNote(), 130)
@@ -322,6 +327,15 @@ func headerLine(st engine.State, summary string) string {
 	return fmt.Sprintf("Turn %d, %s turn, %s phase: %s to act%s", st.Turn(), possessive(phasing), engine.PhaseName(st), mover, rest)
 }
 
+// mover names the side about to decide, for the thinking sign.
+func (p *player) mover() string {
+	st := p.sess.State()
+	if st == nil || st.Terminal() || st.ToMove() < 0 || st.ToMove() > 1 {
+		return "grognard"
+	}
+	return sideNamesOf(st)[st.ToMove()]
+}
+
 // prompt names the side to move.
 func (p *player) prompt() string {
 	rep, err := p.do(context.Background(), "pending")
@@ -367,7 +381,13 @@ func (p *player) command(ctx context.Context, l string) bool {
 	case "l":
 		req.Cmd = "legal"
 	}
+	what := p.mover()
+	if req.Cmd == "hint" {
+		what = "hint:"
+	}
+	done := p.think(what)
 	rep, err := p.sess.Execute(ctx, req)
+	done()
 	if err != nil && req.Cmd != "play" {
 		// Perhaps an order's text, even one that begins with a command's
 		// name ("roll the shot", "dice for a reinforcement at point 1").
