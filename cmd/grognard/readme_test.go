@@ -92,6 +92,9 @@ var readmeShorter = []struct{ contains, env, value string }{
 	{"--b mcts:iters=200 --explain", "GROGNARD_TURN_LIMIT", "2"},
 	// Ten whole games through a Python process take some 20 s.
 	{"external:cmd=python3", "GROGNARD_TURN_LIMIT", "3"},
+	// A plan searches each of the turn's orders at the default's 1,600
+	// iterations: a dozen searches.
+	{"--plan --svg hint.svg", "GROGNARD_AGENT", "mcts:iters=200,workers=2,parallel=tree,vloss=0"},
 }
 
 // readmeInputs are the files README commands read without writing them
