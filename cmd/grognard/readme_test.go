@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"testing"
 	"time"
@@ -41,6 +42,11 @@ import (
 func TestReadmeCommands(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays the README's games and searches")
+	}
+	if raceEnabled() {
+		// Ten times slower there; the race detector has the concurrent
+		// code's own tests.
+		t.Skip("not under -race")
 	}
 	root, err := filepath.Abs(filepath.Join("..", ".."))
 	if err != nil {
@@ -282,6 +288,20 @@ func runReadmeLine(t *testing.T, stages [][]string, redirect string) {
 		}
 		in = &out
 	}
+}
+
+// raceEnabled reports whether the test binary was built with -race.
+func raceEnabled() bool {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return false
+	}
+	for _, s := range bi.Settings {
+		if s.Key == "-race" {
+			return s.Value == "true"
+		}
+	}
+	return false
 }
 
 func tail(s string, n int) string {
