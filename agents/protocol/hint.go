@@ -4,8 +4,11 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"strconv"
 	"strings"
+
+	"github.com/sourcegraph/conc/pool"
 
 	"github.com/grognard/grognard/agents"
 	"github.com/grognard/grognard/engine"
@@ -236,42 +239,34 @@ func (g *game) plan(ctx context.Context, a agents.Agent, first engine.Action, si
 }
 
 // outlook plays playouts games from st to the end with the hint doctrine
-// on both sides and returns side's shares of wins, draws and losses.
+// on both sides and returns side's shares of wins, draws and losses. The
+// games are played at once, one a core: they were most of hint's time
+// (five hints of 32 games took 15 s one after another). Each game has its
+// own dice and doctrine seeds, from salt and its number alone, and the
+// results are counted by number, so the shares do not depend on which
+// core played what.
 func (g *game) outlook(ctx context.Context, st engine.State, side engine.Player, playouts int, salt uint64) (w, d, l float64, err error) {
 	if playouts == 0 {
 		return 0, 0, 0, nil
 	}
-	var wins, draws int
-	scratch := st.Clone()
-	var bots [2]agents.Agent
-	for k := range 2 {
-		if bots[k], err = agents.New(hintDoctrine, g.agentSeed(k)^salt); err != nil {
-			return 0, 0, 0, err
-		}
-	}
+	scores := make([]float64, playouts)
+	hash := st.Hash()
+	workers := pool.New().WithErrors().WithMaxGoroutines(min(playouts, runtime.GOMAXPROCS(0)))
 	for p := range playouts {
-		var dice rand.PCG
-		dice.Seed(st.Hash()^salt, uint64(p))
-		scratch.CopyFrom(st)
-		for steps := 0; !scratch.Terminal() && steps < 100000; steps++ {
-			if err := ctx.Err(); err != nil {
-				return 0, 0, 0, err
-			}
-			if scratch.ToMove() == engine.Chance {
-				if err := scratch.ApplyDice(engine.RollWith(&dice, scratch.PendingRoll())); err != nil {
-					return 0, 0, 0, err
-				}
-				continue
-			}
-			act, err := bots[scratch.ToMove()].Choose(ctx, scratch)
-			if err != nil {
-				return 0, 0, 0, err
-			}
-			if err := scratch.Apply(act); err != nil {
-				return 0, 0, 0, err
-			}
-		}
-		switch scratch.Result().Score(side) {
+		// Each game its own copy, made here: the games share nothing.
+		scratch := st.Clone()
+		workers.Go(func() error {
+			var err error
+			scores[p], err = g.playOut(ctx, scratch, hash, side, salt, uint64(p))
+			return err
+		})
+	}
+	if err := workers.Wait(); err != nil {
+		return 0, 0, 0, err
+	}
+	var wins, draws int
+	for _, sc := range scores {
+		switch sc {
 		case 1:
 			wins++
 		case 0.5:
@@ -280,6 +275,40 @@ func (g *game) outlook(ctx context.Context, st engine.State, side engine.Player,
 	}
 	n := float64(playouts)
 	return float64(wins) / n, float64(draws) / n, float64(playouts-wins-draws) / n, nil
+}
+
+// playOut plays game p of an outlook from scratch (the position whose
+// hash is hash) to the end, the hint doctrine on both sides, and returns
+// side's score.
+func (g *game) playOut(ctx context.Context, scratch engine.State, hash uint64, side engine.Player, salt, p uint64) (float64, error) {
+	var bots [2]agents.Agent
+	for k := range 2 {
+		var err error
+		if bots[k], err = agents.New(hintDoctrine, engine.SplitMix64(g.agentSeed(k)^salt)+p); err != nil {
+			return 0, err
+		}
+	}
+	var dice rand.PCG
+	dice.Seed(hash^salt, p)
+	for steps := 0; !scratch.Terminal() && steps < 100000; steps++ {
+		if err := ctx.Err(); err != nil {
+			return 0, err
+		}
+		if scratch.ToMove() == engine.Chance {
+			if err := scratch.ApplyDice(engine.RollWith(&dice, scratch.PendingRoll())); err != nil {
+				return 0, err
+			}
+			continue
+		}
+		act, err := bots[scratch.ToMove()].Choose(ctx, scratch)
+		if err != nil {
+			return 0, err
+		}
+		if err := scratch.Apply(act); err != nil {
+			return 0, err
+		}
+	}
+	return scratch.Result().Score(side), nil
 }
 
 func (h *Hints) text(why *agents.Explanation) string {

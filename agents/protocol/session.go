@@ -87,7 +87,7 @@ func commands() []command {
 		{"list_agents", "", "the agent kinds a side or genmove may use, with their parameters", (*Session).cmdListAgents},
 		{"new_game", "[ruleset=R] [scenario=S] [seed=N] [side0=human|SPEC side1=human|SPEC | human=SIDE bot=SPEC] [dice=auto|manual] [turn_limit=N] [variant=V]", "start a game; each side is human (this client moves it) or an agent spec (see list_agents); human=SIDE (0, 1 or its name) with bot=SPEC sets both", (*Session).cmdNewGame},
 		{"show", "[summary|sketch|units|json]", "the position: a summary, a text sketch of the table, the units, or the whole state as JSON", (*Session).cmdShow},
-		{"legal", "", "the legal actions of the side to move, numbered for play", (*Session).cmdLegal},
+		{"legal", "[all|UNIT]", "the legal actions of the side to move, numbered for play; past 60, one line a unit's run of them (all: every one; UNIT: that unit's)", (*Session).cmdLegal},
 		{"play", "ID | TEXT | move UNIT [via X Y]... to X Y [facing F] [slide]", "play a legal action by number or by its text, or a free-form move the rules then check", (*Session).cmdPlay},
 		{"move", "UNIT [via X Y]... to X Y [facing F] [slide]", "play a free-form move (same as play move ...)", (*Session).cmdMove},
 		{"place", "UNIT at X Y [facing F]", "deploy a unit during set-up, or place the arriving reinforcement, anywhere the rules allow", (*Session).cmdPlace},
@@ -555,20 +555,101 @@ type actionInfo struct {
 	Action engine.Action `json:"action"`
 }
 
+// legalListMax is the most legal actions legal lists one a line. Past it
+// (a deployment offers some 460 placements) the text gives each unit's
+// run of actions one line, with its numbers; 'legal all' lists every
+// action and 'legal UNIT' one unit's. The JSON reply always holds every
+// action.
+const legalListMax = 60
+
 func (s *Session) cmdLegal(_ context.Context, args []string) (Reply, error) {
-	g, err := s.gameFor(args, true, (*game).needDecision)
+	g, err := s.gameFor(nil, false, (*game).needDecision)
 	if err != nil {
 		return Reply{}, err
 	}
 	acts := g.legal()
 	out := make([]actionInfo, len(acts))
-	var b strings.Builder
-	fmt.Fprintf(&b, "%d legal actions for %s\n", len(acts), g.toMoveName())
 	for k, a := range acts {
 		out[k] = actionInfo{ID: k + 1, Text: g.st.DescribeAction(a), Action: a}
-		fmt.Fprintf(&b, "%d %s\n", k+1, out[k].Text)
+	}
+	var b strings.Builder
+	which := strings.Join(args, " ")
+	switch {
+	case which == "" && len(out) > legalListMax:
+		fmt.Fprintf(&b, "%d legal actions for %s, a line for each unit's run of them ('legal all' lists every one, 'legal UNIT' one unit's):\n", len(out), g.toMoveName())
+		writeLegalGroups(&b, out)
+		return Reply{Text: b.String(), Data: out}, nil
+	case which == "" || strings.EqualFold(which, "all"):
+		fmt.Fprintf(&b, "%d legal actions for %s\n", len(out), g.toMoveName())
+	default:
+		if out, err = g.legalOf(out, which); err != nil {
+			return Reply{}, err
+		}
+		fmt.Fprintf(&b, "%d legal actions for %s\n", len(out), which)
+	}
+	for _, a := range out {
+		fmt.Fprintf(&b, "%d %s\n", a.ID, a.Text)
 	}
 	return Reply{Text: b.String(), Data: out}, nil
+}
+
+// legalOf keeps the actions of the unit labelled label: those the unit
+// makes (its number in the action, its label in the text).
+func (g *game) legalOf(acts []actionInfo, label string) ([]actionInfo, error) {
+	st, ok := g.st.(*twobytwo.State)
+	if !ok {
+		return nil, fmt.Errorf("legal takes no arguments for %s, or all", g.rs.Name())
+	}
+	i, err := findUnit(st, label)
+	if err != nil {
+		return nil, fmt.Errorf("legal [all|UNIT]: %w", err)
+	}
+	lower := strings.ToLower(st.Scenario().Units[i].Label)
+	var kept []actionInfo
+	for _, a := range acts {
+		if int(a.Action.Unit) == i && strings.Contains(strings.ToLower(a.Text), lower) {
+			kept = append(kept, a)
+		}
+	}
+	if len(kept) == 0 {
+		return nil, fmt.Errorf("%s has no legal action now ('legal' lists them all)", label)
+	}
+	return kept, nil
+}
+
+// writeLegalGroups writes acts a line for each run of actions of one kind
+// by one unit: "1-38 deploy F-CHQ at (4.00, 1.50) facing 0 ... (20.00,
+// 5.00) facing 0 (38 actions)", or the action alone.
+func writeLegalGroups(b *strings.Builder, acts []actionInfo) {
+	for k := 0; k < len(acts); {
+		first := acts[k]
+		n := 1
+		for k+n < len(acts) && acts[k+n].Action.Kind == first.Action.Kind && acts[k+n].Action.Unit == first.Action.Unit {
+			n++
+		}
+		if n == 1 {
+			fmt.Fprintf(b, "%d %s\n", first.ID, first.Text)
+		} else {
+			last := acts[k+n-1]
+			fmt.Fprintf(b, "%d-%d %s ... %s (%d actions)\n", first.ID, last.ID, first.Text, last.Text[sharedWords(first.Text, last.Text):], n)
+		}
+		k += n
+	}
+}
+
+// sharedWords is the length of the whole words two texts begin with.
+func sharedWords(a, b string) int {
+	n := 0
+	for n < len(a) && n < len(b) && a[n] == b[n] {
+		n++
+	}
+	if n == len(a) && n == len(b) {
+		return 0
+	}
+	for n > 0 && b[n-1] != ' ' {
+		n--
+	}
+	return n
 }
 
 // Step is one step played, as play, dice, genmove and advance report.

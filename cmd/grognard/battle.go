@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"strings"
@@ -94,6 +95,9 @@ type battlePrinter struct {
 	names   [2]string
 	started bool
 	header  string
+	// explained holds the explanation of the decision the next step
+	// plays (--explain), printed under it.
+	explained *bytes.Buffer
 }
 
 func (p *battlePrinter) observe(ev tournaments.Event) error {
@@ -118,8 +122,14 @@ func (p *battlePrinter) observe(ev tournaments.Event) error {
 			return err
 		}
 	}
-	_, err := fmt.Fprintln(p.w, stepLine(ev.Step, p.names))
-	return err
+	if _, err := fmt.Fprintln(p.w, stepLine(ev.Step, p.names)); err != nil {
+		return err
+	}
+	if p.explained != nil && p.explained.Len() > 0 {
+		_, err := p.explained.WriteTo(p.w)
+		return err
+	}
+	return nil
 }
 
 func (p *battlePrinter) intro() error {

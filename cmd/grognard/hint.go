@@ -48,6 +48,10 @@ func (a *app) hint(c *cli.Context) error {
 		return err
 	}
 	ctx := c.Context
+	// The search, the playouts and the plan take seconds: a sign of life
+	// on a terminal until the hints are printed.
+	done := a.thinking("hint:")
+	defer done()
 	sess := protocol.NewSession(protocol.Config{Name: "grognard", Version: programVersion()})
 	defer sess.Close()
 	do := func(cmd string, args ...string) (protocol.Reply, error) {
@@ -73,6 +77,9 @@ func (a *app) hint(c *cli.Context) error {
 			side = "0"
 		}
 		if err := startForHint(ctx, sess, c, side); err != nil {
+			if ctx.Err() != nil {
+				return cli.Exit("hint interrupted", exitInterrupt)
+			}
 			return cli.Exit(err.Error(), exitUsage)
 		}
 	}
@@ -86,8 +93,14 @@ func (a *app) hint(c *cli.Context) error {
 	before := sess.State().Clone()
 	rep, err := do("hint", args...)
 	if err != nil {
+		if ctx.Err() != nil {
+			// Ctrl-C during the search: an interrupt, not a wrong
+			// command line.
+			return cli.Exit("hint interrupted", exitInterrupt)
+		}
 		return cli.Exit(err.Error(), exitUsage)
 	}
+	done()
 	if c.Bool("json") {
 		enc := json.NewEncoder(a.stdout)
 		enc.SetIndent("", "  ")

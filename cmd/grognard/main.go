@@ -68,10 +68,17 @@ func runWithInput(ctx context.Context, args []string, stdin io.Reader, stdout, s
 	}
 	var ec cli.ExitCoder
 	if errors.As(err, &ec) {
-		if msg := err.Error(); msg != "" {
+		msg, code := err.Error(), ec.ExitCode()
+		if code == helpTopicCode && strings.HasPrefix(msg, "No help topic") {
+			// 'grognard help NAME' with a NAME the library does not
+			// know: a wrong command line like any other.
+			msg = fmt.Sprintf("no command %s: run 'grognard help' for the commands", strings.TrimPrefix(msg, "No help topic for "))
+			code = exitUsage
+		}
+		if msg != "" {
 			fmt.Fprintln(stderr, "grognard: "+msg)
 		}
-		return ec.ExitCode()
+		return code
 	}
 	fmt.Fprintln(stderr, "grognard: "+err.Error())
 	return exitFailure
@@ -102,8 +109,12 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		a.hintCommand(),
 		a.botCommand(),
 	}
+	beforeEveryCommand(cmds)
 	for _, c := range cmds {
 		c.OnUsageError = usageError
+		if len(c.Subcommands) > 0 && c.Action == nil {
+			c.Action = unknownSubcommand
+		}
 	}
 	return &cli.App{
 		Name:      "grognard",
@@ -136,14 +147,37 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	}
 }
 
+// helpTopicCode is the exit code urfave/cli gives 'help NAME' for a NAME
+// it does not know; run turns it into exitUsage.
+const helpTopicCode = 3
+
 // usageError turns a flag parsing error into a message that says where
-// to look, with the usage exit code.
+// to look, with the usage exit code. The help page named is the
+// command's whole path ('grognard scenario show --help'), the one that
+// lists its flags.
 func usageError(c *cli.Context, err error, isSubcommand bool) error {
 	where := "grognard --help"
-	if isSubcommand {
-		where = "grognard " + c.Command.Name + " --help"
+	if isSubcommand && c.Command != nil {
+		where = c.Command.HelpName + " --help"
 	}
 	return cli.Exit(fmt.Sprintf("%v (see '%s'; flags go before other arguments)", err, where), exitUsage)
+}
+
+// unknownSubcommand is the action of a command made of subcommands
+// (scenario, army, bot): without one it shows the command's help; with a
+// word that is none of them it fails with the usage exit code, as the
+// program does for an unknown command.
+func unknownSubcommand(c *cli.Context) error {
+	if c.NArg() == 0 {
+		return cli.ShowSubcommandHelp(c)
+	}
+	names := make([]string, 0, len(c.Command.Subcommands))
+	for _, sc := range c.Command.Subcommands {
+		if sc.Name != "help" {
+			names = append(names, sc.Name)
+		}
+	}
+	return cli.Exit(fmt.Sprintf("unknown command %q for %s: use %s (see '%s --help')", c.Args().First(), c.Command.HelpName, strings.Join(names, ", "), c.Command.HelpName), exitUsage)
 }
 
 // setUpLogging configures the logger from --log-level before any command

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -118,14 +119,17 @@ func (a *app) match(c *cli.Context) error {
 	if c.Bool("explain") && (c.Bool("json") || c.Bool("quiet")) {
 		return cli.Exit("--explain prints in the text output: drop --json or --quiet (or use --explain-json FILE)", exitUsage)
 	}
-	closeExplain, err := explainPlayers(c, m, out)
+	// An explanation is made before its action is played: it waits here
+	// until the printer has written the action, and goes under it.
+	var explained bytes.Buffer
+	closeExplain, err := explainPlayers(c, m, &explained)
 	if err != nil {
 		return err
 	}
 	defer closeExplain()
 	var obs tournaments.Observer
 	if !c.Bool("json") {
-		p := &battlePrinter{w: out, setup: m, seed: c.Uint64("seed"), quiet: c.Bool("quiet")}
+		p := &battlePrinter{w: out, setup: m, seed: c.Uint64("seed"), quiet: c.Bool("quiet"), explained: &explained}
 		obs = p.observe
 	}
 	rec, err := tournaments.PlayMatch(c.Context, m.rs, m.scenario, m.opts, m.players, m.diceSeed, obs)
@@ -197,9 +201,9 @@ func checkScenario(rs engine.Ruleset, name string) error {
 	return nil
 }
 
-// explainPlayers wraps the players so their explanations are printed
-// (--explain) or written as JSON lines (--explain-json FILE). The returned
-// function closes the file.
+// explainPlayers wraps the players so their explanations are written to
+// out as text (--explain) or to a file as JSON lines (--explain-json
+// FILE). The returned function closes the file.
 func explainPlayers(c *cli.Context, m *matchSetup, out io.Writer) (func(), error) {
 	text := c.Bool("explain")
 	path := c.String("explain-json")

@@ -13,6 +13,7 @@ import (
 
 	"github.com/grognard/grognard/agents/protocol"
 	"github.com/grognard/grognard/engine"
+	"github.com/grognard/grognard/engine/twobytwo"
 )
 
 func (a *app) playCommand() *cli.Command {
@@ -64,6 +65,9 @@ type player struct {
 	saved uint64
 	// typed carries the person's lines from the reader goroutine.
 	typed chan string
+	// think shows that the program is thinking while a bot decides
+	// (app.thinking).
+	think func(what string) (done func())
 }
 
 func (a *app) play(c *cli.Context) error {
@@ -71,7 +75,7 @@ func (a *app) play(c *cli.Context) error {
 		return err
 	}
 	p := &player{sess: protocol.NewSession(protocol.Config{Name: "grognard", Version: programVersion()}),
-		in: bufio.NewScanner(a.stdin), out: a.stdout, table: c.Bool("table"), save: c.String("save")}
+		in: bufio.NewScanner(a.stdin), out: a.stdout, table: c.Bool("table"), save: c.String("save"), think: a.thinking}
 	p.in.Buffer(make([]byte, 64<<10), 1<<20)
 	defer p.sess.Close()
 	ctx := c.Context
@@ -173,7 +177,9 @@ func (p *player) loop(ctx context.Context) error {
 		}
 		// One step at a time, so each of the bot's orders shows as soon
 		// as it is decided.
+		done := p.think(p.mover())
 		rep, err := p.do(ctx, "advance", "max=1")
+		done()
 		if err != nil {
 			if ctx.Err() != nil {
 				return cli.Exit("interrupted"+p.savedNote(), 130)
@@ -233,6 +239,12 @@ func (p *player) askDice(ctx context.Context) bool {
 			continue
 		case strings.EqualFold(fields[0], "roll"):
 			fields = nil
+		case !isNumber(fields[0]) && !diceCommands[strings.ToLower(fields[0])]:
+			// Not a roll, nor anything that can be done while a die is
+			// due: say what the prompt wants, in the prompt's words.
+			fmt.Fprintf(p.out, "? %q is not a roll: type the %d values you rolled, each 1 to %d (for example %s), or roll to let the program roll; help lists what else you can type here\n",
+				l, pend.Dice, pend.Sides, exampleRoll(pend.Dice, pend.Sides))
+			continue
 		case !isNumber(fields[0]):
 			// A command (undo, show, save, quit) at the dice prompt.
 			if quit := p.command(ctx, l); quit {
@@ -248,12 +260,29 @@ func (p *player) askDice(ctx context.Context) bool {
 			r, err = p.do(ctx, "dice", fields...)
 		}
 		if err != nil {
-			fmt.Fprintln(p.out, "? "+err.Error())
+			fmt.Fprintf(p.out, "? %v: type the %d values you rolled, each 1 to %d, or roll\n", err, pend.Dice, pend.Sides)
 			continue
 		}
 		fmt.Fprintln(p.out, "  "+firstLine(r.Text))
 		return true
 	}
+}
+
+// diceCommands are the words that make sense at the dice prompt besides
+// the values: what does not need a side's decision.
+var diceCommands = map[string]bool{
+	"dice": true, "undo": true, "show": true, "sketch": true, "units": true, "pending": true, "result": true,
+	"set": true, "save": true, "load": true, "help": true, "?": true, "quit": true, "exit": true,
+}
+
+// exampleRoll is an example of n values of a die of the given sides, as
+// typed: "3 5".
+func exampleRoll(n, sides int) string {
+	vals := make([]string, n)
+	for k := range vals {
+		vals[k] = strconv.Itoa(1 + (2*k+2)%max(1, sides))
+	}
+	return strings.Join(vals, " ")
 }
 
 // askOrder asks the person for one order and plays it.
@@ -269,7 +298,7 @@ func (p *player) askOrder(ctx context.Context) bool {
 			}
 		}
 		rep, _ := p.do(ctx, "show")
-		fmt.Fprintln(p.out, firstLine(rep.Text))
+		fmt.Fprintln(p.out, headerLine(st, firstLine(rep.Text)))
 	}
 	for {
 		l, ok := p.line(ctx, p.prompt()+"> ")
@@ -288,6 +317,38 @@ func (p *player) askOrder(ctx context.Context) bool {
 	}
 }
 
+// headerLine is the summary's first line as the header of the person's
+// decision. The summary names the phasing side ("Turn 1, Austrians to
+// play, shooting phase"); when the other side decides (its shooting, a
+// charge's response) the prompt names that side, so the header says
+// whose turn it is and who acts: "Turn 1, Austrians' turn, shooting
+// phase: French to act".
+func headerLine(st engine.State, summary string) string {
+	s, ok := st.(*twobytwo.State)
+	if !ok || st.Turn() == 0 || st.Terminal() || st.ToMove() < 0 || st.ToMove() > 1 {
+		return summary
+	}
+	names := s.Scenario().SideNames
+	phasing, mover := names[s.Phasing()&1], names[st.ToMove()]
+	if phasing == mover {
+		return summary
+	}
+	_, rest, _ := strings.Cut(summary, ";")
+	if rest != "" {
+		rest = ";" + rest
+	}
+	return fmt.Sprintf("Turn %d, %s turn, %s phase: %s to act%s", st.Turn(), possessive(phasing), engine.PhaseName(st), mover, rest)
+}
+
+// mover names the side about to decide, for the thinking sign.
+func (p *player) mover() string {
+	st := p.sess.State()
+	if st == nil || st.Terminal() || st.ToMove() < 0 || st.ToMove() > 1 {
+		return "grognard"
+	}
+	return sideNamesOf(st)[st.ToMove()]
+}
+
 // prompt names the side to move.
 func (p *player) prompt() string {
 	rep, err := p.do(context.Background(), "pending")
@@ -301,7 +362,7 @@ func (p *player) prompt() string {
 const playHelp = `  N                 play action N of 'legal'
   TEXT              play the legal action with this text, or the only one that begins so ('end')
   move UNIT [via X Y] to X Y [facing F] [slide]   a free-form move (inches; 300mm, 3600p too)
-  legal             list your legal actions        hint [n=N] [plan]  the bot's advice, not played
+  legal [UNIT|all]  your legal actions (long lists a line a unit)   hint [n=N] [plan]  the bot's advice
   show | sketch | units   the position             undo [N]           take back N steps
   set unit UNIT at X Y facing F status S           correct the program to match the table
   save FILE | load FILE                            quit               leave (use --save to keep the game)
@@ -333,7 +394,13 @@ func (p *player) command(ctx context.Context, l string) bool {
 	case "l":
 		req.Cmd = "legal"
 	}
+	what := p.mover()
+	if req.Cmd == "hint" {
+		what = "hint:"
+	}
+	done := p.think(what)
 	rep, err := p.sess.Execute(ctx, req)
+	done()
 	if err != nil && req.Cmd != "play" {
 		// Perhaps an order's text, even one that begins with a command's
 		// name ("roll the shot", "dice for a reinforcement at point 1").

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 
@@ -49,7 +50,7 @@ func (a *app) replay(c *cli.Context) error {
 	if strings.HasPrefix(path, "-") && path != "-" {
 		return cli.Exit(fmt.Sprintf("%q looks like a flag: flags go before the file (grognard replay --verbose FILE)", path), exitUsage)
 	}
-	recs, err := readRecordFile(path)
+	recs, err := readRecordFile(path, a.stdin)
 	if err != nil {
 		return cli.Exit(err.Error(), exitFailure)
 	}
@@ -91,13 +92,14 @@ func (a *app) replay(c *cli.Context) error {
 	return nil
 }
 
-// readRecordFile reads every record in path, "-" meaning standard input;
-// a file whose name ends in .gz is gunzipped.
-func readRecordFile(path string) ([]*engine.Record, error) {
+// readRecordFile reads every record in path, "-" meaning stdin (the
+// app's, which a test supplies); a file whose name ends in .gz is
+// gunzipped.
+func readRecordFile(path string, stdin io.Reader) ([]*engine.Record, error) {
 	if path != "-" {
 		return engine.ReadRecordFile(path)
 	}
-	recs, err := engine.ReadRecords(os.Stdin)
+	recs, err := engine.ReadRecords(stdin)
 	if err != nil {
 		return nil, fmt.Errorf("standard input is not a file of game records: %w", err)
 	}

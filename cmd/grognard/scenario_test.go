@@ -69,7 +69,7 @@ func TestScenarioCommand(t *testing.T) {
 			svg: filepath.Join(dir, "s.svg"), inSVG: []string{`class="unit side0`}},
 		{name: "state needs svg", args: []string{"scenario", "show", "--state", state}, code: exitUsage, stderr: []string{"give --svg FILE"}},
 		{name: "state not a state", args: []string{"scenario", "show", "--state", good, "--svg", filepath.Join(dir, "x.svg")}, code: exitFailure, stderr: []string{"not a saved 2 by 2 game state"}},
-		{name: "unwritable", args: []string{"scenario", "show", "--svg", filepath.Join(dir, "none", "d.svg"), "standard"}, code: exitFailure, stderr: []string{"cannot write the picture"}},
+		{name: "unwritable", args: []string{"scenario", "show", "--svg", filepath.Join(dir, "none", "d.svg"), "standard"}, code: exitUsage, stderr: []string{"--svg", "cannot be written"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

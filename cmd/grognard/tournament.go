@@ -217,12 +217,10 @@ func (a *app) tournament(c *cli.Context) error {
 	if err != nil {
 		return cli.Exit(fmt.Sprintf("%v (see 'grognard tournament --help')", err), exitUsage)
 	}
+	// Progress lines are info logs: shown with --log-level info, silent
+	// by default as every log below a warning is (the terminal's bar is
+	// not a log and shows at any level).
 	prog = a.newProgress(tr, cfg)
-	if !c.IsSet("log-level") && a.log.GetLevel() > zerolog.InfoLevel {
-		// Progress lines are what a person watching a log wants by default;
-		// --log-level still silences them.
-		prog.log = a.log.Level(zerolog.InfoLevel)
-	}
 	rep, runErr := tr.Run(c.Context)
 	prog.finish()
 	if rep == nil {
