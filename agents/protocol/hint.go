@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/sourcegraph/conc/pool"
 
@@ -54,6 +55,45 @@ type Hint struct {
 // hintDoctrine plays both sides in the playouts that estimate
 // win/draw/loss: the strongest doctrine against itself.
 const hintDoctrine = "heuristic:doctrine=assault"
+
+// planBudgetShare is the share of the hint's budget (iterations,
+// forward-model calls or time) each of the plan's later orders is searched
+// with.
+const planBudgetShare = 4
+
+// scaledBudget is spec with each budget it names (iters, calls, time)
+// divided by div, at least one iteration or call or a millisecond; a spec
+// without a budget is returned as it is.
+func scaledBudget(spec string, div int) (string, error) {
+	_, params, err := agents.ParseSpec(spec)
+	if err != nil {
+		return "", err
+	}
+	kv := map[string]string{}
+	for _, k := range budgetKeys {
+		v, ok := params[k]
+		if !ok {
+			continue
+		}
+		if k == "time" {
+			d, err := time.ParseDuration(v)
+			if err != nil {
+				return "", fmt.Errorf("agent %s: time %q is not a duration such as 500ms", spec, v)
+			}
+			kv[k] = max(d/time.Duration(div), time.Millisecond).String()
+			continue
+		}
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil {
+			return "", fmt.Errorf("agent %s: %s %q is not a whole number", spec, k, v)
+		}
+		kv[k] = strconv.FormatInt(max(n/int64(div), 1), 10)
+	}
+	if len(kv) == 0 {
+		return spec, nil
+	}
+	return withBudget(spec, kv)
+}
 
 // maxPlan bounds a plan's own orders (a side gives at most a few per unit
 // in a turn).
@@ -117,6 +157,7 @@ func (s *Session) cmdHint(ctx context.Context, args []string) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
+	defer agents.Close(a)
 	x, ok := a.(agents.Explainer)
 	if !ok {
 		return Reply{}, fmt.Errorf("agent %s cannot explain its choices, so it cannot give hints", spec)
@@ -153,9 +194,22 @@ func (s *Session) cmdHint(ctx context.Context, args []string) (Reply, error) {
 		info.Hints = append(info.Hints, e)
 	}
 	if plan {
-		if info.Plan, err = g.plan(ctx, a, why.Chosen.Action, side, playouts); err != nil {
+		// The plan's later orders are a sketch of the turn, searched on
+		// a quarter of the hint's budget: a full search for each of a
+		// dozen orders made a plan take many times a decision's time.
+		later, err := scaledBudget(spec, planBudgetShare)
+		if err != nil {
 			return Reply{}, err
 		}
+		pa, err := agents.New(later, g.agentSeed(int(side))^g.st.Hash())
+		if err != nil {
+			return Reply{}, err
+		}
+		defer agents.Close(pa)
+		if info.Plan, err = g.plan(ctx, pa, why.Chosen.Action, side, playouts); err != nil {
+			return Reply{}, err
+		}
+		info.Note += fmt.Sprintf("; the plan's later orders by %s", later)
 	}
 	text := info.text(why)
 	if explain {

@@ -480,6 +480,9 @@ func TestHint(t *testing.T) {
 	if !strings.Contains(rep.Text, info.Explanation.String()) {
 		t.Error("hint explain does not print the agent's explanation")
 	}
+	if !strings.Contains(info.Note, "later orders by mcts:iters=15") {
+		t.Errorf("the note %q does not say the plan's later orders are searched on a quarter of the budget", info.Note)
+	}
 	for _, h := range info.Hints {
 		if sum := h.Win + h.Draw + h.Loss; sum < 0.999 || sum > 1.001 {
 			t.Errorf("hint %q: win+draw+loss = %v", h.Text, sum)
