@@ -205,6 +205,9 @@ type LineReader struct {
 	rd   *bufio.Reader
 	max  int
 	line []byte
+	// skip is set after a line over the limit: the next read first
+	// drops the rest of it.
+	skip bool
 }
 
 // NewLineReader reads lines of at most max bytes (without the line end)
@@ -213,40 +216,36 @@ func NewLineReader(r io.Reader, max int) *LineReader {
 	return &LineReader{rd: bufio.NewReaderSize(r, 64<<10), max: max}
 }
 
-// Max is the longest line the reader takes.
-func (l *LineReader) Max() int { return l.max }
-
 // ReadLine returns the next line without its end ("\n" or "\r\n"). The
-// slice is valid until the next call. A line over the limit is skipped to
-// its end and reported with an error wrapping ErrLineTooLong, after which
-// reading may go on; at the end of the input it returns io.EOF (a last
-// line without an end is returned first, with a nil error).
+// slice is valid until the next call. A line over the limit is reported
+// as soon as the limit is passed, with an error wrapping ErrLineTooLong,
+// and the next call drops the rest of it first, so reading may go on. At
+// the end of the input it returns io.EOF (a last line without an end is
+// returned first, with a nil error).
 func (l *LineReader) ReadLine() ([]byte, error) {
+	for l.skip {
+		_, isPrefix, err := l.rd.ReadLine()
+		if err != nil {
+			return nil, err
+		}
+		l.skip = isPrefix
+	}
 	l.line = l.line[:0]
-	tooLong := false
 	for {
 		chunk, isPrefix, err := l.rd.ReadLine()
-		if !tooLong {
-			if len(l.line)+len(chunk) > l.max {
-				tooLong = true
-				l.line = l.line[:0]
-			} else {
-				l.line = append(l.line, chunk...)
-			}
+		if len(l.line)+len(chunk) > l.max {
+			l.line = l.line[:0]
+			l.skip = isPrefix
+			return nil, fmt.Errorf("a line is longer than %s: %w", Size(int64(l.max)), ErrLineTooLong)
 		}
+		l.line = append(l.line, chunk...)
 		if err != nil {
-			if tooLong {
-				return nil, fmt.Errorf("a line is longer than %s: %w", Size(int64(l.max)), ErrLineTooLong)
-			}
 			if errors.Is(err, io.EOF) && len(l.line) > 0 {
 				return l.line, nil
 			}
 			return nil, err
 		}
 		if !isPrefix {
-			if tooLong {
-				return nil, fmt.Errorf("a line is longer than %s: %w", Size(int64(l.max)), ErrLineTooLong)
-			}
 			return l.line, nil
 		}
 	}
