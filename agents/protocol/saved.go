@@ -3,14 +3,12 @@ package protocol
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 
 	"github.com/grognard/grognard/engine"
+	"github.com/grognard/grognard/engine/fileio"
 	"github.com/grognard/grognard/engine/twobytwo"
 )
 
@@ -190,33 +188,33 @@ func (s *Session) cmdSave(_ context.Context, args []string) (Reply, error) {
 	return Reply{Text: text, Data: map[string]any{"file": args[0], "steps": len(g.rec.Steps)}}, nil
 }
 
-// writeFileAtomic writes through a temporary file and a rename, so a
-// crash never leaves half a saved game in place of the last good one.
+// writeFileAtomic writes a saved game: through a temporary file and a
+// rename for a regular file, so a crash never leaves half a saved game in
+// place of the last good one; through to a device, and to the target of a
+// symlink, which are never replaced (fileio.WriteFile).
 func writeFileAtomic(name string, b []byte) error {
-	dir := filepath.Dir(name)
-	f, err := os.CreateTemp(dir, ".grognard-save-*")
-	if err != nil {
-		return fmt.Errorf("save to %s: %w", name, err)
-	}
-	tmp := f.Name()
-	_, werr := f.Write(b)
-	cerr := f.Close()
-	if err := errors.Join(werr, cerr); err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("save to %s: %w", name, err)
-	}
-	if err := os.Rename(tmp, name); err != nil {
-		os.Remove(tmp)
+	if err := fileio.WriteFile(name, b, 0o644); err != nil {
 		return fmt.Errorf("save to %s: %w", name, err)
 	}
 	return nil
 }
 
-func (s *Session) cmdLoad(_ context.Context, args []string) (Reply, error) {
+// MaxSavedGame bounds a saved game or state file that load, hint --game
+// and scenario show --state read; a saved game runs to a few hundred
+// kilobytes.
+const MaxSavedGame = 16 << 20
+
+// ReadSaved reads a saved game or state file: a regular file of at most
+// MaxSavedGame bytes, the read stopping when ctx ends.
+func ReadSaved(ctx context.Context, name string) ([]byte, error) {
+	return fileio.ReadFile(ctx, name, MaxSavedGame, "saved game")
+}
+
+func (s *Session) cmdLoad(ctx context.Context, args []string) (Reply, error) {
 	if len(args) != 1 {
 		return Reply{}, fmt.Errorf("load takes one file name (quote one with spaces)")
 	}
-	b, err := os.ReadFile(args[0])
+	b, err := ReadSaved(ctx, args[0])
 	if err != nil {
 		return Reply{}, fmt.Errorf("load: %w", err)
 	}
