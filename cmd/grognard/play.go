@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -13,6 +12,7 @@ import (
 
 	"github.com/grognard/grognard/agents/protocol"
 	"github.com/grognard/grognard/engine"
+	"github.com/grognard/grognard/engine/fileio"
 )
 
 func (a *app) playCommand() *cli.Command {
@@ -48,7 +48,7 @@ Type your own moves as you made them on the table.`,
 // person at the keyboard.
 type player struct {
 	sess  *protocol.Session
-	in    *bufio.Scanner
+	in    *fileio.LineReader
 	out   io.Writer
 	table bool
 	save  string
@@ -59,16 +59,25 @@ type player struct {
 	// saved is the session's revision last written to --save.
 	saved uint64
 	// typed carries the person's lines from the reader goroutine.
-	typed chan string
+	typed chan inputLine
 }
+
+// inputLine is one line the person typed, or why it was refused.
+type inputLine struct {
+	text string
+	err  error
+}
+
+// maxTyped bounds a line typed at the prompt, as the protocol bounds a
+// request.
+const maxTyped = 1 << 20
 
 func (a *app) play(c *cli.Context) error {
 	if err := noArgs(c); err != nil {
 		return err
 	}
 	p := &player{sess: protocol.NewSession(protocol.Config{Name: "grognard", Version: programVersion()}),
-		in: bufio.NewScanner(a.stdin), out: a.stdout, table: c.Bool("table"), save: c.String("save")}
-	p.in.Buffer(make([]byte, 64<<10), 1<<20)
+		in: fileio.NewLineReader(a.stdin, maxTyped), out: a.stdout, table: c.Bool("table"), save: c.String("save")}
 	ctx := c.Context
 	if f := c.String("load"); f != "" {
 		rep, err := p.do(ctx, "load", f)
@@ -130,25 +139,40 @@ func (p *player) do(ctx context.Context, cmd string, args ...string) (protocol.R
 func (p *player) line(ctx context.Context, prompt string) (string, bool) {
 	fmt.Fprint(p.out, prompt)
 	if p.typed == nil {
-		// One reader for the whole game: it ends with the input.
-		p.typed = make(chan string)
+		// One reader for the whole game: it ends with the input. A line
+		// over maxTyped is refused and the reading goes on.
+		p.typed = make(chan inputLine)
 		go func() {
 			defer close(p.typed)
-			for p.in.Scan() {
-				p.typed <- p.in.Text()
+			for {
+				l, err := p.in.ReadLine()
+				if err != nil && !errors.Is(err, fileio.ErrLineTooLong) {
+					return
+				}
+				select {
+				case p.typed <- inputLine{string(l), err}:
+				case <-ctx.Done():
+					return
+				}
 			}
 		}()
 	}
-	select {
-	case l, ok := <-p.typed:
-		if !ok {
+	for {
+		select {
+		case l, ok := <-p.typed:
+			if !ok {
+				fmt.Fprintln(p.out)
+				return "", false
+			}
+			if l.err != nil {
+				fmt.Fprintf(p.out, "? the line is longer than %s: type a shorter one\n%s", fileio.Size(maxTyped), prompt)
+				continue
+			}
+			return strings.TrimSpace(l.text), true
+		case <-ctx.Done():
 			fmt.Fprintln(p.out)
 			return "", false
 		}
-		return strings.TrimSpace(l), true
-	case <-ctx.Done():
-		fmt.Fprintln(p.out)
-		return "", false
 	}
 }
 
