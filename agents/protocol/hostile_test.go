@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"encoding/json"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -80,6 +81,87 @@ func TestLoadRefusesHostileFiles(t *testing.T) {
 			}
 		case <-time.After(10 * time.Second):
 			t.Fatalf("load %s did not return", c.file)
+		}
+	}
+}
+
+// editedSave saves s to a file with its state changed by edit (a map of
+// the state's JSON fields) and marked corrected, as a person editing the
+// file by hand would.
+func editedSave(t *testing.T, s *Session, edit func(st map[string]json.RawMessage)) string {
+	t.Helper()
+	file := filepath.Join(t.TempDir(), "edited.json")
+	must(t, s, "save "+file)
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc map[string]json.RawMessage
+	if err := json.Unmarshal(b, &doc); err != nil {
+		t.Fatal(err)
+	}
+	var st map[string]json.RawMessage
+	if err := json.Unmarshal(doc["state"], &st); err != nil {
+		t.Fatal(err)
+	}
+	edit(st)
+	doc["state"], _ = json.Marshal(st)
+	doc["edited"] = json.RawMessage("true")
+	b, _ = json.Marshal(doc)
+	if err := os.WriteFile(file, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return file
+}
+
+// TestLoadRefusesImpossibleStates: a hand-edited saved game with a phase
+// whose unit is missing (hint, legal and genmove failed with "internal
+// error ... index out of range [255]") or with overlapping bases is
+// refused at load with what is wrong; the commands after it answer "no
+// game", never an internal error.
+func TestLoadRefusesImpossibleStates(t *testing.T) {
+	s := inMovement(t)
+	cases := []struct {
+		name string
+		edit func(st map[string]json.RawMessage)
+		want string
+	}{
+		{"rout direction phase with no rout", func(st map[string]json.RawMessage) {
+			st["phase"] = json.RawMessage("10")
+		}, "a rout is in hand in the rout direction phase, of no unit"},
+		{"phase 255", func(st map[string]json.RawMessage) {
+			st["phase"] = json.RawMessage("255")
+		}, "out of range"},
+		{"overlapping units", func(st map[string]json.RawMessage) {
+			var units []map[string]json.RawMessage
+			_ = json.Unmarshal(st["units"], &units)
+			var first json.RawMessage
+			for _, u := range units {
+				if string(u["Loc"]) != "2" {
+					continue
+				}
+				if first == nil {
+					first = u["Pos"]
+					continue
+				}
+				u["Pos"] = first
+			}
+			st["units"], _ = json.Marshal(units)
+		}, "never overlap (R-CONTACT)"},
+	}
+	for _, c := range cases {
+		file := editedSave(t, s, c.edit)
+		s2 := NewSession(Config{})
+		_, err := do(t, s2, "load "+file)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: load: %v, want an error saying %q", c.name, err, c.want)
+			continue
+		}
+		for _, cmd := range []string{"legal", "genmove", "hint"} {
+			_, err := do(t, s2, cmd)
+			if err == nil || strings.Contains(err.Error(), "internal error") {
+				t.Errorf("%s: %s after a refused load: %v", c.name, cmd, err)
+			}
 		}
 	}
 }

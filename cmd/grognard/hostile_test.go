@@ -167,3 +167,29 @@ func TestSaveKeepsSymlinksAndDevices(t *testing.T) {
 		t.Fatalf("play --save replaced /dev/null: %v %v", after.Mode(), err)
 	}
 }
+
+// TestHintRefusesImpossibleSavedGame: hint --game on a saved game edited
+// into a phase whose unit is missing exits 2 with the reason (it was
+// "internal error ... index out of range [255]").
+func TestHintRefusesImpossibleSavedGame(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "game.json")
+	if code, errOut := grognardIn(t, strings.NewReader("quit\n"), io.Discard, "play", "--save", file, "--bot", "random"); code != 0 {
+		t.Fatalf("play --save: %s", errOut)
+	}
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Corrected by hand (so loaded from its state) into the rout
+	// direction phase with no rout in hand.
+	b = bytes.Replace(b, []byte(`"edited":false`), []byte(`"edited":true`), 1)
+	b = bytes.Replace(b, []byte(`"phase":1,`), []byte(`"phase":10,`), 1)
+	if err := os.WriteFile(file, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, errOut := grognardIn(t, nil, io.Discard, "hint", "--game", file)
+	if code != 2 || !strings.Contains(errOut, "decode state: turn 0 in the rout direction phase") || strings.Contains(errOut, "internal error") {
+		t.Fatalf("hint --game on an impossible state: exit %d, %q", code, errOut)
+	}
+}
