@@ -358,3 +358,14 @@ func (e *ErrWriter) Write(p []byte) (int, error) {
 	}
 	return n, err
 }
+
+// OpenAppend opens the file at path to append to, creating it with perm:
+// a FIFO that no program reads is refused instead of waited on, and a
+// directory or a socket is refused.
+func OpenAppend(path string, perm fs.FileMode) (*os.File, error) {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE|syscall.O_NONBLOCK, perm)
+	if errors.Is(err, syscall.ENXIO) {
+		return nil, fmt.Errorf("%s is a FIFO that no program reads: start the reader first, or give a file", path)
+	}
+	return f, err
+}

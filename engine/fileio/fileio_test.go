@@ -276,3 +276,30 @@ func TestErrWriterKeepsFirstError(t *testing.T) {
 		t.Fatalf("got %v", w.Err)
 	}
 }
+
+func TestOpenAppend(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "records.jsonl")
+	for _, s := range []string{"a\n", "b\n"} {
+		f, err := OpenAppend(path, 0o644)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.WriteString(s); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.Close(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if b, _ := os.ReadFile(path); string(b) != "a\nb\n" {
+		t.Fatalf("got %q", b)
+	}
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := OpenAppend(fifo, 0o644); err == nil || !strings.Contains(err.Error(), "no program reads") {
+		t.Fatalf("a FIFO nobody reads: %v", err)
+	}
+}
