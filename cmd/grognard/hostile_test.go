@@ -112,10 +112,23 @@ func TestFullDiskExitsNonZero(t *testing.T) {
 		{"scenario", "show", "--svg", "/dev/full", "standard"},
 		{"rules"},
 	} {
-		code, errOut := grognardIn(t, strings.NewReader(""), full, args...)
+		code, errOut := grognardIn(t, strings.NewReader("quit\n"), full, args...)
 		if code != 1 || !strings.Contains(errOut, "no space left on device") {
 			t.Errorf("grognard %s to a full disk: exit %d, stderr %q", strings.Join(args, " "), code, errOut)
 		}
+	}
+}
+
+// TestPlaySaveToFullDisk: play --save onto a full disk says so at the
+// prompt and exits 1, though the screen itself is fine.
+func TestPlaySaveToFullDisk(t *testing.T) {
+	if _, err := os.Stat("/dev/full"); err != nil {
+		t.Skip("no /dev/full here")
+	}
+	var out bytes.Buffer
+	code, errOut := grognardIn(t, strings.NewReader("quit\n"), &out, "play", "--save", "/dev/full", "--bot", "random")
+	if code != 1 || !strings.Contains(errOut, "could not be saved") || !strings.Contains(out.String(), "? could not save") {
+		t.Fatalf("play --save /dev/full: exit %d, stderr %q", code, errOut)
 	}
 }
 

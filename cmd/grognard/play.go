@@ -58,6 +58,8 @@ type player struct {
 	quit bool
 	// saved is the session's revision last written to --save.
 	saved uint64
+	// saveErr is why the last save to --save failed, nil once one works.
+	saveErr error
 	// typed carries the person's lines from the reader goroutine.
 	typed chan inputLine
 }
@@ -100,7 +102,13 @@ func (a *app) play(c *cli.Context) error {
 		fmt.Fprintln(p.out, "Table mode: you roll every die and move every figure; the bot's orders come as ruler instructions (inches, degrees clockwise from north, origin at the south-west corner).")
 	}
 	fmt.Fprintln(p.out, "Type help at any prompt for what you can type.")
-	return p.loop(ctx)
+	err := p.loop(ctx)
+	if err == nil && p.saveErr != nil {
+		// Each failure was shown at the prompt; the exit status says so
+		// too, so a script never takes a lost game for a saved one.
+		return cli.Exit(fmt.Sprintf("the game could not be saved: %v", p.saveErr), exitFailure)
+	}
+	return err
 }
 
 // newGameArgs turns the flags into new_game's arguments.
@@ -380,9 +388,10 @@ func (p *player) autosave(ctx context.Context) {
 	}
 	if _, err := p.do(ctx, "save", p.save); err != nil {
 		fmt.Fprintln(p.out, "? could not save: "+err.Error())
+		p.saveErr = err
 		return
 	}
-	p.saved = rev
+	p.saved, p.saveErr = rev, nil
 }
 
 func (p *player) savedNote() string {
