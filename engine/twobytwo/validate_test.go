@@ -154,10 +154,12 @@ func TestDecodeStateRefusesImpossibleStates(t *testing.T) {
 		stacked.U[i].Pos, stacked.U[i].Dir = s.U[onTable[0]].Pos, s.U[onTable[0]].Dir
 	}
 	units := func(st *State) []Unit { return st.U[:st.n] }
+	uncounted := *s
+	uncounted.U[onTable[0]].Loc = LocDestroyed
 	badFlags := *s
 	badFlags.U[onTable[0]].Flags = 0x8000
 	badCount := *s
-	badCount.destroyed[0] = 3
+	badCount.destroyed[0] = 60
 	for _, c := range []struct {
 		name, field string
 		value       any
@@ -169,7 +171,7 @@ func TestDecodeStateRefusesImpossibleStates(t *testing.T) {
 		// hint, legal and genmove fail with "index out of range [255]".
 		{"rout direction with no rout", "phase", int(phRoutDir), "a rout is in hand in the rout direction phase, of no unit"},
 		{"charge response with no charge", "phase", int(phStall), "charge response is asked of no charge"},
-		{"phase game over, not over", "phase", int(phOver), "does not fit"},
+		{"phase game over, not over", "phase", int(phOver), "has no result"},
 		{"set-up phase on turn 1", "phase", int(phDeploy), "the set-up is turn 0"},
 		{"rally phase without its roll", "phase", int(phRally), "is a die roll"},
 		{"shooting by the phasing side", "phase", int(phShoot), "which is side"},
@@ -184,7 +186,8 @@ func TestDecodeStateRefusesImpossibleStates(t *testing.T) {
 		{"overlapping bases", "units", units(&overlap), "never overlap (R-CONTACT)"},
 		{"all units stacked", "units", units(&stacked), "never overlap"},
 		{"unknown flags", "units", units(&badFlags), "unknown flags"},
-		{"destroyed count", "destroyed", badCount.destroyed, "units destroyed"},
+		{"a destroyed unit not counted", "units", units(&uncounted), "units destroyed of"},
+		{"destroyed count", "destroyed", badCount.destroyed, "the state counts 60"},
 		{"modifier", "ch_mod", 100, "beyond any the rules give"},
 		{"waiting rout of no unit", "routs", []routReq{{Unit: 200, Away: geom.V(0, 1)}}, "rout"},
 	} {
