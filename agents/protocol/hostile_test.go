@@ -9,12 +9,15 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/grognard/grognard/engine/fileio/fileiotest"
 )
 
 // TestSaveNeverReplacesLinksOrDevices: save onto a symlink writes the
-// file it points to and keeps the link; onto /dev/null writes through and
-// keeps the device (as root a rename would replace it); onto /dev/full
-// fails.
+// file it points to and keeps the link; onto a null device writes
+// through and keeps the device (a rename would replace it); onto a full
+// one fails. As root the devices are nodes in a temporary directory, so a
+// broken save cannot replace the machine's /dev/null.
 func TestSaveNeverReplacesLinksOrDevices(t *testing.T) {
 	dir := t.TempDir()
 	s := NewSession(Config{})
@@ -33,20 +36,19 @@ func TestSaveNeverReplacesLinksOrDevices(t *testing.T) {
 	}
 	must(t, NewSession(Config{}), "load "+target)
 
-	if fi, err := os.Stat("/dev/null"); err == nil && fi.Mode()&fs.ModeCharDevice != 0 {
-		if os.Geteuid() != 0 {
-			t.Log("not root: a rename could not replace /dev/null anyway")
-		}
-		must(t, s, "save /dev/null")
-		after, err := os.Stat("/dev/null")
-		if err != nil || after.Mode()&fs.ModeCharDevice == 0 || !os.SameFile(fi, after) {
-			t.Fatalf("save replaced /dev/null: %v", err)
-		}
+	null := fileiotest.Device(t, "null")
+	fi, err := os.Stat(null)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if _, err := os.Stat("/dev/full"); err == nil {
-		if _, err := do(t, s, "save /dev/full"); err == nil || !strings.Contains(err.Error(), "no space") {
-			t.Fatalf("save to a full device: %v", err)
-		}
+	must(t, s, "save "+null)
+	after, err := os.Stat(null)
+	if err != nil || after.Mode()&fs.ModeCharDevice == 0 || !os.SameFile(fi, after) {
+		t.Fatalf("save replaced %s: %v", null, err)
+	}
+	full := fileiotest.Device(t, "full")
+	if _, err := do(t, s, "save "+full); err == nil || !strings.Contains(err.Error(), "no space") {
+		t.Fatalf("save to a full device: %v", err)
 	}
 }
 

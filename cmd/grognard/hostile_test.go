@@ -11,6 +11,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/grognard/grognard/engine/fileio/fileiotest"
 )
 
 // endlessInput never ends, like /dev/zero on standard input.
@@ -100,16 +102,17 @@ func TestReplayStdinInterrupted(t *testing.T) {
 // TestFullDiskExitsNonZero: output lost to a full disk exits 1 with a
 // message, whether it went to standard output or to a file.
 func TestFullDiskExitsNonZero(t *testing.T) {
-	full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
+	fullPath := fileiotest.Device(t, "full")
+	full, err := os.OpenFile(fullPath, os.O_WRONLY, 0)
 	if err != nil {
-		t.Skip("no /dev/full here")
+		t.Fatal(err)
 	}
 	defer full.Close()
 	for _, args := range [][]string{
 		{"scenario", "list"},
 		{"scenario", "generate", "--seed", "2"},
-		{"scenario", "generate", "--seed", "2", "--out", "/dev/full"},
-		{"scenario", "show", "--svg", "/dev/full", "standard"},
+		{"scenario", "generate", "--seed", "2", "--out", fullPath},
+		{"scenario", "show", "--svg", fullPath, "standard"},
 		{"rules"},
 	} {
 		code, errOut := grognardIn(t, strings.NewReader("quit\n"), full, args...)
@@ -122,19 +125,19 @@ func TestFullDiskExitsNonZero(t *testing.T) {
 // TestPlaySaveToFullDisk: play --save onto a full disk says so at the
 // prompt and exits 1, though the screen itself is fine.
 func TestPlaySaveToFullDisk(t *testing.T) {
-	if _, err := os.Stat("/dev/full"); err != nil {
-		t.Skip("no /dev/full here")
-	}
+	full := fileiotest.Device(t, "full")
 	var out bytes.Buffer
-	code, errOut := grognardIn(t, strings.NewReader("quit\n"), &out, "play", "--save", "/dev/full", "--bot", "random")
+	code, errOut := grognardIn(t, strings.NewReader("quit\n"), &out, "play", "--save", full, "--bot", "random")
 	if code != 1 || !strings.Contains(errOut, "could not be saved") || !strings.Contains(out.String(), "? could not save") {
-		t.Fatalf("play --save /dev/full: exit %d, stderr %q", code, errOut)
+		t.Fatalf("play --save %s: exit %d, stderr %q", full, code, errOut)
 	}
 }
 
 // TestSaveKeepsSymlinksAndDevices: play --save and replay --save onto a
 // symlink write the file it points to and keep the link; play --save
-// /dev/null leaves the device in place (as root a rename replaced it).
+// onto a null device leaves the device in place (as root a rename
+// replaced /dev/null; here, as root, the device is a node in a temporary
+// directory so a broken save cannot replace the machine's own).
 func TestSaveKeepsSymlinksAndDevices(t *testing.T) {
 	dir := t.TempDir()
 	target := filepath.Join(dir, "game.json")
@@ -165,19 +168,17 @@ func TestSaveKeepsSymlinksAndDevices(t *testing.T) {
 		t.Fatalf("replay --save onto a symlink: exit %d (%s), link kept %v", code, errOut, isLink())
 	}
 
-	before, err := os.Stat("/dev/null")
-	if err != nil || before.Mode()&fs.ModeCharDevice == 0 {
-		return
+	null := fileiotest.Device(t, "null")
+	before, err := os.Stat(null)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if os.Geteuid() != 0 {
-		t.Log("not root: a rename could not replace /dev/null anyway")
+	if code, errOut := grognardIn(t, strings.NewReader("quit\n"), io.Discard, "play", "--save", null, "--bot", "random"); code != 0 {
+		t.Fatalf("play --save %s: exit %d: %s", null, code, errOut)
 	}
-	if code, errOut := grognardIn(t, strings.NewReader("quit\n"), io.Discard, "play", "--save", "/dev/null", "--bot", "random"); code != 0 {
-		t.Fatalf("play --save /dev/null: exit %d: %s", code, errOut)
-	}
-	after, err := os.Stat("/dev/null")
+	after, err := os.Stat(null)
 	if err != nil || after.Mode()&fs.ModeCharDevice == 0 || !os.SameFile(before, after) {
-		t.Fatalf("play --save replaced /dev/null: %v %v", after.Mode(), err)
+		t.Fatalf("play --save replaced %s: %v %v", null, after.Mode(), err)
 	}
 }
 
