@@ -238,6 +238,13 @@ func (l *LineReader) ReadLine() ([]byte, error) {
 			l.skip = isPrefix
 			return nil, fmt.Errorf("a line is longer than %s: %w", Size(int64(l.max)), ErrLineTooLong)
 		}
+		if need := len(l.line) + len(chunk); need > cap(l.line) {
+			// Double, up to the limit: append grows a large slice by a
+			// quarter at a time, leaving four times the line in garbage.
+			grown := make([]byte, len(l.line), min(max(2*cap(l.line), need), l.max))
+			copy(grown, l.line)
+			l.line = grown
+		}
 		l.line = append(l.line, chunk...)
 		if err != nil {
 			if errors.Is(err, io.EOF) && len(l.line) > 0 {
