@@ -1,14 +1,16 @@
 package engine
 
 import (
-	"bufio"
+	"bytes"
 	"compress/gzip"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
+
+	"github.com/grognard/grognard/engine/fileio"
 )
 
 // Step is one entry of a game record: either an action by a side or the
@@ -79,52 +81,96 @@ func (r *Record) Write(w io.Writer) error {
 	return err
 }
 
+// Limits on reading records. A record file is read whole into memory, so
+// what a file may hold is bounded; each bound is named in the error that
+// refuses a file over it.
+const (
+	// MaxRecordLine is the longest record line (one game): recorded games
+	// run to a few hundred kilobytes.
+	MaxRecordLine = 16 << 20
+	// MaxRecordBytes bounds a file of records after decompression.
+	MaxRecordBytes = 1 << 30
+	// MaxRecords is the most records a file may hold.
+	MaxRecords = 100_000
+	// MaxRecordLines is the most lines, blank ones included, a file of
+	// records may have.
+	MaxRecordLines = 10 * MaxRecords
+)
+
 // ReadRecordFile reads every JSON-line record in the file at path,
 // gunzipping it when its name ends in .gz (as the strength runs keep
-// their games).
+// their games). It is ReadRecordFileContext that cannot be interrupted.
 func ReadRecordFile(path string) ([]*Record, error) {
-	f, err := os.Open(path)
+	return ReadRecordFileContext(context.Background(), path)
+}
+
+// ReadRecordFileContext is ReadRecordFile stopping when ctx ends. Only a
+// regular file is read (a FIFO or a device is refused at once), and the
+// limits MaxRecordLine, MaxRecordBytes (after decompression),
+// MaxRecordLines and MaxRecords apply.
+func ReadRecordFileContext(ctx context.Context, path string) ([]*Record, error) {
+	f, err := fileio.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("cannot read the records: %w", err)
 	}
 	defer f.Close()
 	var r io.Reader = f
 	if strings.HasSuffix(path, ".gz") {
-		zr, err := gzip.NewReader(f)
+		zr, err := gzip.NewReader(fileio.Limit(ctx, f, MaxRecordBytes))
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", path, err)
+			return nil, fmt.Errorf("%s is not a gzip file: %w", path, err)
 		}
 		defer zr.Close()
 		r = zr
 	}
-	recs, err := ReadRecords(r)
+	recs, err := ReadRecordsContext(ctx, r)
 	if err != nil {
 		return nil, fmt.Errorf("%s is not a file of game records: %w", path, err)
 	}
 	return recs, nil
 }
 
-// ReadRecords decodes every JSON-line record from rd.
+// ReadRecords decodes every JSON-line record from rd. It is
+// ReadRecordsContext that cannot be interrupted.
 func ReadRecords(rd io.Reader) ([]*Record, error) {
+	return ReadRecordsContext(context.Background(), rd)
+}
+
+// ReadRecordsContext decodes every JSON-line record from rd, stopping when
+// ctx ends and refusing input over MaxRecordLine, MaxRecordBytes,
+// MaxRecordLines or MaxRecords; it reads in time linear in the input, however it is made.
+func ReadRecordsContext(ctx context.Context, rd io.Reader) ([]*Record, error) {
 	var out []*Record
-	sc := bufio.NewScanner(rd)
-	sc.Buffer(make([]byte, 1<<20), 1<<30)
+	lr := fileio.NewLineReader(fileio.Limit(ctx, rd, MaxRecordBytes), MaxRecordLine)
 	line := 0
-	for sc.Scan() {
+	for {
+		b, err := lr.ReadLine()
+		if errors.Is(err, io.EOF) {
+			return out, nil
+		}
 		line++
-		if len(sc.Bytes()) == 0 {
+		switch {
+		case line > MaxRecordLines:
+			return out, fmt.Errorf("more than %d lines in one file of records, the most grognard reads: split the file", MaxRecordLines)
+		case errors.Is(err, fileio.ErrLineTooLong):
+			return out, fmt.Errorf("record on line %d is longer than %s, the most a game record may be", line, fileio.Size(MaxRecordLine))
+		case errors.Is(err, fileio.ErrTooLarge):
+			return out, fmt.Errorf("the records are over %s (after decompression), the most grognard reads from one file: split the file", fileio.Size(MaxRecordBytes))
+		case err != nil:
+			return out, fmt.Errorf("read records: %w", err)
+		}
+		if len(bytes.TrimSpace(b)) == 0 {
 			continue
 		}
+		if len(out) == MaxRecords {
+			return out, fmt.Errorf("more than %d records in one file, the most grognard reads: split the file", MaxRecords)
+		}
 		var r Record
-		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
+		if err := json.Unmarshal(b, &r); err != nil {
 			return out, fmt.Errorf("record on line %d: %w", line, err)
 		}
 		out = append(out, &r)
 	}
-	if err := sc.Err(); err != nil {
-		return out, fmt.Errorf("read records: %w", err)
-	}
-	return out, nil
 }
 
 // ErrReplayMismatch is wrapped when a replay does not follow its record.

@@ -2,10 +2,10 @@ package scenarios
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -13,6 +13,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/grognard/grognard/engine/fileio"
 	"github.com/grognard/grognard/engine/geom"
 	tb "github.com/grognard/grognard/engine/twobytwo"
 	"github.com/grognard/grognard/scenarios/armies"
@@ -74,19 +75,16 @@ func Load(path string) (*tb.Scenario, error) {
 	return Parse(path, data)
 }
 
-// readLimited reads a file of at most MaxFileSize bytes.
+// readLimited reads a scenario or army file: a regular file (a FIFO,
+// which would block, or a device is refused at once) of at most
+// MaxFileSize bytes.
 func readLimited(path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", path, err)
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
-	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", path, err)
-	}
-	if len(data) > MaxFileSize {
+	data, err := fileio.ReadFile(context.Background(), path, MaxFileSize, "scenario file")
+	if errors.Is(err, fileio.ErrTooLarge) {
 		return nil, fmt.Errorf("read %s: the file is over %d bytes; a scenario file is a few kilobytes", path, MaxFileSize)
+	}
+	if err != nil {
+		return nil, err // it names the file
 	}
 	return data, nil
 }

@@ -5,13 +5,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 
 	"github.com/grognard/grognard/agents"
 	"github.com/grognard/grognard/engine"
+	"github.com/grognard/grognard/engine/fileio"
 	"github.com/grognard/grognard/engine/twobytwo"
 )
 
@@ -191,26 +190,26 @@ func (s *Session) cmdSave(_ context.Context, args []string) (Reply, error) {
 	return Reply{Text: text, Data: map[string]any{"file": args[0], "steps": len(g.rec.Steps)}}, nil
 }
 
-// writeFileAtomic writes through a temporary file and a rename, so a
-// crash never leaves half a saved game in place of the last good one.
+// writeFileAtomic writes a saved game: through a temporary file and a
+// rename for a regular file, so a crash never leaves half a saved game in
+// place of the last good one; through to a device, and to the target of a
+// symlink, which are never replaced (fileio.WriteFile).
 func writeFileAtomic(name string, b []byte) error {
-	dir := filepath.Dir(name)
-	f, err := os.CreateTemp(dir, ".grognard-save-*")
-	if err != nil {
-		return fmt.Errorf("save to %s: %w", name, err)
-	}
-	tmp := f.Name()
-	_, werr := f.Write(b)
-	cerr := f.Close()
-	if err := errors.Join(werr, cerr); err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("save to %s: %w", name, err)
-	}
-	if err := os.Rename(tmp, name); err != nil {
-		os.Remove(tmp)
+	if err := fileio.WriteFile(name, b, 0o644); err != nil {
 		return fmt.Errorf("save to %s: %w", name, err)
 	}
 	return nil
+}
+
+// MaxSavedGame bounds a saved game or state file that load, hint --game
+// and scenario show --state read; a saved game runs to a few hundred
+// kilobytes.
+const MaxSavedGame = 16 << 20
+
+// ReadSaved reads a saved game or state file: a regular file of at most
+// MaxSavedGame bytes, the read stopping when ctx ends.
+func ReadSaved(ctx context.Context, name string) ([]byte, error) {
+	return fileio.ReadFile(ctx, name, MaxSavedGame, "saved game")
 }
 
 // ProgramSideError is load's refusal of a saved game whose side names an
@@ -238,7 +237,7 @@ type loadSides struct {
 	Bot string
 }
 
-func (s *Session) cmdLoad(_ context.Context, args []string) (Reply, error) {
+func (s *Session) cmdLoad(ctx context.Context, args []string) (Reply, error) {
 	if len(args) == 0 {
 		return Reply{}, fmt.Errorf("load takes a file name (quote one with spaces), then side0=SPEC, side1=SPEC or bot=SPEC")
 	}
@@ -265,7 +264,7 @@ func (s *Session) cmdLoad(_ context.Context, args []string) (Reply, error) {
 			return Reply{}, fmt.Errorf("load %s: give bot=SPEC (for every side the file gives to a bot) or side0= and side1=, not both", file)
 		}
 	}
-	b, err := os.ReadFile(file)
+	b, err := ReadSaved(ctx, file)
 	if err != nil {
 		return Reply{}, fmt.Errorf("load: %w", err)
 	}

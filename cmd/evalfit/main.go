@@ -33,6 +33,7 @@ import (
 	"time"
 
 	"github.com/grognard/grognard/engine"
+	"github.com/grognard/grognard/engine/fileio"
 	"github.com/grognard/grognard/evaluation"
 	"github.com/grognard/grognard/evaluation/selfplay"
 )
@@ -102,8 +103,8 @@ func run(args []string, w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if err := os.WriteFile(c.out, append(b, '\n'), 0o644); err != nil {
-		return err
+	if err := fileio.WriteFile(c.out, append(b, '\n'), 0o644); err != nil {
+		return fmt.Errorf("cannot write the weights: %w", err)
 	}
 	fmt.Fprintf(w, "wrote %s\n", c.out)
 	return nil

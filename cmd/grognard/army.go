@@ -4,11 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"strings"
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/grognard/grognard/engine/fileio"
 	"github.com/grognard/grognard/scenarios"
 	"github.com/grognard/grognard/scenarios/armies"
 )
@@ -144,7 +144,7 @@ func writeOutput(a *app, file string, data []byte, what string) error {
 		_, err := a.stdout.Write(data)
 		return err
 	}
-	if err := os.WriteFile(file, data, 0o644); err != nil {
+	if err := fileio.WriteFile(file, data, 0o644); err != nil {
 		return cli.Exit(fmt.Sprintf("cannot write the %s: %v", what, err), exitFailure)
 	}
 	fmt.Fprintf(a.stdout, "%s written to %s\n", strings.ToUpper(what[:1])+what[1:], file)

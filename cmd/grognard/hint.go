@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"os"
 	"strconv"
 	"strings"
 
@@ -13,6 +12,7 @@ import (
 
 	"github.com/grognard/grognard/agents/protocol"
 	"github.com/grognard/grognard/engine"
+	"github.com/grognard/grognard/engine/fileio"
 	"github.com/grognard/grognard/engine/twobytwo"
 	"github.com/grognard/grognard/engine/twobytwo/picture"
 )
@@ -180,7 +180,7 @@ func drawHints(st *twobytwo.State, h protocol.Hints, file string) error {
 	if err := picture.SVG(&buf, st, opts); err != nil {
 		return err
 	}
-	if err := os.WriteFile(file, buf.Bytes(), 0o644); err != nil {
+	if err := fileio.WriteFile(file, buf.Bytes(), 0o644); err != nil {
 		return fmt.Errorf("cannot write the picture: %w", err)
 	}
 	return nil

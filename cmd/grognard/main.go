@@ -22,6 +22,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/grognard/grognard/engine"
+	"github.com/grognard/grognard/engine/fileio"
 	"github.com/grognard/grognard/engine/twobytwo"
 )
 
@@ -59,11 +60,20 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 
 // runWithInput is run reading requests and answers from stdin (the
 // protocol and play commands), so tests can script a person.
+//
+// Every write to stdout is checked: output that was lost (a full disk, a
+// closed pipe) makes a command that otherwise succeeded exit 1 with a
+// message, never 0.
 func runWithInput(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	registerRulesets()
-	app := newApp(stdin, stdout, stderr)
+	out := &fileio.ErrWriter{W: stdout}
+	app := newApp(stdin, out, stderr)
 	err := app.RunContext(ctx, args)
 	if err == nil {
+		if out.Err != nil {
+			fmt.Fprintln(stderr, "grognard: cannot write the output: "+out.Err.Error())
+			return exitFailure
+		}
 		return 0
 	}
 	var ec cli.ExitCoder
@@ -78,7 +88,11 @@ func runWithInput(ctx context.Context, args []string, stdin io.Reader, stdout, s
 		if msg != "" {
 			fmt.Fprintln(stderr, "grognard: "+msg)
 		}
-		return code
+		if code != 0 || out.Err == nil {
+			return code
+		}
+		fmt.Fprintln(stderr, "grognard: cannot write the output: "+out.Err.Error())
+		return exitFailure
 	}
 	fmt.Fprintln(stderr, "grognard: "+err.Error())
 	return exitFailure

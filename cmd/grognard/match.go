@@ -8,13 +8,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/grognard/grognard/agents"
 	"github.com/grognard/grognard/engine"
+	"github.com/grognard/grognard/engine/fileio"
 	"github.com/grognard/grognard/tournaments"
 )
 
@@ -126,7 +126,7 @@ func (a *app) match(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	defer closeExplain()
+	defer func() { _ = closeExplain() }()
 	var obs tournaments.Observer
 	if !c.Bool("json") {
 		p := &battlePrinter{w: out, setup: m, seed: c.Uint64("seed"), quiet: c.Bool("quiet"), explained: &explained}
@@ -151,6 +151,9 @@ func (a *app) match(c *cli.Context) error {
 	if err := out.Flush(); err != nil {
 		return cli.Exit("cannot write the output: "+err.Error(), exitFailure)
 	}
+	if err := closeExplain(); err != nil {
+		return cli.Exit(err.Error(), exitFailure)
+	}
 	if path := c.String("record"); path != "" {
 		if err := appendRecord(path, rec); err != nil {
 			return cli.Exit(err.Error(), exitFailure)
@@ -162,7 +165,7 @@ func (a *app) match(c *cli.Context) error {
 
 // appendRecord adds rec as one line at the end of path, creating it.
 func appendRecord(path string, rec *engine.Record) error {
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	f, err := fileio.OpenAppend(path, 0o644)
 	if err != nil {
 		return fmt.Errorf("cannot open the record file: %w (check --record)", err)
 	}
@@ -203,22 +206,35 @@ func checkScenario(rs engine.Ruleset, name string) error {
 
 // explainPlayers wraps the players so their explanations are written to
 // out as text (--explain) or to a file as JSON lines (--explain-json
-// FILE). The returned function closes the file.
-func explainPlayers(c *cli.Context, m *matchSetup, out io.Writer) (func(), error) {
+// FILE). The returned function closes the file and reports the first write
+// or close error, so explanations lost to a full disk fail the match;
+// calls after the first return nil.
+func explainPlayers(c *cli.Context, m *matchSetup, out io.Writer) (func() error, error) {
 	text := c.Bool("explain")
 	path := c.String("explain-json")
 	if !text && path == "" {
-		return func() {}, nil
+		return func() error { return nil }, nil
 	}
 	var enc *json.Encoder
-	closeFile := func() {}
+	closeFile := func() error { return nil }
 	if path != "" {
-		f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+		f, err := fileio.OpenAppend(path, 0o644)
 		if err != nil {
 			return nil, cli.Exit(fmt.Sprintf("cannot open the explanation file: %v (check --explain-json)", err), exitFailure)
 		}
-		enc = json.NewEncoder(f)
-		closeFile = func() { _ = f.Close() }
+		ew := &fileio.ErrWriter{W: f}
+		enc = json.NewEncoder(ew)
+		closed := false
+		closeFile = func() error {
+			if closed {
+				return nil
+			}
+			closed = true
+			if err := errors.Join(ew.Err, f.Close()); err != nil {
+				return fmt.Errorf("cannot write the explanations to %s: %w", path, err)
+			}
+			return nil
+		}
 	}
 	for side := range m.players {
 		m.players[side] = agents.Explaining(m.players[side], func(e *agents.Explanation) {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -13,6 +12,7 @@ import (
 
 	"github.com/grognard/grognard/agents/protocol"
 	"github.com/grognard/grognard/engine"
+	"github.com/grognard/grognard/engine/fileio"
 	"github.com/grognard/grognard/engine/twobytwo"
 )
 
@@ -53,7 +53,7 @@ which then plays every side the file gives to a bot.`,
 // person at the keyboard.
 type player struct {
 	sess  *protocol.Session
-	in    *bufio.Scanner
+	in    *fileio.LineReader
 	out   io.Writer
 	table bool
 	save  string
@@ -63,20 +63,31 @@ type player struct {
 	quit bool
 	// saved is the session's revision last written to --save.
 	saved uint64
+	// saveErr is why the last save to --save failed, nil once one works.
+	saveErr error
 	// typed carries the person's lines from the reader goroutine.
-	typed chan string
+	typed chan inputLine
 	// think shows that the program is thinking while a bot decides
 	// (app.thinking).
 	think func(what string) (done func())
 }
+
+// inputLine is one line the person typed, or why it was refused.
+type inputLine struct {
+	text string
+	err  error
+}
+
+// maxTyped bounds a line typed at the prompt, as the protocol bounds a
+// request.
+const maxTyped = 1 << 20
 
 func (a *app) play(c *cli.Context) error {
 	if err := noArgs(c); err != nil {
 		return err
 	}
 	p := &player{sess: protocol.NewSession(protocol.Config{Name: "grognard", Version: programVersion()}),
-		in: bufio.NewScanner(a.stdin), out: a.stdout, table: c.Bool("table"), save: c.String("save"), think: a.thinking}
-	p.in.Buffer(make([]byte, 64<<10), 1<<20)
+		in: fileio.NewLineReader(a.stdin, maxTyped), out: a.stdout, table: c.Bool("table"), save: c.String("save"), think: a.thinking}
 	defer p.sess.Close()
 	ctx := c.Context
 	if f := c.String("load"); f != "" {
@@ -108,7 +119,13 @@ func (a *app) play(c *cli.Context) error {
 		fmt.Fprintln(p.out, "Table mode: you roll every die and move every figure; the bot's orders come as ruler instructions (inches, degrees clockwise from north, origin at the south-west corner).")
 	}
 	fmt.Fprintln(p.out, "Type help at any prompt for what you can type.")
-	return p.loop(ctx)
+	err := p.loop(ctx)
+	if err == nil && p.saveErr != nil {
+		// Each failure was shown at the prompt; the exit status says so
+		// too, so a script never takes a lost game for a saved one.
+		return cli.Exit(fmt.Sprintf("the game could not be saved: %v", p.saveErr), exitFailure)
+	}
+	return err
 }
 
 // newGameArgs turns the flags into new_game's arguments.
@@ -147,25 +164,40 @@ func (p *player) do(ctx context.Context, cmd string, args ...string) (protocol.R
 func (p *player) line(ctx context.Context, prompt string) (string, bool) {
 	fmt.Fprint(p.out, prompt)
 	if p.typed == nil {
-		// One reader for the whole game: it ends with the input.
-		p.typed = make(chan string)
+		// One reader for the whole game: it ends with the input. A line
+		// over maxTyped is refused and the reading goes on.
+		p.typed = make(chan inputLine)
 		go func() {
 			defer close(p.typed)
-			for p.in.Scan() {
-				p.typed <- p.in.Text()
+			for {
+				l, err := p.in.ReadLine()
+				if err != nil && !errors.Is(err, fileio.ErrLineTooLong) {
+					return
+				}
+				select {
+				case p.typed <- inputLine{string(l), err}:
+				case <-ctx.Done():
+					return
+				}
 			}
 		}()
 	}
-	select {
-	case l, ok := <-p.typed:
-		if !ok {
+	for {
+		select {
+		case l, ok := <-p.typed:
+			if !ok {
+				fmt.Fprintln(p.out)
+				return "", false
+			}
+			if l.err != nil {
+				fmt.Fprintf(p.out, "? the line is longer than %s: type a shorter one\n%s", fileio.Size(maxTyped), prompt)
+				continue
+			}
+			return strings.TrimSpace(l.text), true
+		case <-ctx.Done():
 			fmt.Fprintln(p.out)
 			return "", false
 		}
-		return strings.TrimSpace(l), true
-	case <-ctx.Done():
-		fmt.Fprintln(p.out)
-		return "", false
 	}
 }
 
@@ -436,9 +468,10 @@ func (p *player) autosave(ctx context.Context) {
 	}
 	if _, err := p.do(ctx, "save", p.save); err != nil {
 		fmt.Fprintln(p.out, "? could not save: "+err.Error())
+		p.saveErr = err
 		return
 	}
-	p.saved = rev
+	p.saved, p.saveErr = rev, nil
 }
 
 func (p *player) savedNote() string {

@@ -2,15 +2,16 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/grognard/grognard/agents/protocol"
 	"github.com/grognard/grognard/engine"
+	"github.com/grognard/grognard/engine/fileio"
 	"github.com/grognard/grognard/engine/twobytwo"
 )
 
@@ -50,7 +51,7 @@ func (a *app) replay(c *cli.Context) error {
 	if strings.HasPrefix(path, "-") && path != "-" {
 		return cli.Exit(fmt.Sprintf("%q looks like a flag: flags go before the file (grognard replay --verbose FILE)", path), exitUsage)
 	}
-	recs, err := readRecordFile(path, a.stdin)
+	recs, err := readRecordFile(c.Context, path, a.stdin)
 	if err != nil {
 		return cli.Exit(err.Error(), exitFailure)
 	}
@@ -92,14 +93,15 @@ func (a *app) replay(c *cli.Context) error {
 	return nil
 }
 
-// readRecordFile reads every record in path, "-" meaning stdin (the
-// app's, which a test supplies); a file whose name ends in .gz is
-// gunzipped.
-func readRecordFile(path string, stdin io.Reader) ([]*engine.Record, error) {
+// readRecordFile reads every record in path, "-" meaning standard input;
+// a file whose name ends in .gz is gunzipped. The limits of
+// engine.ReadRecordsContext apply, and Ctrl-C stops the read, even of a
+// standard input that never ends or never writes.
+func readRecordFile(ctx context.Context, path string, stdin io.Reader) ([]*engine.Record, error) {
 	if path != "-" {
-		return engine.ReadRecordFile(path)
+		return engine.ReadRecordFileContext(ctx, path)
 	}
-	recs, err := engine.ReadRecords(stdin)
+	recs, err := engine.ReadRecordsContext(ctx, fileio.Interruptible(ctx, stdin))
 	if err != nil {
 		return nil, fmt.Errorf("standard input is not a file of game records: %w", err)
 	}
@@ -156,7 +158,7 @@ func (a *app) replayPosition(c *cli.Context, recs []*engine.Record) error {
 		if err != nil {
 			return cli.Exit(fmt.Sprintf("cannot save the game: %v", err), exitFailure)
 		}
-		if err := os.WriteFile(file, append(data, '\n'), 0o644); err != nil {
+		if err := fileio.WriteFile(file, append(data, '\n'), 0o644); err != nil {
 			return cli.Exit(fmt.Sprintf("cannot save the game: %v", err), exitFailure)
 		}
 		next := fmt.Sprintf(": 'grognard hint --game %s' advises from there", file)

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -12,6 +11,7 @@ import (
 	"github.com/grognard/grognard/agents"
 	"github.com/grognard/grognard/agents/protocol"
 	"github.com/grognard/grognard/engine"
+	"github.com/grognard/grognard/engine/fileio"
 	"github.com/grognard/grognard/engine/twobytwo"
 	"github.com/grognard/grognard/engine/twobytwo/picture"
 	"github.com/grognard/grognard/scenarios"
@@ -156,7 +156,7 @@ func drawState(st *twobytwo.State, ranges int, file string) error {
 	if err := picture.SVG(&buf, st, picture.Options{Scale: picture.DefaultScale, RangesOf: ranges}); err != nil {
 		return cli.Exit(fmt.Sprintf("cannot draw %s: %v", st.Scenario().Name, err), exitFailure)
 	}
-	if err := os.WriteFile(file, buf.Bytes(), 0o644); err != nil {
+	if err := fileio.WriteFile(file, buf.Bytes(), 0o644); err != nil {
 		return cli.Exit(fmt.Sprintf("cannot write the picture: %v", err), exitFailure)
 	}
 	return nil
@@ -171,7 +171,7 @@ func (a *app) showState(c *cli.Context, path string) error {
 	if file == "" {
 		return cli.Exit("--state draws a picture: give --svg FILE too", exitUsage)
 	}
-	data, err := os.ReadFile(path)
+	data, err := protocol.ReadSaved(c.Context, path)
 	if err != nil {
 		return cli.Exit(fmt.Sprintf("cannot read the saved state: %v", err), exitFailure)
 	}

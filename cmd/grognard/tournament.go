@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/csv"
 	"encoding/json"
@@ -25,6 +26,7 @@ import (
 
 	"github.com/grognard/grognard/agents"
 	"github.com/grognard/grognard/engine"
+	"github.com/grognard/grognard/engine/fileio"
 	"github.com/grognard/grognard/tournaments"
 	"github.com/grognard/grognard/tournaments/stats"
 )
@@ -587,17 +589,15 @@ type chartRow struct {
 	value, lo, hi float64
 }
 
+// writeChartFile draws the chart and writes it with fileio.WriteFile: a
+// whole file or nothing, never replacing a symlink or a device.
 func writeChartFile(path string, r *tournaments.Report) error {
-	f, err := os.Create(path)
-	if err != nil {
+	var buf bytes.Buffer
+	if err := writeChart(&buf, r); err != nil {
+		return fmt.Errorf("cannot draw the chart: %w", err)
+	}
+	if err := fileio.WriteFile(path, buf.Bytes(), 0o644); err != nil {
 		return fmt.Errorf("cannot write the chart: %w (check --chart)", err)
-	}
-	if err := writeChart(f, r); err != nil {
-		f.Close()
-		return fmt.Errorf("cannot write the chart to %s: %w", path, err)
-	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("cannot write the chart to %s: %w", path, err)
 	}
 	return nil
 }

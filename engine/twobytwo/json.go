@@ -119,6 +119,9 @@ func decodeState(data []byte, lookup func(name string) (*Scenario, error)) (*Sta
 	s.routCur, s.resume, s.destroyed, s.result = w.RoutCur, w.Resume, w.Destroyed, w.Result
 	s.routed = w.Routed
 	s.grandBattery, s.bomb, s.bombQ = w.GrandBattery, w.Bomb, w.BombQ
+	if err := s.Validate(); err != nil {
+		return nil, fmt.Errorf("decode state: %w (the file was changed by hand or is damaged)", err)
+	}
 	return s, nil
 }
 

@@ -84,6 +84,7 @@ func FuzzDecodeState(f *testing.F) {
 	good, _ := json.Marshal(s)
 	f.Add(good)
 	f.Add([]byte(`{}`))
+	addDecodeSeeds(f)
 	f.Fuzz(func(t *testing.T, b []byte) {
 		// A decoded state must never hang the engine either.
 		done := make(chan struct{})
@@ -99,15 +100,9 @@ func FuzzDecodeState(f *testing.F) {
 		if err != nil {
 			return
 		}
-		// A decoded state must never make the engine panic.
-		buf := st.Legal(nil)
-		if st.ToMove() == engine.Chance {
-			d, _ := engine.NewRandomDice(1).Roll(st.PendingRoll())
-			_ = st.ApplyDice(d)
-		} else if len(buf) > 0 {
-			_ = st.Apply(buf[0])
-		}
-		_ = st.Hash()
+		// A decoded state must never make the engine panic, on this
+		// step or the next few.
+		playDecoded(st.(*State))
 	})
 }
 
