@@ -8,8 +8,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"syscall"
 
 	"github.com/grognard/grognard/engine"
+	"github.com/grognard/grognard/engine/fileio"
 )
 
 // GameRecord is one line of a tournament's records file: the game's
@@ -86,7 +88,7 @@ type loaded struct {
 func (t *Tournament) load(res []slot) (loaded, error) {
 	var out loaded
 	path := t.cfg.Records
-	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	f, err := openRecordsToResume(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return out, nil
 	}
@@ -95,6 +97,7 @@ func (t *Tournament) load(res []slot) (loaded, error) {
 	}
 	defer f.Close()
 	rd := bufio.NewReaderSize(f, 1<<16)
+	var buf []byte
 	var (
 		offset int64 // end of the last complete, valid line
 		lineNo int
@@ -102,7 +105,14 @@ func (t *Tournament) load(res []slot) (loaded, error) {
 		badAt  int
 	)
 	for {
-		line, err := rd.ReadBytes('\n')
+		var line []byte
+		line, buf, err = readRecordLine(rd, buf)
+		if err == nil && lineNo >= engine.MaxRecordLines {
+			err = fmt.Errorf("more than %d lines: %w", engine.MaxRecordLines, fileio.ErrTooLarge)
+		}
+		if err != nil && err != io.EOF {
+			return out, fmt.Errorf("read records %s: %w", path, err)
+		}
 		if len(line) > 0 {
 			lineNo++
 			if badErr != nil {
@@ -126,9 +136,6 @@ func (t *Tournament) load(res []slot) (loaded, error) {
 		if err == io.EOF {
 			break
 		}
-		if err != nil {
-			return out, fmt.Errorf("read records %s: %w", path, err)
-		}
 	}
 	if badErr != nil {
 		// The last complete line does not parse: a write cut short by a
@@ -143,6 +150,45 @@ func (t *Tournament) load(res []slot) (loaded, error) {
 		}
 	}
 	return out, nil
+}
+
+// openRecordsToResume opens the records file for reading and cutting a
+// torn line off: a regular file only, so that a FIFO or a device named as
+// --records neither blocks the resume nor reads for ever. The open does not
+// block, and the check is made on the opened file.
+func openRecordsToResume(path string) (*os.File, error) {
+	f, err := os.OpenFile(path, os.O_RDWR|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, err
+	}
+	fi, err := f.Stat()
+	if err == nil && !fi.Mode().IsRegular() {
+		err = fmt.Errorf("%s is not a regular file: %w (give the records file of a tournament)", path, fileio.ErrNotRegular)
+	}
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
+}
+
+// readRecordLine reads one line, its end included, into buf (which it
+// returns, grown, for the next call): a line longer than
+// engine.MaxRecordLine is an error, found in time linear in its length.
+// At the end of the input it returns the last bytes (a torn line, or none)
+// with io.EOF.
+func readRecordLine(rd *bufio.Reader, buf []byte) (line, grown []byte, err error) {
+	buf = buf[:0]
+	for {
+		chunk, err := rd.ReadSlice('\n')
+		if len(buf)+len(chunk) > engine.MaxRecordLine+2 {
+			return nil, buf, fmt.Errorf("a line is longer than %s: %w", fileio.Size(engine.MaxRecordLine), fileio.ErrTooLarge)
+		}
+		buf = append(buf, chunk...)
+		if err != bufio.ErrBufferFull {
+			return buf, buf, err
+		}
+	}
 }
 
 // mismatchError is a valid record that does not belong to this
@@ -247,8 +293,13 @@ func (w *recordWriter) close() error {
 func ReadGameRecords(rd io.Reader) ([]*GameRecord, error) {
 	var out []*GameRecord
 	br := bufio.NewReaderSize(rd, 1<<16)
+	var buf []byte
 	for n := 1; ; n++ {
-		line, err := br.ReadBytes('\n')
+		line, grown, err := readRecordLine(br, buf)
+		buf = grown
+		if err == nil && len(out) >= engine.MaxRecords {
+			err = fmt.Errorf("more than %d records: %w", engine.MaxRecords, fileio.ErrTooLarge)
+		}
 		if len(line) > 0 && line[len(line)-1] == '\n' {
 			if l := bytes.TrimSpace(line); len(l) > 0 {
 				var r GameRecord

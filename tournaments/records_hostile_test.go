@@ -1,0 +1,93 @@
+package tournaments
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"io"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/grognard/grognard/engine"
+	"github.com/grognard/grognard/engine/fileio"
+)
+
+// TestResumeRefusesFIFO: --records naming a FIFO is refused at once,
+// not waited on for a writer that never comes.
+func TestResumeRefusesFIFO(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "games.jsonl")
+	if err := syscall.Mkfifo(path, 0o644); err != nil {
+		t.Skipf("no FIFO here: %v", err)
+	}
+	cfg := small(path)
+	cfg.Resume = true
+	done := make(chan error, 1)
+	go func() {
+		_, err := mustNew(t, cfg).Run(context.Background())
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if !errors.Is(err, fileio.ErrNotRegular) {
+			t.Fatalf("resume from a FIFO: %v, want a refusal naming a regular file", err)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("resume from a FIFO blocked")
+	}
+}
+
+// endlessLine is a reader of one line that never ends.
+type endlessLine struct{ n int64 }
+
+func (e *endlessLine) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = 'x'
+	}
+	e.n += int64(len(p))
+	return len(p), nil
+}
+
+// TestReadGameRecordsBounded: a line with no end is refused once it passes
+// the record line limit, having read little more than the limit.
+func TestReadGameRecordsBounded(t *testing.T) {
+	src := &endlessLine{}
+	_, err := ReadGameRecords(src)
+	if !errors.Is(err, fileio.ErrTooLarge) {
+		t.Fatalf("an endlessLine line: %v, want a refusal over the limit", err)
+	}
+	if src.n > engine.MaxRecordLine+1<<20 {
+		t.Errorf("read %d bytes of an endlessLine line, want about the %d-byte limit", src.n, engine.MaxRecordLine)
+	}
+}
+
+// TestReadRecordLine: lines come back whole with their ends, across the
+// reader's buffer, and a torn last line comes with io.EOF.
+func TestReadRecordLine(t *testing.T) {
+	long := strings.Repeat("y", 3*4096+17)
+	rd := bufio.NewReaderSize(strings.NewReader("a\n"+long+"\ntorn"), 4096)
+	var buf []byte
+	var got []string
+	for {
+		line, grown, err := readRecordLine(rd, buf)
+		buf = grown
+		got = append(got, string(line))
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := []string{"a\n", long + "\n", "torn"}
+	if len(got) != len(want) {
+		t.Fatalf("got %d lines, want %d", len(got), len(want))
+	}
+	for k := range want {
+		if got[k] != want[k] {
+			t.Errorf("line %d: got %d bytes, want %d", k, len(got[k]), len(want[k]))
+		}
+	}
+}
