@@ -6,12 +6,11 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
+	"github.com/grognard/grognard/agents/bottest"
 	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/engine/twobytwo"
 )
@@ -20,74 +19,6 @@ import (
 // written to pidfile.
 func forkerSpec(mode, pidfile, limit string) string {
 	return "external:cmd=/bin/sh testdata/bots/forker.sh " + mode + " " + pidfile + ",time=" + limit
-}
-
-// botPids reads the pids a forker bot wrote, once it has written at
-// least n of them (within 10 s).
-func botPids(t *testing.T, pidfile string, n int) []int {
-	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		b, _ := os.ReadFile(pidfile)
-		var pids []int
-		for _, f := range strings.Fields(string(b)) {
-			if p, err := strconv.Atoi(f); err == nil {
-				pids = append(pids, p)
-			}
-		}
-		if len(pids) >= n || time.Now().After(deadline) {
-			if len(pids) < n {
-				t.Fatalf("the bot wrote %d pids to %s, want %d", len(pids), pidfile, n)
-			}
-			return pids
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-}
-
-// running reports whether process pid still runs. A zombie does not: it
-// is dead, waiting only for its new parent (init, which in a container
-// may never reap it) to collect its exit status.
-func running(pid int) bool {
-	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-	if err != nil {
-		if _, statErr := os.Stat("/proc/self/stat"); statErr != nil {
-			return syscall.Kill(pid, 0) == nil // no /proc: ask the kernel
-		}
-		return false
-	}
-	// The state follows the command name, which is in parentheses.
-	i := bytes.LastIndexByte(b, ')')
-	if i < 0 || i+2 >= len(b) {
-		return false
-	}
-	state := b[i+2]
-	return state != 'Z' && state != 'X'
-}
-
-// noneRunning fails the test for every pid still running a moment after
-// the bot was stopped, and kills those (they are the test's own).
-func noneRunning(t *testing.T, pids []int) {
-	t.Helper()
-	deadline := time.Now().Add(2 * time.Second)
-	for {
-		var left []int
-		for _, p := range pids {
-			if running(p) {
-				left = append(left, p)
-			}
-		}
-		if len(left) == 0 {
-			return
-		}
-		if time.Now().After(deadline) {
-			for _, p := range left {
-				_ = syscall.Kill(p, syscall.SIGKILL)
-			}
-			t.Fatalf("processes %v of the bot (all %v) still run after it was stopped", left, pids)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
 }
 
 // decision is the standard scenario at its first decision by a side.
@@ -149,11 +80,11 @@ func TestExternalLeavesNothing(t *testing.T) {
 			if d := time.Since(closed); d > 3*time.Second {
 				t.Errorf("Close took %v", d)
 			}
-			pids := botPids(t, pidfile, c.pids)
+			pids := bottest.WaitPids(t, pidfile, c.pids, 10*time.Second, nil)
 			if c.mode == "quit" {
-				pids = botPids(t, pidfile, 2) // the child it started at quit
+				pids = bottest.WaitPids(t, pidfile, 2, 10*time.Second, nil) // the child it started at quit
 			}
-			noneRunning(t, pids)
+			bottest.AllGone(t, pids)
 		})
 	}
 }
@@ -176,7 +107,7 @@ func TestExternalCancel(t *testing.T) {
 		_, err := a.Choose(ctx, st)
 		done <- err
 	}()
-	pids := botPids(t, pidfile, 3) // the bot and the children it hangs with
+	pids := bottest.WaitPids(t, pidfile, 3, 10*time.Second, nil) // the bot and the children it hangs with
 	cancel()
 	select {
 	case err = <-done:
@@ -187,7 +118,7 @@ func TestExternalCancel(t *testing.T) {
 	if !errors.Is(err, context.Canceled) || errors.As(err, &f) {
 		t.Errorf("Choose after a cancel: %v, want context.Canceled and no forfeit", err)
 	}
-	noneRunning(t, pids)
+	bottest.AllGone(t, pids)
 	closed := time.Now()
 	if err := Close(a); err != nil {
 		t.Errorf("Close after a cancel: %v", err)

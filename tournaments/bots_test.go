@@ -5,12 +5,11 @@ import (
 	"context"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
+	"github.com/grognard/grognard/agents/bottest"
 	"github.com/grognard/grognard/engine"
 )
 
@@ -18,60 +17,6 @@ import (
 // appends every pid it starts to pidfile.
 func forker(mode, pidfile, limit string) string {
 	return "external:cmd=/bin/sh ../agents/testdata/bots/forker.sh " + mode + " " + pidfile + ",time=" + limit
-}
-
-// pidsIn reads the pids in a forker's pidfile.
-func pidsIn(t *testing.T, pidfile string) []int {
-	t.Helper()
-	b, _ := os.ReadFile(pidfile)
-	var pids []int
-	for _, f := range strings.Fields(string(b)) {
-		p, err := strconv.Atoi(f)
-		if err != nil {
-			t.Fatalf("%s: %q is not a pid", pidfile, f)
-		}
-		pids = append(pids, p)
-	}
-	return pids
-}
-
-// running reports whether process pid still runs; a zombie, dead and
-// waiting for its new parent to reap it, does not.
-func running(pid int) bool {
-	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-	if err != nil {
-		if _, statErr := os.Stat("/proc/self/stat"); statErr != nil {
-			return syscall.Kill(pid, 0) == nil
-		}
-		return false
-	}
-	i := bytes.LastIndexByte(b, ')')
-	return i >= 0 && i+2 < len(b) && b[i+2] != 'Z' && b[i+2] != 'X'
-}
-
-// allGone fails the test if any of pids still runs a moment after the
-// bots were stopped, killing those (they are the test's own).
-func allGone(t *testing.T, pids []int) {
-	t.Helper()
-	deadline := time.Now().Add(2 * time.Second)
-	for {
-		var left []int
-		for _, p := range pids {
-			if running(p) {
-				left = append(left, p)
-			}
-		}
-		if len(left) == 0 {
-			return
-		}
-		if time.Now().After(deadline) {
-			for _, p := range left {
-				_ = syscall.Kill(p, syscall.SIGKILL)
-			}
-			t.Fatalf("bot processes %v (of %v) still run", left, pids)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
 }
 
 // TestBotChildrenDie: in a tournament, a bot that exits leaving a child
@@ -109,11 +54,11 @@ func TestBotChildrenDie(t *testing.T) {
 			t.Errorf("%v: %s, want a forfeit saying %q", rec.Agents, rec.Result, want)
 		}
 	}
-	exit, hang := pidsIn(t, exitPids), pidsIn(t, hangPids)
+	exit, hang := bottest.Pids(t, exitPids), bottest.Pids(t, hangPids)
 	if len(exit) != 4 || len(hang) != 6 {
 		t.Fatalf("the bots wrote %d and %d pids, want 4 (2 games of a bot and a child) and 6 (2 of a bot and two children)", len(exit), len(hang))
 	}
-	allGone(t, append(exit, hang...))
+	bottest.AllGone(t, append(exit, hang...))
 }
 
 // TestBotChildrenDieOnCancel: cancelling a tournament (Ctrl-C) while a
@@ -130,7 +75,7 @@ func TestBotChildrenDieOnCancel(t *testing.T) {
 	done := make(chan error, 1)
 	go func() { _, err := mustNew(t, cfg).Run(ctx); done <- err }()
 	deadline := time.Now().Add(20 * time.Second)
-	for len(pidsIn(t, pidfile)) < 3 { // the bot hangs with its two children
+	for len(bottest.Pids(t, pidfile)) < 3 { // the bot hangs with its two children
 		if time.Now().After(deadline) {
 			t.Fatal("the bot never came to hang")
 		}
@@ -145,7 +90,7 @@ func TestBotChildrenDieOnCancel(t *testing.T) {
 	case <-time.After(5 * time.Second):
 		t.Fatal("the run did not stop within 5s of the cancel")
 	}
-	allGone(t, pidsIn(t, pidfile))
+	bottest.AllGone(t, bottest.Pids(t, pidfile))
 	if data, _ := os.ReadFile(cfg.Records); bytes.Contains(data, []byte("forfeit")) {
 		t.Errorf("a cancelled game was recorded as a forfeit: %s", data)
 	}

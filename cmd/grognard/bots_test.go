@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/grognard/grognard/agents/bottest"
 	"github.com/grognard/grognard/engine"
 )
 
@@ -223,76 +224,6 @@ func forkerCmd(mode, pidfile string) []string {
 	return []string{"/bin/sh", filepath.Join("..", "..", "agents", "testdata", "bots", "forker.sh"), mode, pidfile}
 }
 
-// pidsIn reads the pids in a forker's pidfile.
-func pidsIn(t *testing.T, pidfile string) []int {
-	t.Helper()
-	b, _ := os.ReadFile(pidfile)
-	var pids []int
-	for _, f := range strings.Fields(string(b)) {
-		p, err := strconv.Atoi(f)
-		if err != nil {
-			t.Fatalf("%s: %q is not a pid", pidfile, f)
-		}
-		pids = append(pids, p)
-	}
-	return pids
-}
-
-// waitPids waits up to 20 s for a forker to have written n pids; said
-// is what the program printed, for the failure.
-func waitPids(t *testing.T, pidfile string, n int, said func() string) []int {
-	t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
-	for {
-		if pids := pidsIn(t, pidfile); len(pids) >= n {
-			return pids
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the bot wrote %d pids, want %d; grognard said:\n%s", len(pidsIn(t, pidfile)), n, said())
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-}
-
-// running reports whether process pid still runs; a zombie, dead and
-// waiting for its new parent to reap it, does not.
-func running(pid int) bool {
-	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-	if err != nil {
-		if _, statErr := os.Stat("/proc/self/stat"); statErr != nil {
-			return syscall.Kill(pid, 0) == nil
-		}
-		return false
-	}
-	i := bytes.LastIndexByte(b, ')')
-	return i >= 0 && i+2 < len(b) && b[i+2] != 'Z' && b[i+2] != 'X'
-}
-
-// allGone fails the test if any of pids still runs a moment after the
-// bots were stopped, killing those (they are the test's own).
-func allGone(t *testing.T, pids []int) {
-	t.Helper()
-	deadline := time.Now().Add(2 * time.Second)
-	for {
-		var left []int
-		for _, p := range pids {
-			if running(p) {
-				left = append(left, p)
-			}
-		}
-		if len(left) == 0 {
-			return
-		}
-		if time.Now().After(deadline) {
-			for _, p := range left {
-				_ = syscall.Kill(p, syscall.SIGKILL)
-			}
-			t.Fatalf("bot processes %v (of %v) still run", left, pids)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-}
-
 // TestBotCheckChildren: bot check of a bot that exits leaving a child
 // holding its output, and of one that hangs with two, fails each game
 // with the reason within the time limit, and leaves no process behind.
@@ -311,7 +242,7 @@ func TestBotCheckChildren(t *testing.T) {
 			if d := time.Since(start); d > 10*time.Second {
 				t.Errorf("bot check took %v with a time limit of 500ms", d)
 			}
-			allGone(t, pidsIn(t, pidfile))
+			bottest.AllGone(t, bottest.Pids(t, pidfile))
 		})
 	}
 }
@@ -350,7 +281,7 @@ func TestInterruptStopsHangingBot(t *testing.T) {
 				_ = cmd.Process.Kill() // when the test failed before it stopped
 				<-done
 			}()
-			pids := waitPids(t, pidfile, 3, func() string { return out.String() + errOut.String() }) // the bot hangs with its two children
+			pids := bottest.WaitPids(t, pidfile, 3, 20*time.Second, func() string { return out.String() + errOut.String() }) // the bot hangs with its two children
 			sent := time.Now()
 			if err := cmd.Process.Signal(c.sig); err != nil {
 				t.Fatal(err)
@@ -364,7 +295,7 @@ func TestInterruptStopsHangingBot(t *testing.T) {
 			if code := cmd.ProcessState.ExitCode(); code != exitInterrupt || !strings.Contains(errOut.String(), "interrupted") {
 				t.Errorf("exit %d, want %d and a word that it was interrupted\n%s%s", code, exitInterrupt, out.String(), errOut.String())
 			}
-			allGone(t, append(pids, pidsIn(t, pidfile)...)) // and any started since
+			bottest.AllGone(t, append(pids, bottest.Pids(t, pidfile)...)) // and any started since
 		})
 	}
 }
