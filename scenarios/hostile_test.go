@@ -7,6 +7,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/grognard/grognard/engine/fileio/fileiotest"
 )
 
 // TestLoadRefusesFIFOAndDevices: a scenario named as a FIFO blocked for
@@ -21,18 +23,12 @@ func TestLoadRefusesFIFOAndDevices(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, c := range []struct{ file, want string }{{fifo, "a FIFO"}, {"/dev/zero", "a character device"}, {big, "over 1048576 bytes"}} {
-		done := make(chan error, 1)
-		go func() {
+		err := fileiotest.Within(t, 5*time.Second, "Load("+c.file+")", func() error {
 			_, err := Load(c.file)
-			done <- err
-		}()
-		select {
-		case err := <-done:
-			if err == nil || !strings.Contains(err.Error(), c.want) {
-				t.Errorf("Load(%s): %v, want an error saying %q", c.file, err, c.want)
-			}
-		case <-time.After(5 * time.Second):
-			t.Fatalf("Load(%s) blocked", c.file)
+			return err
+		})
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("Load(%s): %v, want an error saying %q", c.file, err, c.want)
 		}
 	}
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/engine/fileio"
+	"github.com/grognard/grognard/engine/fileio/fileiotest"
 )
 
 // TestResumeRefusesFIFO: --records naming a FIFO is refused at once,
@@ -24,18 +25,13 @@ func TestResumeRefusesFIFO(t *testing.T) {
 	}
 	cfg := small(path)
 	cfg.Resume = true
-	done := make(chan error, 1)
-	go func() {
-		_, err := mustNew(t, cfg).Run(context.Background())
-		done <- err
-	}()
-	select {
-	case err := <-done:
-		if !errors.Is(err, fileio.ErrNotRegular) {
-			t.Fatalf("resume from a FIFO: %v, want a refusal naming a regular file", err)
-		}
-	case <-time.After(20 * time.Second):
-		t.Fatal("resume from a FIFO blocked")
+	tm := mustNew(t, cfg)
+	err := fileiotest.Within(t, 20*time.Second, "resume from a FIFO", func() error {
+		_, err := tm.Run(context.Background())
+		return err
+	})
+	if !errors.Is(err, fileio.ErrNotRegular) {
+		t.Fatalf("resume from a FIFO: %v, want a refusal naming a regular file", err)
 	}
 }
 

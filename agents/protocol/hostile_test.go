@@ -71,18 +71,12 @@ func TestLoadRefusesHostileFiles(t *testing.T) {
 		{dir, "a directory"},
 		{big, "at most 16 MiB"},
 	} {
-		done := make(chan error, 1)
-		go func() {
+		err := fileiotest.Within(t, 10*time.Second, "load "+c.file, func() error {
 			_, err := do(t, NewSession(Config{}), "load "+c.file)
-			done <- err
-		}()
-		select {
-		case err := <-done:
-			if err == nil || !strings.Contains(err.Error(), c.want) {
-				t.Errorf("load %s: %v, want an error saying %q", c.file, err, c.want)
-			}
-		case <-time.After(10 * time.Second):
-			t.Fatalf("load %s did not return", c.file)
+			return err
+		})
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("load %s: %v, want an error saying %q", c.file, err, c.want)
 		}
 	}
 }

@@ -1,6 +1,7 @@
 // Package fileiotest gives tests device files they may safely try to
-// replace: a test that checks a write never replaces a device must not,
-// when it fails as root, replace the machine's own /dev/null.
+// replace (a test that checks a write never replaces a device must not,
+// when it fails as root, replace the machine's own /dev/null), and a
+// deadline for reads of hostile input that must not block.
 package fileiotest
 
 import (
@@ -8,7 +9,24 @@ import (
 	"path/filepath"
 	"syscall"
 	"testing"
+	"time"
 )
+
+// Within runs f and returns its error, failing the test at once if f has
+// not returned within d: a read of a FIFO or an endless input must be
+// refused, not waited on. f goes on in the background after a failure.
+func Within(t testing.TB, d time.Duration, what string, f func() error) error {
+	t.Helper()
+	done := make(chan error, 1)
+	go func() { done <- f() }()
+	select {
+	case err := <-done:
+		return err
+	case <-time.After(d):
+		t.Fatalf("%s did not return within %v", what, d)
+		return nil
+	}
+}
 
 // The Linux character devices the tests use, by name: major 1, minor.
 var minors = map[string]int{"null": 3, "full": 7}
