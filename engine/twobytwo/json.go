@@ -152,20 +152,8 @@ func (w *stateJSON) check(sc *Scenario) error {
 	if w.TurnLimit > MaxTurnLimit || w.Turn > w.TurnLimit+1 || w.ReinfDice > 2 || w.DiceFor > 1 || w.DiceFor < -1 || w.ArrivalPt > 1 || w.ArrivalPt < -1 {
 		return fmt.Errorf("turn, turn limit or reinforcement dice out of range")
 	}
-	for _, u := range []uint8{w.StallAtt, w.StallDef, w.ChUnit, w.FirePrimary, w.FireTarget, w.MAttPrimary, w.MDefPrimary, w.MFollow, w.RoutCur.Unit, w.Bomb.Lead} {
-		if !unitRef(u, true) {
-			return fmt.Errorf("a reference to unit %d, which does not exist", u)
-		}
-	}
-	all := uint64(1)<<uint(n) - 1
-	if n == 64 {
-		all = ^uint64(0)
-	}
-	for _, m := range []uint64{w.FireMask, w.MAttMask, w.MDefMask, w.BombQ, w.Routed} {
-		if m&^all != 0 {
-			return fmt.Errorf("a set of units names units that do not exist")
-		}
-	}
+	// The decision's unit references and sets are checked on the built
+	// state by Validate, which every decode ends with.
 	for _, r := range w.Routs {
 		if !unitRef(r.Unit, false) || !finite(r.Away) || r.Away.Len() > 1+1e-6 {
 			return fmt.Errorf("an invalid waiting rout")
