@@ -376,6 +376,33 @@ func TestMeleeResults(t *testing.T) {
 		movementFacing(t, s, d, 270)
 		movementFacing(t, s, a, 270)
 	})
+	t.Run("attackers_side_by_side_routed_from_where_they_stand_survive", func(t *testing.T) {
+		// A1 and A2 each touch half of D's front. Routed, the primary
+		// attacker A2 cannot square up on D's front centre (A1 is there),
+		// so both rout from where they stand, away from D's centre: a
+		// slant (R-ALIGN). Turning about in place to rout is not running
+		// into D, so passed rout tests leave both alive (R-ROUTTERRAIN).
+		s := meleeGame(t, []UnitSpec{
+			unit(0, "A1", LineInfantry, 11.5, 10, 0),
+			unit(0, "A2", LineInfantry, 12.5, 10, 0),
+			unit(1, "D", LineInfantry, 12, 10.51, 180),
+		})
+		a1, a2, d := idx(t, s, "A1"), idx(t, s, "A2"), idx(t, s, "D")
+		meleeDeclare(t, s, d)
+		roll(t, s, 1, 5) // 2 (overlap support +1) against 5
+		roll(t, s, 3)    // both rout tests passed
+		roll(t, s, 3)
+		away := geom.V(0.5, -0.51).Norm().Scale(s.prof(a2).Move)
+		for _, c := range []struct {
+			i    int
+			from geom.Vec
+		}{{a1, geom.V(11.5, 10)}, {a2, geom.V(12.5, 10)}} {
+			if s.U[c.i].Loc != LocTable || s.U[c.i].Stat != Disrupted {
+				t.Fatalf("%s after a passed rout test: loc %d, %s; want routed and disrupted", s.label(c.i), s.U[c.i].Loc, statusNames[s.U[c.i].Stat])
+			}
+			movementAt(t, s, c.i, c.from.Add(away))
+		}
+	})
 }
 
 // TestMeleeGroups: overlap support, multiple fronts, column of attack and
