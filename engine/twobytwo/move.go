@@ -320,13 +320,20 @@ func contactStop(r geom.Rect, d geom.Vec, o geom.Rect) (float64, bool) {
 	return 0, false
 }
 
+// closeInReach bounds the run closeIn credits. The charger stops
+// contactTol/2 from the enemy across the gap, which along a slanting run
+// is contactTol/2 over the cosine of the slant: more than contactTol
+// beyond 60 degrees, and still under a quarter inch at 87.
+const closeInReach = 0.25
+
 // closeIn is how far base r, stopped short of base o on contact, would
-// still travel along dir before the two meet face to face: the gap the
-// contact tolerance leaves (ruling R-CONTACT). A base that would not meet
-// o within the tolerance (one grazing past it) is credited nothing.
+// still travel along dir before the two meet: the gap the contact
+// tolerance leaves (ruling R-CONTACT), longer along dir when the charge
+// comes in at a slant. A base that would not meet o within closeInReach
+// (one grazing past it) is credited nothing.
 func closeIn(r geom.Rect, dir geom.Vec, o geom.Rect) float64 {
-	if t, hit := geom.Sweep(r, dir.Scale(contactTol), o, 0); hit {
-		return t * contactTol
+	if t, hit := geom.Sweep(r, dir.Scale(closeInReach), o, 0); hit {
+		return t * closeInReach
 	}
 	return 0
 }

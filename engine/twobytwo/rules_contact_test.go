@@ -82,6 +82,38 @@ func TestContactStraightAhead(t *testing.T) {
 			contactTouching(t, s, a, d, true)
 		})
 	}
+	// A slanting run: A comes in 70 degrees off D's front, its front-left
+	// corner leading onto the middle of D's front edge. It stops
+	// contactTol/2 from D across the gap, 0.029" short along its run; the
+	// run is still measured to where the bases meet (ruling R-CHARGE).
+	for _, c := range []struct {
+		name   string
+		leg    float64 // the last leg, to where the bases meet
+		charge bool
+	}{
+		{"slanting_last_leg_of_exactly_2_inches_charges", 2, true},
+		{"slanting_last_leg_of_1.98_inches_refused", 1.98, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s, a, d := contactCharge(t, LightCavalry, LineInfantry, 8)
+			dir := geom.Heading(70)
+			corner := baseAt(geom.Vec{}, dir)
+			lead := corner.F.Scale(0.25).Sub(corner.Right().Scale(0.5))
+			meet := geom.V(12, 11.75).Sub(lead) // the corner on D's front edge
+			if gap := geom.RectDistance(baseAt(meet, dir), s.rect(d)); gap > 1e-9 {
+				t.Fatalf("set-up: bases %.4f\" apart where they should meet", gap)
+			}
+			from := meet.Sub(dir.Scale(c.leg))
+			s.U[a].Pos = from.Sub(geom.V(0, 0.8))
+			mv := moveTo(a, 70, from, meet.Add(dir.Scale(0.3)))
+			if !c.charge {
+				refuse(t, s, mv, "last 2\"")
+				return
+			}
+			do(t, s, mv)
+			contactTouching(t, s, a, d, true)
+		})
+	}
 	t.Run("contact_on_a_waypoint_leg_refused", func(t *testing.T) {
 		s, a, _ := contactCharge(t, LightCavalry, LineInfantry, 8)
 		refuse(t, s, moveTo(a, 90, geom.V(12, 11.9), geom.V(14, 11.9)), "last 2\"")
