@@ -298,7 +298,12 @@ func (s *State) followUp(w int) {
 	t := s.typ(w)
 	lo := 0.0
 	for k := 1; k <= 20; k++ {
-		f := bestT * float64(k) / 20
+		// The last sample is bestT itself: bestT*20/20 may round off it,
+		// and the move must end exactly where the contact stops it.
+		f := bestT
+		if k < 20 {
+			f = bestT * float64(k) / 20
+		}
 		r := baseAt(u.Pos.Add(d.Scale(f)), u.Dir)
 		if !s.sc.onTableRect(r) || s.sc.rectInArea(r, SteepHill) || (t != LightInfantry && t != Cossacks && s.sc.rectInArea(r, Wood)) {
 			bestJ = -1
@@ -307,7 +312,8 @@ func (s *State) followUp(w int) {
 		lo = f
 	}
 	u.Pos = u.Pos.Add(d.Scale(lo))
-	if bestJ >= 0 && lo == bestT && s.side(bestJ) != s.side(w) {
+	// bestJ is still set only if every sample up to the contact was clear.
+	if bestJ >= 0 && s.side(bestJ) != s.side(w) {
 		u.Flags |= fSubsequent
 		s.setupMelee(1<<uint(w), bestJ)
 		return

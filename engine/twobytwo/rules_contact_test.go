@@ -1,6 +1,7 @@
 package twobytwo
 
 import (
+	"fmt"
 	"math"
 	"testing"
 
@@ -530,6 +531,33 @@ func TestFollowUpContactAtTheTolerance(t *testing.T) {
 			} else {
 				movementAt(t, s, a, geom.V(12, 16))
 			}
+		})
+	}
+}
+
+// TestFollowUpContactStops: a follow-up that runs into an enemy stops at
+// the contact and the melee follows, wherever along the follow-up the
+// enemy stands (ruling R-FOLLOWUP). The contact's fraction of the move
+// once failed to survive the sampling for ground (bestT*20/20 rounding
+// off bestT), leaving the winner in contact with no melee.
+func TestFollowUpContactStops(t *testing.T) {
+	for _, y := range []float64{12, 12.0737, 13, 14.2, 16.5} {
+		t.Run(fmt.Sprintf("enemy_at_y_%v", y), func(t *testing.T) {
+			s := meleeGame(t, []UnitSpec{
+				unit(0, "A", HeavyCavalry, 12, 10, 0),
+				unit(1, "D1", LightCavalry, 12, 10.51, 180),
+				unit(1, "D2", LightCavalry, 12, y, 180),
+			})
+			a, d1, d2 := idx(t, s, "A"), idx(t, s, "D1"), idx(t, s, "D2")
+			meleeDeclare(t, s, d1)
+			roll(t, s, 4, 2) // 6 against 1: destroyed, voluntary follow-up
+			f := act(KindFollowUp, a, NoUnit)
+			f.Arg = 1
+			do(t, s, f)
+			if s.ToMove() != engine.Chance || int(s.mDefPrimary) != d2 {
+				t.Fatalf("follow-up to %v, D2 at y %v: no melee with D2 (%s)", s.U[a].Pos, y, s.DescribeRoll())
+			}
+			movementAt(t, s, a, geom.V(12, y-0.5-contactTol/2))
 		})
 	}
 }
