@@ -308,12 +308,13 @@ const contactEps = -contactTol - 1e-9
 // contactStop is where base r, moving by d into contact with base o, is
 // put: the fraction of d at which the two stand contactTol/2 apart, well
 // inside the tolerance. A move that ends in contact but farther apart than
-// that is carried on the little way (up to contactTol further along d).
-// ok is false when r never closes on o that far (it slides past, or ends
-// alongside, at the edge of the tolerance): that is no contact made by
-// moving into the enemy.
+// that is carried on the little way: up to contactTol/2 further along d
+// straight in, more along a slanting d (contactTol/2 over the cosine of
+// the slant; closeInReach at most). ok is false when r never closes on o
+// that far (it slides past, or ends alongside, at the edge of the
+// tolerance): that is no contact made by moving into the enemy.
 func contactStop(r geom.Rect, d geom.Vec, o geom.Rect) (float64, bool) {
-	ext := 1 + contactTol/d.Len()
+	ext := 1 + closeInReach/d.Len()
 	if t, hit := geom.Sweep(r, d.Scale(ext), o, -contactTol/2); hit {
 		return t * ext, true
 	}

@@ -115,6 +115,25 @@ func TestContactStraightAhead(t *testing.T) {
 			contactTouching(t, s, a, d, true)
 		})
 	}
+	// The same slanting run ending with A's leading corner within the
+	// contact tolerance of D's front edge: that is contact (R-CONTACT),
+	// and A is carried on into it, 0.029" along its run at the tolerance.
+	for _, gap := range []float64{0.015, contactTol} {
+		t.Run(fmt.Sprintf("slanting_run_ending_%v_off_charges", gap), func(t *testing.T) {
+			s, a, d := contactCharge(t, LightCavalry, LineInfantry, 8)
+			dir := geom.Heading(70)
+			corner := baseAt(geom.Vec{}, dir)
+			lead := corner.F.Scale(0.25).Sub(corner.Right().Scale(0.5))
+			end := geom.V(12, 11.75-gap).Sub(lead)
+			if got := geom.RectDistance(baseAt(end, dir), s.rect(d)); math.Abs(got-gap) > 1e-9 {
+				t.Fatalf("set-up: bases %.4f\" apart where the path ends, want %v", got, gap)
+			}
+			from := end.Sub(dir.Scale(2.5))
+			s.U[a].Pos = from.Sub(geom.V(0, 0.8))
+			do(t, s, moveTo(a, 70, from, end))
+			contactTouching(t, s, a, d, true)
+		})
+	}
 	t.Run("contact_on_a_waypoint_leg_refused", func(t *testing.T) {
 		s, a, _ := contactCharge(t, LightCavalry, LineInfantry, 8)
 		refuse(t, s, moveTo(a, 90, geom.V(12, 11.9), geom.V(14, 11.9)), "last 2\"")
