@@ -233,7 +233,16 @@ func (s *State) resolveMelee(da, dd int) {
 		case res == 2:
 			s.withdraw(k, winner, s.prof(k).Move, true)
 		case res == 3:
-			s.queueRout(k, away, false)
+			// Every loser touching the winner routs directly away from
+			// the face it touches: a flank attacker away from the flank,
+			// not along it where the primary loser goes (R-ALIGN). A
+			// column supporter behind the loser routs with it.
+			dir := away
+			if k != loser && s.touching(k, winner) {
+				wr := s.rect(winner)
+				dir = faceNormal(wr, nearestFace(s.rect(k), wr))
+			}
+			s.queueRout(k, dir, false)
 		default:
 			s.destroy(k)
 		}

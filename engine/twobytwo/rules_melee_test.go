@@ -376,12 +376,34 @@ func TestMeleeResults(t *testing.T) {
 		movementFacing(t, s, d, 270)
 		movementFacing(t, s, a, 270)
 	})
+	t.Run("flank_attacker_routed_routs_directly_away_from_the_flank", func(t *testing.T) {
+		// A1 at D's front and A2 at its west flank lose by 3. A1 is
+		// squared up and routs south, directly away from D's front; A2
+		// routs west, directly away from the flank it touches, not south
+		// along it (R-ALIGN).
+		s := meleeGame(t, []UnitSpec{
+			unit(0, "A1", LineInfantry, 12, 11.49, 0),
+			unit(0, "A2", LineInfantry, 11.24, 12, 90),
+			unit(1, "D", LineInfantry, 12, 12, 180),
+		})
+		a1, a2, d := idx(t, s, "A1"), idx(t, s, "A2"), idx(t, s, "D")
+		ma, md := meleeDeclare(t, s, d)
+		roll(t, s, 1, 3+1+ma-md) // attackers lose by 3
+		roll(t, s, 3)            // both rout tests passed
+		roll(t, s, 3)
+		mv := s.prof(a1).Move
+		movementAt(t, s, a1, geom.V(12, 11.49-mv))
+		movementFacing(t, s, a1, 180)
+		movementAt(t, s, a2, geom.V(11.24-mv, 12))
+		movementFacing(t, s, a2, 270)
+	})
 	t.Run("attackers_side_by_side_routed_from_where_they_stand_survive", func(t *testing.T) {
 		// A1 and A2 each touch half of D's front. Routed, the primary
 		// attacker A2 cannot square up on D's front centre (A1 is there),
-		// so both rout from where they stand, away from D's centre: a
-		// slant (R-ALIGN). Turning about in place to rout is not running
-		// into D, so passed rout tests leave both alive (R-ROUTTERRAIN).
+		// so it routs from where it stands, away from D's centre: a slant;
+		// A1 routs directly away from the front it touches (R-ALIGN).
+		// Turning about in place to rout is not running into D, so passed
+		// rout tests leave both alive (R-ROUTTERRAIN).
 		s := meleeGame(t, []UnitSpec{
 			unit(0, "A1", LineInfantry, 11.5, 10, 0),
 			unit(0, "A2", LineInfantry, 12.5, 10, 0),
@@ -392,15 +414,15 @@ func TestMeleeResults(t *testing.T) {
 		roll(t, s, 1, 5) // 2 (overlap support +1) against 5
 		roll(t, s, 3)    // both rout tests passed
 		roll(t, s, 3)
-		away := geom.V(0.5, -0.51).Norm().Scale(s.prof(a2).Move)
+		mv := s.prof(a2).Move
 		for _, c := range []struct {
-			i    int
-			from geom.Vec
-		}{{a1, geom.V(11.5, 10)}, {a2, geom.V(12.5, 10)}} {
+			i  int
+			to geom.Vec
+		}{{a1, geom.V(11.5, 10-mv)}, {a2, geom.V(12.5, 10).Add(geom.V(0.5, -0.51).Norm().Scale(mv))}} {
 			if s.U[c.i].Loc != LocTable || s.U[c.i].Stat != Disrupted {
 				t.Fatalf("%s after a passed rout test: loc %d, %s; want routed and disrupted", s.label(c.i), s.U[c.i].Loc, statusNames[s.U[c.i].Stat])
 			}
-			movementAt(t, s, c.i, c.from.Add(away))
+			movementAt(t, s, c.i, c.to)
 		}
 	})
 }
