@@ -227,13 +227,20 @@ func (s *State) checkMoveMode(i int, pts []geom.Vec, facing geom.Vec, slide bool
 			p = cur.Add(d.Scale(hitT))
 			l *= hitT
 		}
+		// The move is paid to where it stops, but not for the little way
+		// a path ending within the contact tolerance is carried on into
+		// contact (contactStop): it was in contact where the path ended.
+		paid, paidL := p, l
+		if hitJ >= 0 && hitT > 1 {
+			paid, paidL = cur.Add(d), l/hitT
+		}
 		if !roadKnown {
 			road, roadKnown = s.sc.onRoad(u.Pos), true
 		}
 		if road && !s.sc.segOnRoad(cur, p) {
 			road = false
 		}
-		res.cost += s.segCost(i, cur, p, &water, &res.town) + (mult-1)*l
+		res.cost += s.segCost(i, cur, paid, &water, &res.town) + (mult-1)*paidL
 		total += l
 		if hitJ >= 0 {
 			// "the last 2" of the unit's move OR its entire move (if less than

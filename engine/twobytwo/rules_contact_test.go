@@ -515,6 +515,38 @@ func TestContactAtTheTolerance(t *testing.T) {
 	}
 }
 
+// TestContactAtTheToleranceOnTheFullAllowance: the little way a move
+// ending within the contact tolerance is carried on into contact costs
+// nothing (ruling R-CONTACT), so a move that uses its whole allowance and
+// ends that close to an enemy charges; one that would need more is refused.
+func TestContactAtTheToleranceOnTheFullAllowance(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		gap  float64 // between the bases where the path ends
+		over float64 // the path's length beyond the allowance
+		want string  // "" for a charge, else the refusal
+	}{
+		{"ending_0.015_apart_charges", 0.015, 0, ""},
+		{"ending_at_the_tolerance_charges", contactTol, 0, ""},
+		{"longer_than_the_allowance_refused", 0.015, 0.01, "longer than the unit's movement allowance"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s, a, d := contactCharge(t, LineInfantry, LineInfantry, 8)
+			m := s.prof(a).Move
+			y0 := 11.5 - c.gap - m - c.over
+			s.U[a].Pos = geom.V(12, y0)
+			mv := moveTo(a, 0, geom.V(12, 11.5-c.gap))
+			if c.want != "" {
+				refuse(t, s, mv, c.want)
+				return
+			}
+			do(t, s, mv)
+			contactTouching(t, s, a, d, true)
+			movementAt(t, s, a, geom.V(12, 11.5-contactTol/2))
+		})
+	}
+}
+
 // TestFollowUpContactAtTheTolerance: a follow-up that ends within the
 // contact tolerance of an enemy has contacted it, and the melee follows
 // ("If this follow up move contacts another enemy unit then another melee
