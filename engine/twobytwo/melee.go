@@ -334,7 +334,8 @@ func (s *State) followUp(w int) {
 // ("the defender aligned himself in front base to base contact with the
 // attacker first and THEN routs directly away") and returns the direction
 // of the rout. Ruling R-ALIGN: if the squared-up place is taken, the unit
-// stays where it is and routs directly away from w's centre.
+// stays where it is and routs directly away from the face of w it touches,
+// as it would have squared up (away from w's centre if it touches none).
 func (s *State) alignTo(i, w int) geom.Vec {
 	wr := s.rect(w)
 	f := nearestFace(s.rect(i), wr)
@@ -343,6 +344,9 @@ func (s *State) alignTo(i, w int) geom.Vec {
 	r := baseAt(wr.FaceCentre(f).Add(n.Scale(0.25+contactTol/2)), n.Scale(-1))
 	if s.clearAt(r, s.typ(i), i) {
 		u.Pos, u.Dir = r.C, r.F
+		return n
+	}
+	if s.touching(i, w) {
 		return n
 	}
 	away := u.Pos.Sub(wr.C).Norm()

@@ -400,10 +400,10 @@ func TestMeleeResults(t *testing.T) {
 	t.Run("attackers_side_by_side_routed_from_where_they_stand_survive", func(t *testing.T) {
 		// A1 and A2 each touch half of D's front. Routed, the primary
 		// attacker A2 cannot square up on D's front centre (A1 is there),
-		// so it routs from where it stands, away from D's centre: a slant;
-		// A1 routs directly away from the front it touches (R-ALIGN).
-		// Turning about in place to rout is not running into D, so passed
-		// rout tests leave both alive (R-ROUTTERRAIN).
+		// so it routs from where it stands, directly away from the front
+		// it touches, as A1 does (R-ALIGN). Turning about in place to rout
+		// is not running into D, so passed rout tests leave both alive
+		// (R-ROUTTERRAIN).
 		s := meleeGame(t, []UnitSpec{
 			unit(0, "A1", LineInfantry, 11.5, 10, 0),
 			unit(0, "A2", LineInfantry, 12.5, 10, 0),
@@ -418,11 +418,12 @@ func TestMeleeResults(t *testing.T) {
 		for _, c := range []struct {
 			i  int
 			to geom.Vec
-		}{{a1, geom.V(11.5, 10-mv)}, {a2, geom.V(12.5, 10).Add(geom.V(0.5, -0.51).Norm().Scale(mv))}} {
+		}{{a1, geom.V(11.5, 10-mv)}, {a2, geom.V(12.5, 10-mv)}} {
 			if s.U[c.i].Loc != LocTable || s.U[c.i].Stat != Disrupted {
 				t.Fatalf("%s after a passed rout test: loc %d, %s; want routed and disrupted", s.label(c.i), s.U[c.i].Loc, statusNames[s.U[c.i].Stat])
 			}
 			movementAt(t, s, c.i, c.to)
+			movementFacing(t, s, c.i, 180)
 		}
 	})
 }
