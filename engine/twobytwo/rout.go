@@ -131,8 +131,7 @@ func (s *State) routMove(i int, dir geom.Vec) {
 	// engaged light unit breaks away from) only counts if the router runs
 	// into it or ends touching it: its base as it stands is swept along
 	// the rout, since turning about in place to rout is not running into
-	// the enemy (an attacker flush on the winner's front beside a friend
-	// routs away from the winner's centre, at a slant).
+	// the enemy (a loser that could not square up turns where it stands).
 	hitT := 2.0
 	for j := 0; j < int(s.n); j++ {
 		if j == i || s.U[j].Loc != LocTable || s.side(j) == side {
