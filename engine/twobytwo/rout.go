@@ -129,9 +129,7 @@ func (s *State) routMove(i int, dir geom.Vec) {
 	// ends in contact with one is destroyed. An enemy it already touches
 	// as it starts (the winner of the melee it lost, or the enemy an
 	// engaged light unit breaks away from) only counts if the router runs
-	// into it or ends touching it: its base as it stands is swept along
-	// the rout, since turning about in place to rout is not running into
-	// the enemy (a loser that could not square up turns where it stands).
+	// into it or ends touching it.
 	hitT := 2.0
 	for j := 0; j < int(s.n); j++ {
 		if j == i || s.U[j].Loc != LocTable || s.side(j) == side {
@@ -142,7 +140,7 @@ func (s *State) routMove(i int, dir geom.Vec) {
 		}
 		o := s.rect(j)
 		if geom.RectDistance(from, o) <= contactTol {
-			if tt, hit := geom.Sweep(from, d, o, overlapTol); hit {
+			if tt, hit := geom.Sweep(start, d, o, overlapTol); hit {
 				hitT = min(hitT, tt)
 			} else if geom.RectDistance(end, o) <= contactTol {
 				hitT = min(hitT, 1)
