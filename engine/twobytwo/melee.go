@@ -233,7 +233,16 @@ func (s *State) resolveMelee(da, dd int) {
 		case res == 2:
 			s.withdraw(k, winner, s.prof(k).Move, true)
 		case res == 3:
-			s.queueRout(k, away, false)
+			// Every loser touching the winner routs directly away from
+			// the face it touches: a flank attacker away from the flank,
+			// not along it where the primary loser goes (R-ALIGN). A
+			// column supporter behind the loser routs with it.
+			dir := away
+			if k != loser && s.touching(k, winner) {
+				wr := s.rect(winner)
+				dir = faceNormal(wr, nearestFace(s.rect(k), wr))
+			}
+			s.queueRout(k, dir, false)
 		default:
 			s.destroy(k)
 		}
@@ -298,7 +307,12 @@ func (s *State) followUp(w int) {
 	t := s.typ(w)
 	lo := 0.0
 	for k := 1; k <= 20; k++ {
-		f := bestT * float64(k) / 20
+		// The last sample is bestT itself: bestT*20/20 may round off it,
+		// and the move must end exactly where the contact stops it.
+		f := bestT
+		if k < 20 {
+			f = bestT * float64(k) / 20
+		}
 		r := baseAt(u.Pos.Add(d.Scale(f)), u.Dir)
 		if !s.sc.onTableRect(r) || s.sc.rectInArea(r, SteepHill) || (t != LightInfantry && t != Cossacks && s.sc.rectInArea(r, Wood)) {
 			bestJ = -1
@@ -307,7 +321,8 @@ func (s *State) followUp(w int) {
 		lo = f
 	}
 	u.Pos = u.Pos.Add(d.Scale(lo))
-	if bestJ >= 0 && lo == bestT && s.side(bestJ) != s.side(w) {
+	// bestJ is still set only if every sample up to the contact was clear.
+	if bestJ >= 0 && s.side(bestJ) != s.side(w) {
 		u.Flags |= fSubsequent
 		s.setupMelee(1<<uint(w), bestJ)
 		return
@@ -319,7 +334,8 @@ func (s *State) followUp(w int) {
 // ("the defender aligned himself in front base to base contact with the
 // attacker first and THEN routs directly away") and returns the direction
 // of the rout. Ruling R-ALIGN: if the squared-up place is taken, the unit
-// stays where it is and routs directly away from w's centre.
+// stays where it is and routs directly away from the face of w it touches,
+// as it would have squared up (away from w's centre if it touches none).
 func (s *State) alignTo(i, w int) geom.Vec {
 	wr := s.rect(w)
 	f := nearestFace(s.rect(i), wr)
@@ -328,6 +344,9 @@ func (s *State) alignTo(i, w int) geom.Vec {
 	r := baseAt(wr.FaceCentre(f).Add(n.Scale(0.25+contactTol/2)), n.Scale(-1))
 	if s.clearAt(r, s.typ(i), i) {
 		u.Pos, u.Dir = r.C, r.F
+		return n
+	}
+	if s.touching(i, w) {
 		return n
 	}
 	away := u.Pos.Sub(wr.C).Norm()

@@ -227,13 +227,20 @@ func (s *State) checkMoveMode(i int, pts []geom.Vec, facing geom.Vec, slide bool
 			p = cur.Add(d.Scale(hitT))
 			l *= hitT
 		}
+		// The move is paid to where it stops, but not for the little way
+		// a path ending within the contact tolerance is carried on into
+		// contact (contactStop): it was in contact where the path ended.
+		paid, paidL := p, l
+		if hitJ >= 0 && hitT > 1 {
+			paid, paidL = cur.Add(d), l/hitT
+		}
 		if !roadKnown {
 			road, roadKnown = s.sc.onRoad(u.Pos), true
 		}
 		if road && !s.sc.segOnRoad(cur, p) {
 			road = false
 		}
-		res.cost += s.segCost(i, cur, p, &water, &res.town) + (mult-1)*l
+		res.cost += s.segCost(i, cur, paid, &water, &res.town) + (mult-1)*paidL
 		total += l
 		if hitJ >= 0 {
 			// "the last 2" of the unit's move OR its entire move (if less than
@@ -308,25 +315,33 @@ const contactEps = -contactTol - 1e-9
 // contactStop is where base r, moving by d into contact with base o, is
 // put: the fraction of d at which the two stand contactTol/2 apart, well
 // inside the tolerance. A move that ends in contact but farther apart than
-// that is carried on the little way (up to contactTol further along d).
-// ok is false when r never closes on o that far (it slides past, or ends
-// alongside, at the edge of the tolerance): that is no contact made by
-// moving into the enemy.
+// that is carried on the little way: up to contactTol/2 further along d
+// straight in, more along a slanting d (contactTol/2 over the cosine of
+// the slant; closeInReach at most). ok is false when r never closes on o
+// that far (it slides past, or ends alongside, at the edge of the
+// tolerance): that is no contact made by moving into the enemy.
 func contactStop(r geom.Rect, d geom.Vec, o geom.Rect) (float64, bool) {
-	ext := 1 + contactTol/d.Len()
+	ext := 1 + closeInReach/d.Len()
 	if t, hit := geom.Sweep(r, d.Scale(ext), o, -contactTol/2); hit {
 		return t * ext, true
 	}
 	return 0, false
 }
 
+// closeInReach bounds the run closeIn credits. The charger stops
+// contactTol/2 from the enemy across the gap, which along a slanting run
+// is contactTol/2 over the cosine of the slant: more than contactTol
+// beyond 60 degrees, and still under a quarter inch at 87.
+const closeInReach = 0.25
+
 // closeIn is how far base r, stopped short of base o on contact, would
-// still travel along dir before the two meet face to face: the gap the
-// contact tolerance leaves (ruling R-CONTACT). A base that would not meet
-// o within the tolerance (one grazing past it) is credited nothing.
+// still travel along dir before the two meet: the gap the contact
+// tolerance leaves (ruling R-CONTACT), longer along dir when the charge
+// comes in at a slant. A base that would not meet o within closeInReach
+// (one grazing past it) is credited nothing.
 func closeIn(r geom.Rect, dir geom.Vec, o geom.Rect) float64 {
-	if t, hit := geom.Sweep(r, dir.Scale(contactTol), o, 0); hit {
-		return t * contactTol
+	if t, hit := geom.Sweep(r, dir.Scale(closeInReach), o, 0); hit {
+		return t * closeInReach
 	}
 	return 0
 }

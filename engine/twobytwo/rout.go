@@ -153,15 +153,17 @@ func (s *State) routMove(i int, dir geom.Vec) {
 	}
 	destroyed := hitT <= 1
 	// reach is the part of the rout line the unit covers: all of it, or
-	// up to the enemy it touches or the ground that destroys it.
+	// up to the enemy it touches or the ground that destroys it,
+	// whichever comes first.
 	reach := 1.0
 	if destroyed {
 		reach = hitT
-	} else if whole := (geom.Rect{C: u.Pos.Add(d.Scale(0.5)), F: dir, HW: 0.5, HD: dist/2 + 0.25}); !s.sc.onTableRect(end) ||
+	}
+	if whole := (geom.Rect{C: u.Pos.Add(d.Scale(0.5)), F: dir, HW: 0.5, HD: dist/2 + 0.25}); !s.sc.onTableRect(end) ||
 		s.sc.rectInArea(whole, SteepHill) || (t != LightInfantry && t != Cossacks && s.sc.rectInArea(whole, Wood)) ||
 		s.sc.crossWater(u.Pos, end.C).river {
 		destroyed = true
-		reach = s.routStop(t, u.Pos, d)
+		reach = min(reach, s.routStop(t, u.Pos, d))
 	}
 	// Contagion: militia and Cossacks within 1" of the rout's start, path
 	// or end; anyone within 1" of a routing elite unit ("Elite Infantry",

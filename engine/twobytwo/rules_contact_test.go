@@ -1,6 +1,7 @@
 package twobytwo
 
 import (
+	"fmt"
 	"math"
 	"testing"
 
@@ -79,6 +80,57 @@ func TestContactStraightAhead(t *testing.T) {
 				return
 			}
 			do(t, s, mv)
+			contactTouching(t, s, a, d, true)
+		})
+	}
+	// A slanting run: A comes in 70 degrees off D's front, its front-left
+	// corner leading onto the middle of D's front edge. It stops
+	// contactTol/2 from D across the gap, 0.029" short along its run; the
+	// run is still measured to where the bases meet (ruling R-CHARGE).
+	for _, c := range []struct {
+		name   string
+		leg    float64 // the last leg, to where the bases meet
+		charge bool
+	}{
+		{"slanting_last_leg_of_exactly_2_inches_charges", 2, true},
+		{"slanting_last_leg_of_1.98_inches_refused", 1.98, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s, a, d := contactCharge(t, LightCavalry, LineInfantry, 8)
+			dir := geom.Heading(70)
+			corner := baseAt(geom.Vec{}, dir)
+			lead := corner.F.Scale(0.25).Sub(corner.Right().Scale(0.5))
+			meet := geom.V(12, 11.75).Sub(lead) // the corner on D's front edge
+			if gap := geom.RectDistance(baseAt(meet, dir), s.rect(d)); gap > 1e-9 {
+				t.Fatalf("set-up: bases %.4f\" apart where they should meet", gap)
+			}
+			from := meet.Sub(dir.Scale(c.leg))
+			s.U[a].Pos = from.Sub(geom.V(0, 0.8))
+			mv := moveTo(a, 70, from, meet.Add(dir.Scale(0.3)))
+			if !c.charge {
+				refuse(t, s, mv, "last 2\"")
+				return
+			}
+			do(t, s, mv)
+			contactTouching(t, s, a, d, true)
+		})
+	}
+	// The same slanting run ending with A's leading corner within the
+	// contact tolerance of D's front edge: that is contact (R-CONTACT),
+	// and A is carried on into it, 0.029" along its run at the tolerance.
+	for _, gap := range []float64{0.015, contactTol} {
+		t.Run(fmt.Sprintf("slanting_run_ending_%v_off_charges", gap), func(t *testing.T) {
+			s, a, d := contactCharge(t, LightCavalry, LineInfantry, 8)
+			dir := geom.Heading(70)
+			corner := baseAt(geom.Vec{}, dir)
+			lead := corner.F.Scale(0.25).Sub(corner.Right().Scale(0.5))
+			end := geom.V(12, 11.75-gap).Sub(lead)
+			if got := geom.RectDistance(baseAt(end, dir), s.rect(d)); math.Abs(got-gap) > 1e-9 {
+				t.Fatalf("set-up: bases %.4f\" apart where the path ends, want %v", got, gap)
+			}
+			from := end.Sub(dir.Scale(2.5))
+			s.U[a].Pos = from.Sub(geom.V(0, 0.8))
+			do(t, s, moveTo(a, 70, from, end))
 			contactTouching(t, s, a, d, true)
 		})
 	}
@@ -463,6 +515,38 @@ func TestContactAtTheTolerance(t *testing.T) {
 	}
 }
 
+// TestContactAtTheToleranceOnTheFullAllowance: the little way a move
+// ending within the contact tolerance is carried on into contact costs
+// nothing (ruling R-CONTACT), so a move that uses its whole allowance and
+// ends that close to an enemy charges; one that would need more is refused.
+func TestContactAtTheToleranceOnTheFullAllowance(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		gap  float64 // between the bases where the path ends
+		over float64 // the path's length beyond the allowance
+		want string  // "" for a charge, else the refusal
+	}{
+		{"ending_0.015_apart_charges", 0.015, 0, ""},
+		{"ending_at_the_tolerance_charges", contactTol, 0, ""},
+		{"longer_than_the_allowance_refused", 0.015, 0.01, "longer than the unit's movement allowance"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s, a, d := contactCharge(t, LineInfantry, LineInfantry, 8)
+			m := s.prof(a).Move
+			y0 := 11.5 - c.gap - m - c.over
+			s.U[a].Pos = geom.V(12, y0)
+			mv := moveTo(a, 0, geom.V(12, 11.5-c.gap))
+			if c.want != "" {
+				refuse(t, s, mv, c.want)
+				return
+			}
+			do(t, s, mv)
+			contactTouching(t, s, a, d, true)
+			movementAt(t, s, a, geom.V(12, 11.5-contactTol/2))
+		})
+	}
+}
+
 // TestFollowUpContactAtTheTolerance: a follow-up that ends within the
 // contact tolerance of an enemy has contacted it, and the melee follows
 // ("If this follow up move contacts another enemy unit then another melee
@@ -498,6 +582,33 @@ func TestFollowUpContactAtTheTolerance(t *testing.T) {
 			} else {
 				movementAt(t, s, a, geom.V(12, 16))
 			}
+		})
+	}
+}
+
+// TestFollowUpContactStops: a follow-up that runs into an enemy stops at
+// the contact and the melee follows, wherever along the follow-up the
+// enemy stands (ruling R-FOLLOWUP). The contact's fraction of the move
+// once failed to survive the sampling for ground (bestT*20/20 rounding
+// off bestT), leaving the winner in contact with no melee.
+func TestFollowUpContactStops(t *testing.T) {
+	for _, y := range []float64{12, 12.0737, 13, 14.2, 16.5} {
+		t.Run(fmt.Sprintf("enemy_at_y_%v", y), func(t *testing.T) {
+			s := meleeGame(t, []UnitSpec{
+				unit(0, "A", HeavyCavalry, 12, 10, 0),
+				unit(1, "D1", LightCavalry, 12, 10.51, 180),
+				unit(1, "D2", LightCavalry, 12, y, 180),
+			})
+			a, d1, d2 := idx(t, s, "A"), idx(t, s, "D1"), idx(t, s, "D2")
+			meleeDeclare(t, s, d1)
+			roll(t, s, 4, 2) // 6 against 1: destroyed, voluntary follow-up
+			f := act(KindFollowUp, a, NoUnit)
+			f.Arg = 1
+			do(t, s, f)
+			if s.ToMove() != engine.Chance || int(s.mDefPrimary) != d2 {
+				t.Fatalf("follow-up to %v, D2 at y %v: no melee with D2 (%s)", s.U[a].Pos, y, s.DescribeRoll())
+			}
+			movementAt(t, s, a, geom.V(12, y-0.5-contactTol/2))
 		})
 	}
 }

@@ -376,6 +376,84 @@ func TestMeleeResults(t *testing.T) {
 		movementFacing(t, s, d, 270)
 		movementFacing(t, s, a, 270)
 	})
+	t.Run("flank_attacker_routed_routs_directly_away_from_the_flank", func(t *testing.T) {
+		// A1 at D's front and A2 at its west flank lose by 3. A1 is
+		// squared up and routs south, directly away from D's front; A2
+		// routs west, directly away from the flank it touches, not south
+		// along it (R-ALIGN).
+		s := meleeGame(t, []UnitSpec{
+			unit(0, "A1", LineInfantry, 12, 11.49, 0),
+			unit(0, "A2", LineInfantry, 11.24, 12, 90),
+			unit(1, "D", LineInfantry, 12, 12, 180),
+		})
+		a1, a2, d := idx(t, s, "A1"), idx(t, s, "A2"), idx(t, s, "D")
+		ma, md := meleeDeclare(t, s, d)
+		roll(t, s, 1, 3+1+ma-md) // attackers lose by 3
+		roll(t, s, 3)            // both rout tests passed
+		roll(t, s, 3)
+		mv := s.prof(a1).Move
+		movementAt(t, s, a1, geom.V(12, 11.49-mv))
+		movementFacing(t, s, a1, 180)
+		movementAt(t, s, a2, geom.V(11.24-mv, 12))
+		movementFacing(t, s, a2, 270)
+	})
+	t.Run("slanting_attacker_that_cannot_square_up_routs_straight_out_from_the_face", func(t *testing.T) {
+		// A charged in at 20 degrees (a charger is not squared up,
+		// R-CHARGE); its front-left corner touches D's front. F, a friend
+		// below and to the right, blocks the squared-up place, so A routs
+		// from where it stands, straight out from D's front, not away
+		// from D's centre (R-ALIGN).
+		dir := geom.Heading(20)
+		b := baseAt(geom.Vec{}, dir)
+		lead := b.F.Scale(0.25).Sub(b.Right().Scale(0.5))
+		ap := geom.V(11.9, 11.75-contactTol/2-lead.Y)
+		s := meleeGame(t, []UnitSpec{
+			unit(0, "A", LineInfantry, ap.X, ap.Y, 20),
+			unit(0, "F", LineInfantry, 12.95, 11, 0),
+			unit(1, "D", LineInfantry, 12, 12, 180),
+		})
+		a, f, d := idx(t, s, "A"), idx(t, s, "F"), idx(t, s, "D")
+		if !s.touching(a, d) || s.touching(f, d) || s.touching(a, f) || s.clearAt(baseAt(geom.V(12, 11.75-0.25-contactTol/2), geom.V(0, 1)), LineInfantry, a) {
+			t.Fatal("set-up: want A touching D, F touching neither, and F blocking A's squared-up place")
+		}
+		ma, md := meleeDeclare(t, s, d)
+		roll(t, s, 1, 3+1+ma-md) // A loses by 3
+		roll(t, s, 3)            // rout test passed
+		if s.U[a].Loc != LocTable || s.U[a].Stat != Disrupted {
+			t.Fatalf("A after a passed rout test: loc %d, %s; want routed and disrupted", s.U[a].Loc, statusNames[s.U[a].Stat])
+		}
+		movementAt(t, s, a, ap.Add(geom.V(0, -s.prof(a).Move)))
+		movementFacing(t, s, a, 180)
+	})
+	t.Run("attackers_side_by_side_routed_from_where_they_stand_survive", func(t *testing.T) {
+		// A1 and A2 each touch half of D's front. Routed, the primary
+		// attacker A2 cannot square up on D's front centre (A1 is there),
+		// so it routs from where it stands, directly away from the front
+		// it touches, as A1 does (R-ALIGN), and passed rout tests leave
+		// both alive: routing away from D's centre, at a slant, A2 turned
+		// its base into D and was destroyed (R-ROUTTERRAIN).
+		s := meleeGame(t, []UnitSpec{
+			unit(0, "A1", LineInfantry, 11.5, 10, 0),
+			unit(0, "A2", LineInfantry, 12.5, 10, 0),
+			unit(1, "D", LineInfantry, 12, 10.51, 180),
+		})
+		a1, a2, d := idx(t, s, "A1"), idx(t, s, "A2"), idx(t, s, "D")
+		meleeDeclare(t, s, d)
+		roll(t, s, 1, 5) // 2 (overlap support +1) against 5
+		roll(t, s, 3)    // both rout tests passed
+		roll(t, s, 3)
+		mv := s.prof(a2).Move
+		for _, c := range []struct {
+			i  int
+			to geom.Vec
+		}{{a1, geom.V(11.5, 10-mv)}, {a2, geom.V(12.5, 10-mv)}} {
+			if s.U[c.i].Loc != LocTable || s.U[c.i].Stat != Disrupted {
+				t.Fatalf("%s after a passed rout test: loc %d, %s; want routed and disrupted", s.label(c.i), s.U[c.i].Loc, statusNames[s.U[c.i].Stat])
+			}
+			movementAt(t, s, c.i, c.to)
+			movementFacing(t, s, c.i, 180)
+		}
+	})
 }
 
 // TestMeleeGroups: overlap support, multiple fronts, column of attack and

@@ -277,6 +277,25 @@ func TestRoutContagion(t *testing.T) {
 			t.Fatalf("M3, near only the path beyond the enemy, is %s, want ordered", statusNames[st])
 		}
 	})
+	t.Run("path_ends_at_the_wood_the_router_reaches_before_an_enemy", func(t *testing.T) {
+		// T's rear edge reaches the wood at y 9.5 after 1.75", long before
+		// it would touch E at y 6.75: it is destroyed in the wood, and M,
+		// within 1" only of the path beyond the wood, holds.
+		s := routGame(t, []UnitSpec{
+			unit(1, "E", LineInfantry, 12, 6.5, 0),
+			unit(0, "M", Militia, 13.4, 7.5, 0),
+		}, Feature{Kind: Wood, Points: meleeRect(10, 9, 14, 9.5)})
+		tg := idx(t, s, "T")
+		routFire(t, s, 6)
+		roll(t, s, 3)
+		if s.U[tg].Loc != LocDestroyed {
+			t.Fatalf("router forced into a wood: loc %d, want destroyed", s.U[tg].Loc)
+		}
+		routNoTest(t, s)
+		if st := s.U[idx(t, s, "M")].Stat; st != Ordered {
+			t.Fatalf("M, near only the path beyond the wood, is %s, want ordered", statusNames[st])
+		}
+	})
 	t.Run("militia_routs_when_the_router_is_forced_off_the_table", func(t *testing.T) {
 		s := shootingGame(t, []UnitSpec{
 			unit(1, "F", FootArtillery, 12, 7.5, 180),
