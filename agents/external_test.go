@@ -45,18 +45,21 @@ func decision(t *testing.T) engine.State {
 func TestExternalLeavesNothing(t *testing.T) {
 	cases := []struct {
 		mode    string
+		limit   string // the bot's time a move: only hang is meant to run out of it
 		pids    int    // the pids the bot writes before it misbehaves
 		forfeit string // the forfeit Choose returns, "" for none
 		close   string // Close's error, "" for none
 	}{
-		{"exit", 2, "crashed: its output ended while protocol_version was asked (exit status 1)", ""},
-		{"hang", 3, "timed out: no reply to genmove within 500ms", ""},
-		{"quit", 1, "", "did not exit within 1s of quit and was killed"},
+		{"exit", "5s", 2, "crashed: its output ended while protocol_version was asked (exit status 1)", ""},
+		{"hang", "500ms", 3, "timed out: no reply to genmove within 500ms", ""},
+		// A shell script that starts sed for every line can take more
+		// than half a second a reply on a busy machine.
+		{"quit", "5s", 1, "", "did not exit within 1s of quit and was killed"},
 	}
 	for _, c := range cases {
 		t.Run(c.mode, func(t *testing.T) {
 			pidfile := filepath.Join(t.TempDir(), "pids")
-			a, err := New(forkerSpec(c.mode, pidfile, "500ms"), 1)
+			a, err := New(forkerSpec(c.mode, pidfile, c.limit), 1)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -70,7 +73,7 @@ func TestExternalLeavesNothing(t *testing.T) {
 				t.Fatalf("Choose: %v, want the forfeit %q", err, c.forfeit)
 			}
 			if d := time.Since(start); d > 3*time.Second {
-				t.Errorf("Choose took %v with a time limit of 500ms", d)
+				t.Errorf("Choose took %v with a time limit of %s", d, c.limit)
 			}
 			closed := time.Now()
 			err = Close(a)
