@@ -187,12 +187,24 @@ func (s *State) chargeOrders(buf []engine.Action, i, j int) []engine.Action {
 }
 
 // chargeLegal sets a's path to pts and its facing to the one the charge
-// ends with, and reports whether the move is legal and charges enemy j.
+// ends with, and reports whether the move is legal and charges enemy j on
+// the face a names (a.Arg). The move stops at the first contact, short of
+// the aim point: the path's last point becomes that stop (a hair past it), so that the
+// order's path and description say what playing it does, and a charge
+// aimed at one face that would meet another first is not this face's.
 func (s *State) chargeLegal(a *engine.Action, i, j int, pts ...geom.Vec) bool {
 	a.Path = [engine.MaxPath]geom.Vec{}
 	a.NPath = uint8(copy(a.Path[:], pts))
 	res, ref := s.checkMove(i, a.Points(), geom.Vec{})
-	if ref != okMove || res.contact != j {
+	if ref != okMove || res.contact != j || nearestFace(baseAt(res.end, res.dir), s.rect(j)) != geom.Face(a.Arg) {
+		return false
+	}
+	// The last point lies a hair past the stop, so that the move still
+	// runs into the base it charges.
+	a.Path[a.NPath-1] = res.end.Add(res.dir.Scale(contactTol))
+	// The cut path is checked again: a contact made on an earlier leg,
+	// or a way that now grazes another base, drops the order.
+	if res, ref = s.checkMove(i, a.Points(), geom.Vec{}); ref != okMove || res.contact != j {
 		return false
 	}
 	a.Facing = geom.FacingOf(res.dir)
