@@ -85,6 +85,11 @@ const (
 	marginWeight = 5  // score per point of melee margin
 	riskWeight   = 50 // score per unit of risk where a unit ends
 	chargeRisk   = 2  // weight of being charged against being shot
+	// volRoutHarm is the harm staying would bring (stayHarm) above which
+	// a light unit routs voluntarily: a voluntary rout itself costs about
+	// 0.67 (destroyed on 1-2, else disrupted), but it ends the danger,
+	// where a pinned unit that stays is as exposed the turn after.
+	volRoutHarm = 0.5
 )
 
 // NewGreedy returns a greedy agent with the given aggression (between 0
@@ -213,7 +218,15 @@ func (g *Greedy) score2x2(s *twobytwo.State, a *engine.Action) float64 {
 			return 55 // at an enemy point: trades the horse for an arrival
 		}
 		return 0
-	case twobytwo.KindVolRout, twobytwo.KindConfront:
+	case twobytwo.KindVolRout:
+		// A light unit pinned where a charge would likely break it, or
+		// losing its melee, routs away: "particularly useful if pinned
+		// in a vulnerable position". Above holding (15) and facing (30).
+		if unitOK(s, a.Unit) && stayHarm(s, int(a.Unit)) > volRoutHarm {
+			return 60
+		}
+		return 0
+	case twobytwo.KindConfront:
 		return 0
 	case twobytwo.KindDeploy, twobytwo.KindQueue:
 		return 10
@@ -353,16 +366,10 @@ func risk(s *twobytwo.State, i int, pos geom.Vec) float64 {
 	return shotDanger(s, i, pos) + chargeRisk*chargeThreat(s, i, pos)
 }
 
-// shotHarm is the expected harm of one d6 shot at modifier m: a rout
-// counts 1, disrupted 1/2, pinned 1/4 ("Resolving shooting": 8+ rout,
-// 7 disrupted, 6 pinned).
-func shotHarm(m int) float64 {
-	atLeast := func(k int) float64 { // P(d6 + m >= k)
-		return float64(min(max(7-k+m, 0), 6)) / 6
-	}
-	rout, dis, pin := atLeast(8), atLeast(7), atLeast(6)
-	return rout + 0.5*(dis-rout) + 0.25*(pin-dis)
-}
+// shotHarm is the expected harm of one d6 shot at modifier m, as the
+// engine's twobytwo.ShotHarm counts it (a rout 1, disrupted 1/2, pinned
+// 1/4).
+func shotHarm(m int) float64 { return twobytwo.ShotHarm(m) }
 
 // shotDanger is the harm enemy shooters could do to unit i standing at
 // pos in their next shooting phase: every enemy that shoots, is not

@@ -29,7 +29,7 @@ func Example() {
 		_ = st.Apply(buf[pick.IntN(len(buf))])
 	}
 	fmt.Println(st.Result())
-	// Output: draw (turn limit reached)
+	// Output: side 0 wins (fast victory: 5 units destroyed)
 }
 
 // Deployment is part of the game: a placement outside the zone is refused.
