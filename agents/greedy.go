@@ -37,6 +37,8 @@ const DefaultAggression = 0.5
 //	           infantry charges a formed enemy                40 + 80a + 5m
 //	           advance (or cross a river), infantry and guns  30 + 40a
 //	           advance (or cross a river), cavalry            20 + 20a
+//	           a light unit pinned or losing, in danger       60
+//	            (rout voluntarily: stayHarm above 0.5)
 //	           cavalry exits at an enemy reinforcement point  55
 //	           cavalry threatens an enemy reinforcement point 45
 //	           HQ into contact with a unit (hq-contact)       35
@@ -47,7 +49,7 @@ const DefaultAggression = 0.5
 //	           cavalry charges formed infantry                10 + 5m
 //	           withdraw                                       5
 //	           end the movement phase                         1
-//	           exit by the own edge, rout voluntarily         0
+//	           exit by the own edge, any other voluntary rout 0
 //	charged    stall with fire / confront                     100 / 0
 //	arrival    exchange / place / leave off table             100 + enemy's AP / 50 / 0
 //	shooting   artillery fires, bombard                       100 (+10 at a disrupted target)

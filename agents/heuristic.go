@@ -141,8 +141,10 @@ func ParseDoctrine(name string) (Doctrine, error) {
 //	                  enemy points (2 per inch)
 //	HQs [FoB-HQ]      rally reach (corps 6", division 3") over its command: +20 a pinned or disrupted unit in
 //	                  reach, +3 an ordered one, -2 per inch short; +25 in base contact behind a stricken unit
-//	                  with an enemy within 2" (the only way it rallies); assault: 4" behind the front,
-//	                  others: the centre of the army; HQs fear danger most (risk weight 200)
+//	                  with an enemy within 2" (the only way it rallies); +15 with a battalion within 2"
+//	                  between it and the nearest enemy (the hq-shelter order takes it there, out of enemy
+//	                  cavalry's reach [FoB-cav]); assault: 4" behind the front, others: the centre of the
+//	                  army; HQs fear danger most (risk weight 200)
 //	reinforcements    dice both dice at the first decision of every movement phase, the 3+ point before a
 //	 [Reinf]          4+ one; arrivals placed where the risk is least (assault: nearest the enemy)
 //	exchange, exit    trade values unit for unit, weighted by urgency; a trade that wins wins, one that loses
@@ -151,8 +153,12 @@ func ParseDoctrine(name string) (Doctrine, error) {
 //	                  assault +15, fireline +5, reserve +20 ("take exchanges")
 //	screen own points the unit standing by a point with units waiting and an enemy in reach: 60 (assault,
 //	 [Reinf]          fireline), 80 (reserve), falling off over 7"
-//	voluntary rout    a light unit stuck in a melee whose expected harm is above 0.6 (assault), 0.5
-//	                  (fireline), 0.45 (reserve)
+//	voluntary rout    a light unit stuck in a melee, or pinned where an enemy could charge it next turn,
+//	                  whose expected harm staying is above 0.6 (assault), 0.5 (fireline), 0.45 (reserve):
+//	                  "particularly useful if pinned in a vulnerable position"
+//	contagion         a militia or Cossack unit standing within about 1" of an elite friend's rout path
+//	                  (a full move to its rear), or an elite unit with one on its own, -25 in moves and
+//	                  placements, -2.5 in deployment (R-CONTAGION)
 //	rout direction    played out on a copy: the one the unit survives, away from the enemy, and not
 //	                  through friends it would rout (contagion)
 //	draw [Draw]       exit by the own edge when     when 2 down and 3 lost        when 2 down
@@ -175,11 +181,14 @@ func ParseDoctrine(name string) (Doctrine, error) {
 // shots and charges the enemy could make at it where it ends).
 //
 // The melee expected value uses the modifiers the rules would apply
-// (twobytwo.State.UnitMeleeMargin, overlaps, HQ contact, uphill, road column) and the results
-// table (repulse, recoil, rout with its 1-2 destruction, destroyed; any
+// (twobytwo.State.UnitMeleeMargin, overlaps, HQ contact, uphill, road column) and the engine's
+// results (twobytwo.MeleeHarm: repulse, recoil, rout with its 1-2 destruction, destroyed; any
 // loss destroys a unit attacked on two faces, and every overlapping
 // attacker shares a loss); against a defender that can stall, the charge
-// first survives a stall shot (its first volley, +2 against cavalry).
+// first survives a stall shot. Every shot, stall shots included, is reckoned
+// with the engine's own modifiers (twobytwo.State.ShotModifier: range, first
+// volley, enfilade and flank, HQ contact, cover, out of arc), so a ruling
+// changed in the shooting rules is weighed here at once.
 //
 // A ruleset the agent has no doctrine for is played uniformly at random.
 type Heuristic struct {
