@@ -37,6 +37,8 @@ const DefaultAggression = 0.5
 //	           infantry charges a formed enemy                40 + 80a + 5m
 //	           advance (or cross a river), infantry and guns  30 + 40a
 //	           advance (or cross a river), cavalry            20 + 20a
+//	           a light unit pinned or losing, in danger       60
+//	            (rout voluntarily: stayHarm above 0.5)
 //	           cavalry exits at an enemy reinforcement point  55
 //	           cavalry threatens an enemy reinforcement point 45
 //	           HQ into contact with a unit (hq-contact)       35
@@ -47,7 +49,7 @@ const DefaultAggression = 0.5
 //	           cavalry charges formed infantry                10 + 5m
 //	           withdraw                                       5
 //	           end the movement phase                         1
-//	           exit by the own edge, rout voluntarily         0
+//	           exit by the own edge, any other voluntary rout 0
 //	charged    stall with fire / confront                     100 / 0
 //	arrival    exchange / place / leave off table             100 + enemy's AP / 50 / 0
 //	shooting   artillery fires, bombard                       100 (+10 at a disrupted target)
@@ -85,6 +87,11 @@ const (
 	marginWeight = 5  // score per point of melee margin
 	riskWeight   = 50 // score per unit of risk where a unit ends
 	chargeRisk   = 2  // weight of being charged against being shot
+	// volRoutHarm is the harm staying would bring (stayHarm) above which
+	// a light unit routs voluntarily: a voluntary rout itself costs about
+	// 0.67 (destroyed on 1-2, else disrupted), but it ends the danger,
+	// where a pinned unit that stays is as exposed the turn after.
+	volRoutHarm = 0.5
 )
 
 // NewGreedy returns a greedy agent with the given aggression (between 0
@@ -213,7 +220,15 @@ func (g *Greedy) score2x2(s *twobytwo.State, a *engine.Action) float64 {
 			return 55 // at an enemy point: trades the horse for an arrival
 		}
 		return 0
-	case twobytwo.KindVolRout, twobytwo.KindConfront:
+	case twobytwo.KindVolRout:
+		// A light unit pinned where a charge would likely break it, or
+		// losing its melee, routs away: "particularly useful if pinned
+		// in a vulnerable position". Above holding (15) and facing (30).
+		if unitOK(s, a.Unit) && stayHarm(s, int(a.Unit)) > volRoutHarm {
+			return 60
+		}
+		return 0
+	case twobytwo.KindConfront:
 		return 0
 	case twobytwo.KindDeploy, twobytwo.KindQueue:
 		return 10
@@ -353,16 +368,10 @@ func risk(s *twobytwo.State, i int, pos geom.Vec) float64 {
 	return shotDanger(s, i, pos) + chargeRisk*chargeThreat(s, i, pos)
 }
 
-// shotHarm is the expected harm of one d6 shot at modifier m: a rout
-// counts 1, disrupted 1/2, pinned 1/4 ("Resolving shooting": 8+ rout,
-// 7 disrupted, 6 pinned).
-func shotHarm(m int) float64 {
-	atLeast := func(k int) float64 { // P(d6 + m >= k)
-		return float64(min(max(7-k+m, 0), 6)) / 6
-	}
-	rout, dis, pin := atLeast(8), atLeast(7), atLeast(6)
-	return rout + 0.5*(dis-rout) + 0.25*(pin-dis)
-}
+// shotHarm is the expected harm of one d6 shot at modifier m, as the
+// engine's twobytwo.ShotHarm counts it (a rout 1, disrupted 1/2, pinned
+// 1/4).
+func shotHarm(m int) float64 { return twobytwo.ShotHarm(m) }
 
 // shotDanger is the harm enemy shooters could do to unit i standing at
 // pos in their next shooting phase: every enemy that shoots, is not

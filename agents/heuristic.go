@@ -141,8 +141,10 @@ func ParseDoctrine(name string) (Doctrine, error) {
 //	                  enemy points (2 per inch)
 //	HQs [FoB-HQ]      rally reach (corps 6", division 3") over its command: +20 a pinned or disrupted unit in
 //	                  reach, +3 an ordered one, -2 per inch short; +25 in base contact behind a stricken unit
-//	                  with an enemy within 2" (the only way it rallies); assault: 4" behind the front,
-//	                  others: the centre of the army; HQs fear danger most (risk weight 200)
+//	                  with an enemy within 2" (the only way it rallies); +15 with a battalion within 2"
+//	                  between it and the nearest enemy (the hq-shelter order takes it there, out of enemy
+//	                  cavalry's reach [FoB-cav]); assault: 4" behind the front, others: the centre of the
+//	                  army; HQs fear danger most (risk weight 200)
 //	reinforcements    dice both dice at the first decision of every movement phase, the 3+ point before a
 //	 [Reinf]          4+ one; arrivals placed where the risk is least (assault: nearest the enemy)
 //	exchange, exit    trade values unit for unit, weighted by urgency; a trade that wins wins, one that loses
@@ -151,8 +153,12 @@ func ParseDoctrine(name string) (Doctrine, error) {
 //	                  assault +15, fireline +5, reserve +20 ("take exchanges")
 //	screen own points the unit standing by a point with units waiting and an enemy in reach: 60 (assault,
 //	 [Reinf]          fireline), 80 (reserve), falling off over 7"
-//	voluntary rout    a light unit stuck in a melee whose expected harm is above 0.6 (assault), 0.5
-//	                  (fireline), 0.45 (reserve)
+//	voluntary rout    a light unit stuck in a melee, or pinned where an enemy could charge it next turn,
+//	                  whose expected harm staying is above 0.6 (assault), 0.5 (fireline), 0.45 (reserve):
+//	                  "particularly useful if pinned in a vulnerable position"
+//	contagion         a militia or Cossack unit standing within about 1" of an elite friend's rout path
+//	                  (a full move to its rear), or an elite unit with one on its own, -25 in moves and
+//	                  placements, -2.5 in deployment (R-CONTAGION)
 //	rout direction    played out on a copy: the one the unit survives, away from the enemy, and not
 //	                  through friends it would rout (contagion)
 //	draw [Draw]       exit by the own edge when     when 2 down and 3 lost        when 2 down
@@ -175,11 +181,14 @@ func ParseDoctrine(name string) (Doctrine, error) {
 // shots and charges the enemy could make at it where it ends).
 //
 // The melee expected value uses the modifiers the rules would apply
-// (twobytwo.State.UnitMeleeMargin, overlaps, HQ contact, uphill, road column) and the results
-// table (repulse, recoil, rout with its 1-2 destruction, destroyed; any
+// (twobytwo.State.UnitMeleeMargin, overlaps, HQ contact, uphill, road column) and the engine's
+// results (twobytwo.MeleeHarm: repulse, recoil, rout with its 1-2 destruction, destroyed; any
 // loss destroys a unit attacked on two faces, and every overlapping
 // attacker shares a loss); against a defender that can stall, the charge
-// first survives a stall shot (its first volley, +2 against cavalry).
+// first survives a stall shot. Every shot, stall shots included, is reckoned
+// with the engine's own modifiers (twobytwo.State.ShotModifier: range, first
+// volley, enfilade and flank, HQ contact, cover, out of arc), so a ruling
+// changed in the shooting rules is weighed here at once.
 //
 // A ruleset the agent has no doctrine for is played uniformly at random.
 type Heuristic struct {
@@ -747,6 +756,7 @@ func (h *Heuristic) scoreDeploy(s *twobytwo.State, a *engine.Action) float64 {
 	}
 	sc += 0.1 * pos // the unit's priority decides first, then its place
 	sc += 0.1 * h.ground(s, i, p)
+	sc -= 0.1 * contagionPenalty * float64(contagionPairs(s, i, p, geom.Heading(a.Facing)))
 	// Keep the line of fire of shooters clear: no unit straight in front
 	// of a friendly shooter or a shooter straight behind a friend.
 	for j := 0; j < s.NumUnits(); j++ {
@@ -1070,6 +1080,7 @@ func (h *Heuristic) value(s *twobytwo.State, i int, p, dir geom.Vec) float64 {
 	}
 	if arm != 0 {
 		v -= packPenalty * float64(h.packedFriends(s, i, p))
+		v -= contagionPenalty * float64(contagionPairs(s, i, p, dir))
 	}
 	v += h.screenValue(s, i, p, t)
 	if arm != 0 && (c.foeLost >= 4 || (c.late && c.uf >= c.um)) {
@@ -1350,55 +1361,35 @@ func (h *Heuristic) hqValue(s *twobytwo.State, i int, p geom.Vec) float64 {
 			}
 		}
 	}
-	return v
+	return v + h.shelterBonus(s, i, p)
 }
 
-// meleeSpan bounds the margins meleeHarm holds.
-const meleeSpan = 12
-
-// meleeHarm[mm+meleeSpan] is the expected harm a side suffers in one
-// melee when its modifiers exceed the other's by mm ("Melee: Results"):
-// repulsed 0.05, recoils 0.15, routs 1/3 destroyed else disrupted (0.67),
-// destroyed 1; draws re-roll. meleeHarmMulti is the same when any loss
-// destroys (attacked on two faces).
-var meleeHarm, meleeHarmMulti = func() (t, m [2*meleeSpan + 1]float64) {
-	for mm := -meleeSpan; mm <= meleeSpan; mm++ {
-		harm, multi, decided := 0.0, 0.0, 0.0
-		for a := 1; a <= 6; a++ {
-			for b := 1; b <= 6; b++ {
-				d := a - b + mm
-				if d == 0 {
-					continue
-				}
-				decided++
-				if d < 0 {
-					multi++
-				}
-				switch {
-				case d <= -4:
-					harm++
-				case d == -3:
-					harm += 1.0/3 + 2.0/3*0.5
-				case d == -2:
-					harm += 0.15
-				case d == -1:
-					harm += 0.05
-				}
-			}
+// shelterBonus: an HQ with a friendly battalion within 2" between it and
+// the nearest enemy is not "caught out in the open" [FoB-cav]; the
+// hq-shelter order takes it there.
+func (h *Heuristic) shelterBonus(s *twobytwo.State, i int, p geom.Vec) float64 {
+	side := s.Spec(i).Side
+	fd, e := h.nearestFoe(s, side, p, true)
+	if e < 0 || fd > 12 {
+		return 0
+	}
+	ep := s.U[e].Pos
+	for j := 0; j < s.NumUnits(); j++ {
+		u := &s.U[j]
+		if j == i || u.Loc != twobytwo.LocTable || s.Spec(j).Side != side || !s.Spec(j).Type.IsInfantry() || u.Stat == twobytwo.Disrupted {
+			continue
 		}
-		t[mm+meleeSpan] = harm / decided
-		m[mm+meleeSpan] = multi / decided
+		if u.Pos.Dist(p) <= 2 && u.Pos.Dist(ep) < fd-0.5 {
+			return 15
+		}
 	}
-	return t, m
-}()
-
-func harmAt(mm int, multi bool) float64 {
-	k := min(max(mm, -meleeSpan), meleeSpan) + meleeSpan
-	if multi {
-		return meleeHarmMulti[k]
-	}
-	return meleeHarm[k]
+	return 0
 }
+
+// harmAt is the expected harm of a melee lost or won by margin mm
+// (twobytwo.MeleeHarm: the engine's results, so that a ruling changed
+// there is weighed here too); multi when any loss destroys.
+func harmAt(mm int, multi bool) float64 { return twobytwo.MeleeHarm(mm, multi) }
 
 // hqTouching reports whether a friendly HQ touches unit i.
 func hqTouching(s *twobytwo.State, i int) bool {
@@ -1483,21 +1474,20 @@ func (h *Heuristic) meleeEVAdj(s *twobytwo.State, i, j int, p geom.Vec, adj int)
 
 // stallOdds is the chance that defender j's stall shot at charger i has an
 // effect (a total of 5 or more: the charge does not close), and the
-// expected harm of that shot to i [Stall][Ranges]. ok is false when j
+// expected harm of that shot to i [Stall][Ranges]. The charger is reckoned
+// where a stall sets it, 1" back from pos (its place in contact) facing
+// dir, and the shot's modifier is the engine's (twobytwo.ShotModifier with
+// the out-of-arc -2 of a flank charge, R-OUTOFARC). ok is false when j
 // cannot stall.
-func stallOdds(s *twobytwo.State, j, i int, flank bool) (p, harm float64, ok bool) {
+func (h *Heuristic) stallOdds(s *twobytwo.State, j, i int, pos, dir geom.Vec) (p, harm float64, ok bool) {
 	ds := s.Spec(j)
 	pr := ds.Type.Profile()
 	if !pr.Shoots || s.U[j].Stat == twobytwo.Disrupted || touchingEnemyBut(s, j, i) {
 		return 0, 0, false
 	}
-	m := firerTargetMod(s, j, i)
-	if !ds.Type.IsInfantry() {
-		m += s.RangeBand(j, 1)
-		if flank {
-			m -= 2 // guns do not turn to face (R-OUTOFARC)
-		}
-	}
+	h.scratch = *s
+	h.scratch.U[i].Pos, h.scratch.U[i].Dir = pos.Sub(dir.Scale(1)), dir
+	m, _ := h.scratch.ShotModifier(j, i, true)
 	p = float64(min(max(2+m, 0), 6)) / 6
 	return p, shotHarm(m), true
 }
@@ -1543,7 +1533,7 @@ func (h *Heuristic) scoreCharge(s *twobytwo.State, i, j int, a *engine.Action) f
 		// the charger fights at -2 ("Road Column").
 		ev = h.meleeEVAdj(s, i, j, end, -2)
 	}
-	pS, shot, ok := stallOdds(s, j, i, geom.Face(a.Arg) != geom.FaceFront)
+	pS, shot, ok := h.stallOdds(s, j, i, end, geom.Heading(a.Facing))
 	if ok {
 		ev = (1-pS)*ev - h.c.um*shot*unitValue(s.Spec(i))
 		if s.Spec(j).Type.IsInfantry() {
@@ -1638,33 +1628,76 @@ func (h *Heuristic) tradeScore(s *twobytwo.State, i, j int, exit bool) float64 {
 	return sc
 }
 
-// scoreVolRout: a light unit stuck in a melee it expects to lose badly
-// routs away (destroyed on 1-2) rather than fight on.
+// scoreVolRout: a light unit stuck in a melee it expects to lose badly,
+// or pinned where a charge would likely break it ("Light Infantry may
+// during its movement phase voluntarily ROUT. This is particularly useful
+// if pinned in a vulnerable position"), routs away (destroyed on 1-2)
+// rather than wait for it.
 func (h *Heuristic) scoreVolRout(s *twobytwo.State, a *engine.Action) float64 {
 	if !unitOK(s, a.Unit) {
 		return -100
 	}
-	i := int(a.Unit)
-	if !touchingEnemy(s, i) {
-		return -100
-	}
-	worst := 0.0
-	for j := 0; j < s.NumUnits(); j++ {
-		u := &s.U[j]
-		if u.Loc != twobytwo.LocTable || s.Spec(j).Side == s.Spec(i).Side || u.Pos.Dist(s.U[i].Pos) > 1.3 {
-			continue
-		}
-		if geom.RectDistance(baseOf(s.U[i].Pos, s.U[i].Dir), baseOf(u.Pos, u.Dir)) > 0.02 {
-			continue
-		}
-		m := s.UnitMeleeMargin(i, j) - engagedBy(s, j, i)
-		worst = math.Max(worst, harmAt(m, engagedBy(s, j, i) > 0))
-	}
+	worst := stayHarm(s, int(a.Unit))
 	limit := [numDoctrines]float64{0.6, 0.5, 0.45}[h.doc]
 	if worst <= limit {
 		return -100
 	}
 	return 100 * (worst - 0.4)
+}
+
+// stayHarm is the harm light unit i may expect if it stays where it is
+// rather than routing voluntarily: in contact, the melee it is in (each
+// enemy touching it, the worst counted); pinned and out of contact, where
+// it may not move away but may still rout (R-VOLROUT), the worst charge
+// an enemy could make on it next turn, any loss destroying when two or
+// more could come. An unpinned unit out of contact can walk away: 0.
+func stayHarm(s *twobytwo.State, i int) float64 {
+	u := &s.U[i]
+	side := s.Spec(i).Side
+	worst := 0.0
+	if touchingEnemy(s, i) {
+		for j := 0; j < s.NumUnits(); j++ {
+			o := &s.U[j]
+			if o.Loc != twobytwo.LocTable || s.Spec(j).Side == side || o.Pos.Dist(u.Pos) > 1.3 {
+				continue
+			}
+			if geom.RectDistance(baseOf(u.Pos, u.Dir), baseOf(o.Pos, o.Dir)) > 0.02 {
+				continue
+			}
+			m := s.UnitMeleeMargin(i, j) - engagedBy(s, j, i)
+			worst = math.Max(worst, harmAt(m, engagedBy(s, j, i) > 0))
+		}
+		return worst
+	}
+	if u.Stat != twobytwo.Pinned {
+		return 0
+	}
+	me := s.Spec(i).Type
+	cover := inCover(s.Scenario(), u.Pos, true)
+	n, multi := 0, 0.0
+	for e := 0; e < s.NumUnits(); e++ {
+		o := &s.U[e]
+		et := s.Spec(e).Type
+		if o.Loc != twobytwo.LocTable || s.Spec(e).Side == side || o.Stat >= twobytwo.Pinned || et.IsHQ() || et.IsArtillery() {
+			continue
+		}
+		if o.Pos.Dist(u.Pos) > et.Profile().Move+1 {
+			continue
+		}
+		if et.IsInfantry() && me.IsCavalry() && !cover {
+			continue // "Infantry cannot voluntarily melee attack cavalry in open terrain"
+		}
+		if et.IsCavalry() && cover && !inCover(s.Scenario(), u.Pos, false) {
+			continue // no horse into the woods
+		}
+		n++
+		m := s.UnitMeleeMargin(i, e)
+		worst, multi = math.Max(worst, harmAt(m, false)), math.Max(multi, harmAt(m, true))
+	}
+	if n > 1 {
+		return math.Max(worst, multi) // charged on two faces, any loss destroys
+	}
+	return worst
 }
 
 // scoreDice: dice for a reinforcement every turn [Reinf], the point
@@ -1692,6 +1725,7 @@ func (h *Heuristic) scorePlace(s *twobytwo.State, a *engine.Action) float64 {
 	i := int(a.Unit)
 	p := a.Path[0]
 	sc := 20 - 100*h.c.um*unitValue(s.Spec(i))*risk(s, i, p)
+	sc -= contagionPenalty * float64(contagionPairs(s, i, p, geom.Heading(a.Facing)))
 	switch h.doc {
 	case DoctrineAssault:
 		sc -= 0.5 * p.Dist(h.c.front)
@@ -1724,7 +1758,7 @@ func (h *Heuristic) scoreResponse(s *twobytwo.State, a *engine.Action) float64 {
 	if a.Kind == twobytwo.KindConfront {
 		return confront
 	}
-	pS, shot, ok := stallOdds(s, def, att, false)
+	pS, shot, ok := h.stallOdds(s, def, att, s.U[att].Pos, s.U[att].Dir)
 	if !ok {
 		return confront - 1
 	}
@@ -1740,6 +1774,26 @@ func (h *Heuristic) scoreResponse(s *twobytwo.State, a *engine.Action) float64 {
 		stall += 20
 	}
 	return stall
+}
+
+// pinsAttacker reports whether action a, in st, is a volley (a shot or a
+// supporting shot) by an unpinned infantry unit of the side that attacks,
+// at a target that is neither cavalry (the first volley is for the
+// cavalry) nor a charger the unit stalled: the fire the rules advise the
+// attacker to hold, as it pins the unit and stalls the attack [FoB-fire].
+func pinsAttacker(st engine.State, a *engine.Action) bool {
+	if a.Kind != twobytwo.KindFire && a.Kind != twobytwo.KindSupport {
+		return false
+	}
+	s, ok := st.(*twobytwo.State)
+	if !ok || !unitOK(s, a.Unit) || !unitOK(s, a.Target) {
+		return false
+	}
+	f, t := int(a.Unit), int(a.Target)
+	if s.Spec(f).Side != s.Attacker() || !s.Spec(f).Type.IsInfantry() || s.U[f].Stat >= twobytwo.Pinned {
+		return false
+	}
+	return !s.Spec(t).Type.IsCavalry() && int(s.U[t].StallOn) != f
 }
 
 // pinCost is what the doctrine pays for an infantry volley that pins the
@@ -1759,70 +1813,6 @@ func (h *Heuristic) pinCost(s *twobytwo.State, f, t int) float64 {
 	return 60
 }
 
-// shotMod is the modifier of unit f's shot at unit t, as far as the agent
-// reckons it [Ranges].
-func shotMod(s *twobytwo.State, f, t int) int {
-	fu, tu := &s.U[f], &s.U[t]
-	d := measureDist(s, f, t)
-	m := s.RangeBand(f, d) + firerTargetMod(s, f, t)
-	if tu.Stat == twobytwo.Disrupted {
-		m++
-	}
-	// Flank or enfilade: the firer is off the target's front.
-	if tu.Dir.Dot(fu.Pos.Sub(tu.Pos).Norm()) < 0.3 {
-		m++
-	}
-	if onHill(s, fu.Pos) && !onHill(s, tu.Pos) {
-		m++
-	}
-	return m
-}
-
-// firerTargetMod is the part of unit f's shot modifier at unit t that
-// depends on the two units alone, not on range or position [Ranges]: an
-// infantry unit's first volley and skirmish screen, the firer's size and
-// kind, and a cavalry or light infantry target.
-func firerTargetMod(s *twobytwo.State, f, t int) int {
-	fs, ts := s.Spec(f), s.Spec(t)
-	m := 0
-	if fs.Type.IsInfantry() {
-		if s.U[f].Stat != twobytwo.Pinned && !fs.Bows {
-			m++ // first volley
-		}
-		if fs.Screened && !ts.Screened {
-			m++
-		}
-	}
-	if fs.Large {
-		m++
-	}
-	if fs.Small {
-		m--
-	}
-	if fs.Type == twobytwo.IrregularShooters {
-		m--
-	}
-	if ts.Type.IsCavalry() {
-		m += 2
-	}
-	if ts.Type == twobytwo.LightInfantry {
-		m--
-	}
-	return m
-}
-
-// measureDist is the distance from unit f's front to the centre of unit
-// t's nearest face.
-func measureDist(s *twobytwo.State, f, t int) float64 {
-	front := s.U[f].Pos.Add(s.U[f].Dir.Scale(0.25))
-	r := baseOf(s.U[t].Pos, s.U[t].Dir)
-	best := math.MaxFloat64
-	for fc := geom.FaceFront; fc <= geom.FaceLeft; fc++ {
-		best = math.Min(best, r.FaceCentre(fc).Dist(front))
-	}
-	return best
-}
-
 // scoreFire scores a shot or a supporting shot: the expected harm to the
 // target, less the cost of pinning an infantry firer.
 func (h *Heuristic) scoreFire(s *twobytwo.State, a *engine.Action, support bool) float64 {
@@ -1830,11 +1820,13 @@ func (h *Heuristic) scoreFire(s *twobytwo.State, a *engine.Action, support bool)
 		return 0
 	}
 	f, t := int(a.Unit), int(a.Target)
-	m := shotMod(s, f, t)
+	// The engine's modifiers (range, arcs, enfilade, HQ contact, cover,
+	// first volley, ...), not a second reckoning of them.
+	m, _ := s.ShotModifier(f, t, int(s.U[t].StallOn) == f)
 	harm := shotHarm(m)
 	if support {
-		// A supporter adds +1 to the primary's shot; reckon it from its
-		// own modifier.
+		// A supporter adds +1 to the shot being declared.
+		m = s.DeclaredShotModifier()
 		harm = shotHarm(m+1) - shotHarm(m)
 	}
 	sc := 100*harm*unitValue(s.Spec(t)) - h.pinCost(s, f, t)
@@ -1964,6 +1956,47 @@ func (h *Heuristic) scoreFollowUp(s *twobytwo.State, a *engine.Action) float64 {
 		return -1
 	}
 	return h.value(s, i, end, u.Dir) - h.value(s, i, u.Pos, u.Dir) - 5
+}
+
+// contagionPenalty is what the doctrines pay for each militia unit (or
+// Cossacks) standing where an elite friend would rout over it.
+const contagionPenalty = 25
+
+// contagionPairs counts the militia and Cossack units (Contagious) that
+// would stand within 1" of the rout of an elite friend if unit i stood at
+// p facing dir: a routing elite unit routs every friend within 1" of its
+// path, and any router routs militia and Cossacks ("Elite Infantry",
+// "Militia"; ruling R-CONTAGION), so militia in an elite unit's way is a
+// chain waiting to break. The rout is reckoned to the direct rear, a full
+// move. A militia unit at p counts each elite friend whose path it is on;
+// an elite unit at p counts each militia friend on its own path.
+func contagionPairs(s *twobytwo.State, i int, p, dir geom.Vec) int {
+	me := s.Spec(i)
+	mil, elite := me.Type.Contagious(), me.Type.Profile().Elite && !me.Type.IsHQ()
+	if !mil && !elite {
+		return 0
+	}
+	n := 0
+	for j := 0; j < s.NumUnits(); j++ {
+		u := &s.U[j]
+		js := s.Spec(j)
+		if j == i || u.Loc != twobytwo.LocTable || js.Side != me.Side || js.Type.IsHQ() {
+			continue
+		}
+		switch {
+		case mil && js.Type.Profile().Elite:
+			back := u.Pos.Sub(u.Dir.Scale(js.Type.Profile().Move))
+			if geom.PointSegDist(p, u.Pos, back) < 1.75 {
+				n++
+			}
+		case elite && js.Type.Contagious():
+			back := p.Sub(dir.Scale(me.Type.Profile().Move))
+			if geom.PointSegDist(u.Pos, p, back) < 1.75 {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // chargeFloor is the expected value (in units) below which no doctrine

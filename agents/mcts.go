@@ -133,12 +133,20 @@ type MCTSConfig struct {
 	// instead of replaying the memorised scoring: the search the memo
 	// must reproduce, for its test.
 	noSetUpMemo bool
+	// Pin is what a volley by the attacking side's unpinned infantry
+	// costs in the tree, taken from the child's value in the selection
+	// (see pinsAttacker): "if you are on the attack then you should avoid
+	// firing as your attack will stall", for a fired volley pins the unit
+	// ("the glue of war") and it may not charge next turn. The playouts'
+	// scripts already hold such fire; the evaluation does not see the
+	// lost charge, so with values close the search fired. 0 turns it off.
+	Pin float64
 }
 
 // DefaultMCTSConfig is the configuration a plain "mcts" spec builds.
 func DefaultMCTSConfig() MCTSConfig {
 	return MCTSConfig{Budget: Budget{Iterations: 400}, Workers: 1, C: 0.6, Bias: 1, PWK: 2, PWAlpha: 0.4, PlayoutDepth: 30, Reuse: true,
-		Playout: "greedy", Prior: "assault", Eval: "default", Stop: true, VirtualLoss: 1}
+		Playout: "greedy", Prior: "assault", Eval: "default", Stop: true, VirtualLoss: 1, Pin: 0.03}
 }
 
 // maxNodes bounds a worker's tree; past it the tree starts afresh.
@@ -162,6 +170,7 @@ func NewMCTS(cfg MCTSConfig, seed uint64) (*MCTS, error) {
 		{cfg.PWAlpha >= 0 && cfg.PWAlpha <= 1, "pwalpha", "between 0 and 1", cfg.PWAlpha},
 		{cfg.PlayoutDepth >= 0, "depth", "0 or more", float64(cfg.PlayoutDepth)},
 		{cfg.VirtualLoss >= 0 && cfg.VirtualLoss <= 1, "vloss", "between 0 and 1", cfg.VirtualLoss},
+		{cfg.Pin >= 0 && cfg.Pin <= 1, "pin", "between 0 and 1", cfg.Pin},
 	} {
 		if !p.ok {
 			return nil, fmt.Errorf("%s must be %s, got %v", p.name, p.want, p.got)
@@ -229,6 +238,7 @@ var mctsParams = append(budgetParams(400),
 	Param{Name: "prior", Default: "assault", Doc: "script whose choice each node tries first: greedy, assault, fireline or reserve"},
 	Param{Name: "eval", Default: "default", Doc: "evaluation that scores a cut-off playout: default (fitted model) or material"},
 	Param{Name: "choose", Default: "visits", Doc: "how the move is chosen from the root's: visits (the most visited) or lcb (the highest mean less its noise)"},
+	Param{Name: "pin", Default: "0.03", Doc: "value a volley by the attacker's unpinned infantry pays in the tree for the pin it costs (the attack stalls), 0 to 1 (0: none)"},
 )
 
 // newMCTSFromParams builds an MCTS agent from checked spec parameters.
@@ -253,6 +263,7 @@ func newMCTSFromParams(params map[string]string, seed uint64) (Agent, error) {
 	}{
 		{"c", "a number", &cfg.C}, {"bias", "a number", &cfg.Bias}, {"vloss", "a number between 0 and 1", &cfg.VirtualLoss},
 		{"pwk", "a number above 0", &cfg.PWK}, {"pwalpha", "a number between 0 and 1", &cfg.PWAlpha},
+		{"pin", "a number between 0 and 1", &cfg.Pin},
 	} {
 		if v, ok := params[f.key]; ok {
 			if *f.dst, err = strconv.ParseFloat(v, 64); err != nil {
@@ -324,7 +335,7 @@ func (m *MCTS) Name() string {
 	for _, f := range []struct {
 		key      string
 		got, def float64
-	}{{"c", m.cfg.C, def.C}, {"bias", m.cfg.Bias, def.Bias}, {"pwk", m.cfg.PWK, def.PWK}, {"pwalpha", m.cfg.PWAlpha, def.PWAlpha}} {
+	}{{"c", m.cfg.C, def.C}, {"bias", m.cfg.Bias, def.Bias}, {"pwk", m.cfg.PWK, def.PWK}, {"pwalpha", m.cfg.PWAlpha, def.PWAlpha}, {"pin", m.cfg.Pin, def.Pin}} {
 		if f.got != f.def {
 			add(f.key, strconv.FormatFloat(f.got, 'g', -1, 64))
 		}
@@ -1183,8 +1194,12 @@ func (w *mctsWorker) childWith(n int32, a engine.Action) int32 {
 // fades as visits come in, so the search departs from the doctrine only
 // where its statistics say the departure is better by more than the
 // noise of the dice.
+//
+// A volley that pins the attacker's infantry pays Pin (pinsAttacker) for
+// as long as it is searched: the value of the lost charge the evaluation
+// does not see.
 func (w *mctsWorker) selectChild(n int32) int32 {
-	c, bias := w.m.cfg.C, w.m.cfg.Bias
+	c, bias, pin := w.m.cfg.C, w.m.cfg.Bias, w.m.cfg.Pin
 	logN := math.Log(float64(w.nodes[n].visits + 1))
 	best, bestU := int32(-1), math.Inf(-1)
 	for k := w.nodes[n].first; k >= 0; k = w.nodes[k].sibling {
@@ -1196,6 +1211,9 @@ func (w *mctsWorker) selectChild(n int32) int32 {
 		if nd.visits > 0 {
 			v := float64(nd.visits)
 			u = nd.value/v + c*math.Sqrt(logN/v) + bias/(float64(nd.rank+1)*math.Sqrt(v+1))
+			if pin > 0 && pinsAttacker(w.scratch, &nd.action) {
+				u -= pin
+			}
 		}
 		if u > bestU {
 			best, bestU = k, u

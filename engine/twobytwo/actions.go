@@ -55,9 +55,10 @@ const (
 	OrderHQContact
 	OrderFace
 	OrderCross
+	OrderHQShelter // an HQ behind friendly infantry, out of enemy cavalry's reach
 )
 
-var orderNames = [...]string{"free", "charge", "advance", "occupy", "support", "screen", "threaten", "withdraw", "exit", "hq-rally", "hq-contact", "face", "cross"}
+var orderNames = [...]string{"free", "charge", "advance", "occupy", "support", "screen", "threaten", "withdraw", "exit", "hq-rally", "hq-contact", "face", "cross", "hq-shelter"}
 
 // OrderName names an order tag.
 func OrderName(o uint8) string {

@@ -134,6 +134,7 @@ func (s *State) orders(i int, buf []engine.Action) []engine.Action {
 				buf = s.toPoseOrder(buf, i, o.Pos.Sub(o.Dir.Scale(0.5+2*overlapTol)), o.Dir, OrderHQContact, j)
 			}
 		}
+		buf = s.shelterOrders(buf, i)
 	}
 	if len(near) > 0 && near[0] >= 0 {
 		buf = s.appendFace(buf, i, s.U[near[0]].Pos)
@@ -187,12 +188,24 @@ func (s *State) chargeOrders(buf []engine.Action, i, j int) []engine.Action {
 }
 
 // chargeLegal sets a's path to pts and its facing to the one the charge
-// ends with, and reports whether the move is legal and charges enemy j.
+// ends with, and reports whether the move is legal and charges enemy j on
+// the face a names (a.Arg). The move stops at the first contact, short of
+// the aim point: the path's last point becomes that stop (a hair past it), so that the
+// order's path and description say what playing it does, and a charge
+// aimed at one face that would meet another first is not this face's.
 func (s *State) chargeLegal(a *engine.Action, i, j int, pts ...geom.Vec) bool {
 	a.Path = [engine.MaxPath]geom.Vec{}
 	a.NPath = uint8(copy(a.Path[:], pts))
 	res, ref := s.checkMove(i, a.Points(), geom.Vec{})
-	if ref != okMove || res.contact != j {
+	if ref != okMove || res.contact != j || nearestFace(baseAt(res.end, res.dir), s.rect(j)) != geom.Face(a.Arg) {
+		return false
+	}
+	// The last point lies a hair past the stop, so that the move still
+	// runs into the base it charges.
+	a.Path[a.NPath-1] = res.end.Add(res.dir.Scale(contactTol))
+	// The cut path is checked again: a contact made on an earlier leg,
+	// or a way that now grazes another base, drops the order.
+	if res, ref = s.checkMove(i, a.Points(), geom.Vec{}); ref != okMove || res.contact != j {
 		return false
 	}
 	a.Facing = geom.FacingOf(res.dir)
@@ -308,6 +321,85 @@ func (s *State) towardLegal(a *engine.Action, i int, first, second, faceAt geom.
 	a.Facing = geom.FacingOf(fd)
 	res, ref := s.checkMove(i, a.Points(), geom.Heading(a.Facing))
 	return ref == okMove && res.contact < 0
+}
+
+// shelterOrders appends HQ i's moves behind the two nearest friendly
+// infantry units in reach, on their far side from the enemy nearest each,
+// where no enemy cavalry could reach it next turn: "cavalry can pose a
+// terrible threat to HQ units caught out in the open" ("Cavalry is best
+// against disrupted units"), so an HQ may keep a battalion between it and
+// the enemy rather than only back straight away (withdraw).
+func (s *State) shelterOrders(buf []engine.Action, i int) []engine.Action {
+	u := &s.U[i]
+	side := s.side(i)
+	reach := s.prof(i).Move + 1
+	var near [2]int
+	var nd [2]float64
+	near[0], near[1] = -1, -1
+	for j := 0; j < int(s.n); j++ {
+		o := &s.U[j]
+		if j == i || o.Loc != LocTable || s.side(j) != side || !s.typ(j).IsInfantry() {
+			continue
+		}
+		d := o.Pos.Dist(u.Pos)
+		if d > reach+1.5 {
+			continue
+		}
+		switch {
+		case near[0] < 0 || d < nd[0]:
+			near[1], nd[1] = near[0], nd[0]
+			near[0], nd[0] = j, d
+		case near[1] < 0 || d < nd[1]:
+			near[1], nd[1] = j, d
+		}
+	}
+	for _, j := range near {
+		if j < 0 {
+			continue
+		}
+		o := &s.U[j]
+		e, best := -1, math.MaxFloat64
+		for k := 0; k < int(s.n); k++ {
+			if s.U[k].Loc == LocTable && s.side(k) != side {
+				if d := s.U[k].Pos.Dist(o.Pos); d < best {
+					e, best = k, d
+				}
+			}
+		}
+		if e < 0 {
+			continue
+		}
+		away := o.Pos.Sub(s.U[e].Pos).Norm()
+		pos := o.Pos.Add(away.Scale(1.5))
+		safe := true
+		for k := 0; k < int(s.n) && safe; k++ {
+			ok := &s.U[k]
+			if ok.Loc == LocTable && s.side(k) != side && s.typ(k).IsCavalry() && ok.Stat < Pinned && ok.Pos.Dist(pos) <= s.prof(k).Move+1 {
+				safe = false
+			}
+		}
+		if !safe || pos.Dist(u.Pos) < 0.1 {
+			continue
+		}
+		// Straight there, or from either side along the battalion's rear,
+		// as it usually stands in the way.
+		a := act(KindMove, i, j)
+		a.Order, a.Facing = OrderHQShelter, geom.FacingOf(away.Scale(-1))
+		side := away.Perp()
+		for _, via := range [...]float64{0, 1.6, -1.6} {
+			a.Path = [engine.MaxPath]geom.Vec{}
+			if via == 0 {
+				a.NPath, a.Path[0] = 1, pos
+			} else {
+				a.NPath, a.Path[0], a.Path[1] = 2, pos.Add(side.Scale(via)), pos
+			}
+			if res, ref := s.checkMove(i, a.Points(), geom.Heading(a.Facing)); ref == okMove && res.contact < 0 {
+				buf = append(buf, a)
+				break
+			}
+		}
+	}
+	return buf
 }
 
 // toPoseOrder appends a move of unit i to exactly pos facing dir, if legal.

@@ -1,6 +1,7 @@
 package twobytwo
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/grognard/grognard/engine"
@@ -110,4 +111,42 @@ func lineGame(t *testing.T, friends []geom.Vec, foe geom.Vec) (s *State, u, n in
 	units = append(units, unit(1, "N", LineInfantry, foe.X, foe.Y, 180))
 	s = testGame(t, units)
 	return s, idx(t, s, "S"), idx(t, s, "N")
+}
+
+// TestChargeEndsAtItsFace: a charge order names the face it charges, and
+// played it ends against that face, at its path's last point: an order
+// "charges N (rear face)" whose path runs through N's front, where the
+// move would stop, is not offered. Cavalry 4" in front of N, N facing it
+// or turned away or across, every face in reach.
+func TestChargeEndsAtItsFace(t *testing.T) {
+	for _, facing := range []float64{180, 0, 90, 135} {
+		t.Run(fmt.Sprintf("N_facing_%.0f", facing), func(t *testing.T) {
+			s := testGame(t, []UnitSpec{unit(0, "S", HeavyCavalry, 12, 4, 0), unit(1, "N", LineInfantry, 12, 8, facing)})
+			u, n := idx(t, s, "S"), idx(t, s, "N")
+			charges := 0
+			for _, a := range s.Legal(nil) {
+				if a.Kind != KindMove || int(a.Unit) != u || a.Order != OrderCharge {
+					continue
+				}
+				charges++
+				c := *s
+				if err := c.Apply(a); err != nil {
+					t.Fatalf("%s is refused: %v", s.DescribeAction(a), err)
+				}
+				end := baseAt(a.Path[a.NPath-1], geom.Heading(a.Facing))
+				if d := geom.RectDistance(end, s.rect(n)); d > 2*contactTol {
+					t.Errorf("%s: its path ends %.2f\" short of N", s.DescribeAction(a), d)
+				}
+				if got := nearestFace(end, s.rect(n)); got != geom.Face(a.Arg) {
+					t.Errorf("%s: its path ends at N's %s face", s.DescribeAction(a), got)
+				}
+				if got := nearestFace(c.rect(u), s.rect(n)); got != geom.Face(a.Arg) {
+					t.Errorf("%s: played, S stands at N's %s face", s.DescribeAction(a), got)
+				}
+			}
+			if charges == 0 {
+				t.Fatal("no charge on N")
+			}
+		})
+	}
 }

@@ -1,0 +1,287 @@
+package agents
+
+import (
+	"context"
+	"testing"
+
+	"github.com/grognard/grognard/engine"
+	"github.com/grognard/grognard/engine/geom"
+	"github.com/grognard/grognard/engine/twobytwo"
+)
+
+// Tests of the doctrines' following the rules document's own advice, each
+// on a position made for it.
+
+// TestDoctrinesRoutPinnedLightUnit: "Light Infantry may during its movement
+// phase voluntarily ROUT. This is particularly useful if pinned in a
+// vulnerable position." Pinned light infantry (or light cavalry) with an
+// enemy battalion and heavy cavalry able to charge it next turn routs
+// voluntarily; the same unit with nobody in reach, or not pinned (it may
+// walk away), does not.
+func TestDoctrinesRoutPinnedLightUnit(t *testing.T) {
+	for _, spec := range append(hDoctrineSpecs, "greedy") {
+		for _, tc := range []struct {
+			name   string
+			typ    twobytwo.UnitType
+			foesAt float64 // y of the enemy; 22 is out of reach
+			pinned bool
+			routs  bool
+		}{
+			{"light_infantry_pinned_in_reach", twobytwo.LightInfantry, 13, true, true},
+			{"light_cavalry_pinned_in_reach", twobytwo.LightCavalry, 13, true, true},
+			{"pinned_nobody_in_reach", twobytwo.LightInfantry, 22, true, false},
+			{"not_pinned_in_reach", twobytwo.LightInfantry, 13, false, false},
+		} {
+			t.Run(spec+"/"+tc.name, func(t *testing.T) {
+				st := hPosition(t, []twobytwo.UnitSpec{
+					hUnit(0, "S-CHQ", twobytwo.CorpsHQ, -1, 3, 2, 0),
+					hUnit(0, "Voltigeurs", tc.typ, 0, 12, 8, 0),
+					hUnit(0, "S1 Line", twobytwo.LineInfantry, 0, 4, 5, 0),
+					hUnit(1, "N-CHQ", twobytwo.CorpsHQ, -1, 21, 23, 180),
+					hUnit(1, "Cuirassiers", twobytwo.HeavyCavalry, 3, 11, tc.foesAt, 180),
+					hUnit(1, "N1 Line", twobytwo.LineInfantry, 3, 13.5, tc.foesAt-2, 180),
+				}, [2][]twobytwo.PointSpec{})
+				v := hLabel(t, st, "Voltigeurs")
+				if tc.pinned {
+					st.U[v].Stat = twobytwo.Pinned
+				}
+				routed := false
+				for _, a := range hMovementPhase(t, st, mustAgent(t, spec, 1), engine.NewRandomDice(4)) {
+					if a.Kind == twobytwo.KindVolRout && int(a.Unit) == v {
+						routed = true
+					}
+				}
+				if routed != tc.routs {
+					t.Errorf("routed voluntarily: %v, want %v", routed, tc.routs)
+				}
+			})
+		}
+	}
+}
+
+// TestDoctrinesShootAtTheTargetInTheOpen: a battery with two targets in
+// reach at the same range, elite infantry in a town (in cover and at its
+// edge, -2, ruling R-COVER) and line infantry in the open, fires at the
+// line: the doctrines reckon the shot with the engine's modifiers, which
+// count the cover (their own reckoning did not, and preferred the more
+// valuable elite).
+func TestDoctrinesShootAtTheTargetInTheOpen(t *testing.T) {
+	town := twobytwo.Feature{Kind: twobytwo.Town, Points: []geom.Vec{{X: 8.5, Y: 9}, {X: 11.5, Y: 9}, {X: 11.5, Y: 10.7}, {X: 8.5, Y: 10.7}}}
+	for _, spec := range hDoctrineSpecs {
+		t.Run(spec, func(t *testing.T) {
+			st := hPosition(t, []twobytwo.UnitSpec{
+				hUnit(0, "S-CHQ", twobytwo.CorpsHQ, -1, 3, 2, 0),
+				hUnit(0, "Guard", twobytwo.EliteInfantry, 0, 10, 10.5, 0),
+				hUnit(0, "S1 Line", twobytwo.LineInfantry, 0, 14, 10.5, 0),
+				hUnit(1, "N-CHQ", twobytwo.CorpsHQ, -1, 21, 23, 180),
+				hUnit(1, "Battery", twobytwo.FootArtillery, 3, 12, 14, 180),
+			}, [2][]twobytwo.PointSpec{}, town)
+			battery, line := hLabel(t, st, "Battery"), hLabel(t, st, "S1 Line")
+			if err := st.Apply(engine.Action{Kind: twobytwo.KindEnd}); err != nil {
+				t.Fatal(err)
+			}
+			agent := mustAgent(t, spec, 1)
+			dice := engine.NewRandomDice(2)
+			for st.Turn() == 1 && st.Phasing() == 0 && !st.Terminal() {
+				if st.ToMove() == engine.Chance {
+					d, _ := dice.Roll(st.PendingRoll())
+					if err := st.ApplyDice(d); err != nil {
+						t.Fatal(err)
+					}
+					continue
+				}
+				a, err := agent.Choose(context.Background(), st)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if a.Kind == twobytwo.KindFire && int(a.Unit) == battery {
+					if int(a.Target) != line {
+						t.Fatalf("the battery fired at %s, want the line in the open", st.DescribeAction(a))
+					}
+					return
+				}
+				if err := st.Apply(a); err != nil {
+					t.Fatal(err)
+				}
+			}
+			t.Fatal("the battery did not fire")
+		})
+	}
+}
+
+// TestMCTSPricesTheAttackersPin: "if you are on the attack then you should
+// avoid firing as your attack will stall". In the attacker's shooting
+// phase, the attacking battalion's volley and the end of shooting have the
+// same statistics in the tree (the volley first, so a tie would go to it);
+// the search selects the end, the volley paying the pin. A volley by the
+// defender pays nothing (the same tree at pin=0 selects the volley).
+func TestMCTSPricesTheAttackersPin(t *testing.T) {
+	units := []twobytwo.UnitSpec{
+		hUnit(0, "S-CHQ", twobytwo.CorpsHQ, -1, 4, 2, 0),
+		hUnit(0, "Conscripts", twobytwo.LineInfantry, 0, 12, 12, 0),
+		hUnit(1, "N-CHQ", twobytwo.CorpsHQ, -1, 20, 22, 180),
+		hUnit(1, "Grenadiers", twobytwo.LineInfantry, 2, 12, 13.25, 180),
+	}
+	st := hPosition(t, units, [2][]twobytwo.PointSpec{})
+	us := hLabel(t, st, "Grenadiers")
+	if err := st.Apply(engine.Action{Kind: twobytwo.KindEnd}); err != nil {
+		t.Fatal(err)
+	}
+	dice := engine.NewRandomDice(3)
+	for st.ToMove() == engine.Chance {
+		d, _ := dice.Roll(st.PendingRoll())
+		if err := st.ApplyDice(d); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if st.PhaseName() != "shooting" || st.ToMove() != 1 {
+		t.Fatalf("not at the attacker's shooting: %s, %v to move", st.PhaseName(), st.ToMove())
+	}
+	var fire, end engine.Action
+	legal := st.Legal(nil)
+	for _, a := range legal {
+		switch {
+		case a.Kind == twobytwo.KindFire && int(a.Unit) == us:
+			fire = a
+		case a.Kind == twobytwo.KindEnd:
+			end = a
+		}
+	}
+	if fire.Kind != twobytwo.KindFire || end.Kind != twobytwo.KindEnd {
+		t.Fatalf("the position offers no volley and end: %v", legal)
+	}
+	for _, tc := range []struct {
+		spec string
+		want engine.Action
+	}{
+		{"mcts:iters=10", end},
+		{"mcts:iters=10,pin=0", fire},
+	} {
+		t.Run(tc.spec, func(t *testing.T) {
+			a, err := New(tc.spec, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			w := a.(*MCTS).workers[0]
+			w.scratch = st.Clone()
+			w.buf = append(w.buf[:0], legal...)
+			w.nodes = w.nodes[:0]
+			root := w.newNode(engine.Action{}, engine.Chance)
+			e := w.newNode(end, 1)
+			f := w.newNode(fire, 1)
+			w.nodes[root].first, w.nodes[f].sibling, w.nodes[e].sibling = f, e, -1
+			w.nodes[root].visits = 20
+			for _, k := range []int32{e, f} {
+				w.nodes[k].visits, w.nodes[k].value, w.nodes[k].rank = 10, 1, 0
+			}
+			if got := w.selectChild(root); w.nodes[got].action != tc.want {
+				t.Errorf("selected %s, want %s", st.DescribeAction(w.nodes[got].action), st.DescribeAction(tc.want))
+			}
+		})
+	}
+}
+
+// TestDoctrinesShelterTheHQ: "cavalry can pose a terrible threat to HQ
+// units caught out in the open". An HQ in reach of enemy heavy cavalry,
+// its nearest friends a battery and light cavalry as exposed as itself,
+// goes behind the friendly battalion a little farther off, out of the
+// cavalry's reach with the battalion between them, not only straight
+// back.
+func TestDoctrinesShelterTheHQ(t *testing.T) {
+	for _, spec := range hDoctrineSpecs {
+		t.Run(spec, func(t *testing.T) {
+			st := hPosition(t, []twobytwo.UnitSpec{
+				hUnit(0, "S-CHQ", twobytwo.CorpsHQ, -1, 8, 9, 0),
+				hUnit(0, "Battery", twobytwo.FootArtillery, 0, 8, 7, 0),
+				hUnit(0, "Hussars", twobytwo.LightCavalry, 0, 10, 11, 0),
+				hUnit(0, "S1 Line", twobytwo.LineInfantry, 0, 14, 10, 0),
+				hUnit(1, "N-CHQ", twobytwo.CorpsHQ, -1, 21, 23, 180),
+				hUnit(1, "Cuirassiers", twobytwo.HeavyCavalry, 4, 7, 12.5, 180),
+				hUnit(1, "N1 Line", twobytwo.LineInfantry, 4, 16, 18, 180),
+			}, [2][]twobytwo.PointSpec{})
+			hq, line, cav := hLabel(t, st, "S-CHQ"), hLabel(t, st, "S1 Line"), hLabel(t, st, "Cuirassiers")
+			agent := mustAgent(t, spec, 1)
+			dice := engine.NewRandomDice(4)
+			for st.Turn() == 1 && st.Phasing() == 0 && !st.Terminal() && st.PhaseName() == "movement" {
+				if st.ToMove() == engine.Chance {
+					d, _ := dice.Roll(st.PendingRoll())
+					if err := st.ApplyDice(d); err != nil {
+						t.Fatal(err)
+					}
+					continue
+				}
+				a, err := agent.Choose(context.Background(), st)
+				if err != nil {
+					t.Fatal(err)
+				}
+				text := st.DescribeAction(a)
+				if err := st.Apply(a); err != nil {
+					t.Fatal(err)
+				}
+				if int(a.Unit) != hq || a.Kind == twobytwo.KindEnd {
+					continue
+				}
+				p := st.U[hq].Pos
+				if d := p.Dist(st.U[cav].Pos); d <= twobytwo.HeavyCavalry.Profile().Move+1 {
+					t.Errorf("the HQ ends %.1f\" from the cavalry, in its reach (%s)", d, text)
+				}
+				if d := p.Dist(st.U[line].Pos); d > 2 || p.Dist(st.U[cav].Pos) < st.U[line].Pos.Dist(st.U[cav].Pos) {
+					t.Errorf("the HQ ends at %v, not behind the battalion at %v (%s)", p, st.U[line].Pos, text)
+				}
+				return
+			}
+			t.Fatal("the HQ did not move")
+		})
+	}
+}
+
+// TestDoctrinesKeepMilitiaOffEliteRoutPaths: a routing elite unit routs
+// every friend within 1" of its path, and militia routs with any router
+// (R-CONTAGION). Offered two moves alike but for that, the militia goes
+// behind the line battalion rather than behind the guard, and the guard
+// goes where no militia stands behind it.
+func TestDoctrinesKeepMilitiaOffEliteRoutPaths(t *testing.T) {
+	for _, spec := range hDoctrineSpecs {
+		for _, tc := range []struct {
+			name      string
+			mover     string
+			units     []twobytwo.UnitSpec
+			bad, good geom.Vec
+		}{
+			{name: "militia_moves", mover: "Militia", units: []twobytwo.UnitSpec{
+				hUnit(0, "Militia", twobytwo.Militia, 0, 12, 5, 0),
+				hUnit(0, "Guard", twobytwo.EliteInfantry, 0, 10, 10, 0),
+				hUnit(0, "S1 Line", twobytwo.LineInfantry, 0, 14, 10, 0),
+			}, bad: geom.V(10, 8), good: geom.V(14, 8)},
+			{name: "guard_moves", mover: "Guard", units: []twobytwo.UnitSpec{
+				hUnit(0, "Guard", twobytwo.EliteInfantry, 0, 12, 6, 0),
+				hUnit(0, "Militia", twobytwo.Militia, 0, 10, 7, 0),
+				hUnit(0, "S1 Line", twobytwo.LineInfantry, 0, 14, 7, 0),
+			}, bad: geom.V(10, 9), good: geom.V(14, 9)},
+		} {
+			t.Run(spec+"/"+tc.name, func(t *testing.T) {
+				units := append([]twobytwo.UnitSpec{hUnit(0, "S-CHQ", twobytwo.CorpsHQ, -1, 12, 2, 0)}, tc.units...)
+				units = append(units, hUnit(1, "N-CHQ", twobytwo.CorpsHQ, -1, 12, 23, 180), hUnit(1, "N1 Line", twobytwo.LineInfantry, 4, 12, 20, 180))
+				st := hPosition(t, units, [2][]twobytwo.PointSpec{})
+				i := hLabel(t, st, tc.mover)
+				var acts [2]engine.Action
+				for k, to := range []geom.Vec{tc.bad, tc.good} {
+					a, err := twobytwo.FreeMove(i, 0, false, to)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if err := st.Clone().Apply(a); err != nil {
+						t.Fatalf("the move to %v is refused: %v", to, err)
+					}
+					acts[k] = a
+				}
+				h := mustAgent(t, spec, 1).(*Heuristic)
+				h.prepare(st)
+				bad, good := h.score(st, &acts[0]), h.score(st, &acts[1])
+				if !(good > bad) {
+					t.Errorf("%s to %v scores %.2f, to %v (off the guard's rout path) %.2f", tc.mover, tc.bad, bad, tc.good, good)
+				}
+			})
+		}
+	}
+}
