@@ -60,8 +60,8 @@ func TestDoctrinesRoutPinnedLightUnit(t *testing.T) {
 }
 
 // TestDoctrinesShootAtTheTargetInTheOpen: a battery with two targets in
-// reach at the same range, elite infantry in a town (in cover and at its
-// edge, -2, ruling R-COVER) and line infantry in the open, fires at the
+// reach at the same range, elite infantry in a town (in cover, -1, ruling
+// R-COVER) and line infantry in the open, fires at the
 // line: the doctrines reckon the shot with the engine's modifiers, which
 // count the cover (their own reckoning did not, and preferred the more
 // valuable elite).
@@ -283,5 +283,40 @@ func TestDoctrinesKeepMilitiaOffEliteRoutPaths(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestDoctrinesChargeDownTheRoad: the road column -2 falls on a unit caught
+// on the road in the enemy's turn, not on a charger that comes down it
+// (ruling R-ROADCOLUMN), so a charge along a road at a disrupted battalion
+// scores as the same charge across open ground. The doctrines used to take -2 from such a charger.
+func TestDoctrinesChargeDownTheRoad(t *testing.T) {
+	road := twobytwo.Feature{Kind: twobytwo.Road, Points: []geom.Vec{{X: 12, Y: 0}, {X: 12, Y: 24}}}
+	units := []twobytwo.UnitSpec{
+		hUnit(0, "S-CHQ", twobytwo.CorpsHQ, -1, 3, 2, 0),
+		hUnit(0, "Cuirassiers", twobytwo.HeavyCavalry, 0, 12, 8, 0),
+		hUnit(1, "N-CHQ", twobytwo.CorpsHQ, -1, 21, 23, 180),
+		hUnit(1, "N1 Line", twobytwo.LineInfantry, 2, 12, 12.5, 180),
+	}
+	score := func(terrain ...twobytwo.Feature) (float64, bool) {
+		st := hPosition(t, units, [2][]twobytwo.PointSpec{}, terrain...)
+		cav, line := hLabel(t, st, "Cuirassiers"), hLabel(t, st, "N1 Line")
+		st.U[line].Stat = twobytwo.Disrupted // worth charging: the doctrine weighs the melee
+		h := mustAgent(t, "heuristic:doctrine=assault", 1).(*Heuristic)
+		h.prepare(st)
+		for _, a := range st.Legal(nil) {
+			if a.Kind == twobytwo.KindMove && a.Order == twobytwo.OrderCharge && int(a.Unit) == cav && int(a.Target) == line && a.NPath == 1 {
+				return h.scoreCharge(st, cav, line, &a), true
+			}
+		}
+		return 0, false
+	}
+	open, ok1 := score()
+	onRoad, ok2 := score(road)
+	if !ok1 || !ok2 {
+		t.Fatalf("no straight charge of the cuirassiers at the line (open %v, road %v)", ok1, ok2)
+	}
+	if onRoad != open {
+		t.Errorf("a charge down the road scores %.3f, across the open %.3f: want the same", onRoad, open)
 	}
 }

@@ -123,7 +123,7 @@ func ParseDoctrine(name string) (Doctrine, error) {
 //	charges           EV + 20 (the bayonet)         EV; infantry against a        as fireline, then as assault
 //	                                                formed enemy -10
 //	 (all doctrines)  cavalry: disrupted +40, HQs and guns +25, formed infantry -30 [FoB-cav];
-//	                  other arms: disrupted +30; no bonus below EV 0.05; road column -2
+//	                  other arms: disrupted +30; no bonus below EV 0.05; cavalry into a town -2
 //	charged [Stall]   stall unless confronting      stall (+30)                   stall (+20), then as assault
 //	                  scores better (a pinned
 //	                  battalion -15)
@@ -1111,7 +1111,8 @@ func (h *Heuristic) packedFriends(s *twobytwo.State, i int, p geom.Vec) int {
 
 // targetDist is how far infantry unit i at p is from the enemy it would
 // best attack: the nearest, but a unit in a town or wood counts 5"
-// farther (the charger is in road column there, and it is cover) and
+// farther (it is cover, and a unit that moved through a town is caught
+// in road column in the enemy's turn) and
 // cavalry in the open 6" farther (infantry may not charge it).
 func (h *Heuristic) targetDist(s *twobytwo.State, i int, p geom.Vec) float64 {
 	return h.bestTargetDist(s, i, p, false)
@@ -1408,35 +1409,16 @@ func hqTouching(s *twobytwo.State, i int) bool {
 	return false
 }
 
-// roadColumn reports whether the move a of unit i puts it in road column
-// ("Road Column", rulings R-ROAD, R-TOWN): every leg on a road, or any leg
-// through a town. A cavalry charger ending in a town fights at -2 as
-// well, which this counts the same way.
-func roadColumn(s *twobytwo.State, i int, a *engine.Action) bool {
+// inTown reports whether p lies in a town of s's scenario.
+func inTown(s *twobytwo.State, p geom.Vec) bool {
 	sc := s.Scenario()
-	from := s.U[i].Pos
-	allRoad := true
-	prev := from
-	for k := 0; k < int(a.NPath); k++ {
-		q := a.Path[k]
-		onRoad := false
-		for f := range sc.Terrain {
-			ft := &sc.Terrain[f]
-			switch ft.Kind {
-			case twobytwo.Town:
-				if len(ft.Points) >= 3 && (geom.SegInPolygonLength(prev, q, ft.Points) > 0 || geom.PointInPolygon(q, ft.Points)) {
-					return true
-				}
-			case twobytwo.Road:
-				if !onRoad && len(ft.Points) >= 2 && geom.SegWithinPolyline(prev, q, ft.Points, 0.3) {
-					onRoad = true
-				}
-			}
+	for f := range sc.Terrain {
+		ft := &sc.Terrain[f]
+		if ft.Kind == twobytwo.Town && len(ft.Points) >= 3 && geom.PointInPolygon(p, ft.Points) {
+			return true
 		}
-		allRoad = allRoad && onRoad
-		prev = q
 	}
-	return allRoad && a.NPath > 0
+	return false
 }
 
 // meleeEV is the expected value, in units, of own unit i (standing at p)
@@ -1528,9 +1510,12 @@ func (h *Heuristic) chargeBonus(s *twobytwo.State, i, j int) float64 {
 func (h *Heuristic) scoreCharge(s *twobytwo.State, i, j int, a *engine.Action) float64 {
 	end := a.Path[a.NPath-1]
 	ev := h.meleeEV(s, i, j, end, false)
-	if roadColumn(s, i, a) {
-		// In road column (a move wholly on a road or through a town)
-		// the charger fights at -2 ("Road Column").
+	if s.Spec(i).Type.IsCavalry() && inTown(s, end) && !inTown(s, s.U[i].Pos) {
+		// Cavalry fights at -2 in a town ("Melee: Modifiers"); the
+		// engine's margin counts the town the charger stands in now,
+		// not the one it charges into. The road column -2 is not the
+		// charger's (ruling R-ROADCOLUMN): the engine's margin gives
+		// it to a target caught on the road.
 		ev = h.meleeEVAdj(s, i, j, end, -2)
 	}
 	pS, shot, ok := h.stallOdds(s, j, i, end, geom.Heading(a.Facing))

@@ -442,8 +442,9 @@ func MeleeLoss(margin int) float64 {
 // UnitMeleeMargin is the difference between the melee modifiers unit i
 // and unit j bring from themselves alone ("Melee: Modifiers": type,
 // elite, a disrupted enemy, lancers, cavalry against ordered infantry,
-// large and small units), for agents and evaluations that weigh a charge
-// before it is made; terrain, HQs and supports are left out.
+// large and small units, a unit caught in road column, cavalry in the town
+// it stands in), for agents and evaluations that weigh a charge before it
+// is made; hills, HQs and supports are left out.
 func (s *State) UnitMeleeMargin(i, j int) int {
 	return s.unitMeleeMod(i, j) - s.unitMeleeMod(j, i)
 }
