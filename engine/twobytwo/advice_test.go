@@ -57,7 +57,7 @@ func TestShotModifierIsTheRolledOne(t *testing.T) {
 	}{
 		{"enfilade", []UnitSpec{fa, unit(0, "T", LineInfantry, 13, 11.5, 90)}, nil, 2},
 		{"hq_contact", []UnitSpec{fa, tgt, unit(1, "HQ", DivisionHQ, 12, 14.51, 180)}, nil, 1},
-		{"town_cover", []UnitSpec{fa, tgt}, town, -2},
+		{"town_cover", []UnitSpec{fa, tgt}, town, -1}, // in cover, one row (ruling R-COVER)
 		{"first_volley", []UnitSpec{li, shootingTargetAt(LineInfantry, 0.7)}, nil, 1},
 	}
 	for _, c := range cases {
