@@ -1,7 +1,6 @@
 package agents
 
 import (
-	"context"
 	"testing"
 
 	"github.com/grognard/grognard/engine"
@@ -82,29 +81,20 @@ func TestDoctrinesShootAtTheTargetInTheOpen(t *testing.T) {
 			}
 			agent := mustAgent(t, spec, 1)
 			dice := engine.NewRandomDice(2)
-			for st.Turn() == 1 && st.Phasing() == 0 && !st.Terminal() {
-				if st.ToMove() == engine.Chance {
-					d, _ := dice.Roll(st.PendingRoll())
-					if err := st.ApplyDice(d); err != nil {
-						t.Fatal(err)
-					}
-					continue
+			fired := false
+			hPlay(t, st, agent, dice, func() bool { return st.Turn() == 1 && st.Phasing() == 0 && !st.Terminal() }, func(a engine.Action, text string) bool {
+				if a.Kind != twobytwo.KindFire || int(a.Unit) != battery {
+					return false
 				}
-				a, err := agent.Choose(context.Background(), st)
-				if err != nil {
-					t.Fatal(err)
+				if int(a.Target) != line {
+					t.Fatalf("the battery fired: %s, want at the line in the open", text)
 				}
-				if a.Kind == twobytwo.KindFire && int(a.Unit) == battery {
-					if int(a.Target) != line {
-						t.Fatalf("the battery fired at %s, want the line in the open", st.DescribeAction(a))
-					}
-					return
-				}
-				if err := st.Apply(a); err != nil {
-					t.Fatal(err)
-				}
+				fired = true
+				return true
+			})
+			if !fired {
+				t.Fatal("the battery did not fire")
 			}
-			t.Fatal("the battery did not fire")
 		})
 	}
 }
@@ -202,24 +192,12 @@ func TestDoctrinesShelterTheHQ(t *testing.T) {
 			hq, line, cav := hLabel(t, st, "S-CHQ"), hLabel(t, st, "S1 Line"), hLabel(t, st, "Cuirassiers")
 			agent := mustAgent(t, spec, 1)
 			dice := engine.NewRandomDice(4)
-			for st.Turn() == 1 && st.Phasing() == 0 && !st.Terminal() && st.PhaseName() == "movement" {
-				if st.ToMove() == engine.Chance {
-					d, _ := dice.Roll(st.PendingRoll())
-					if err := st.ApplyDice(d); err != nil {
-						t.Fatal(err)
-					}
-					continue
-				}
-				a, err := agent.Choose(context.Background(), st)
-				if err != nil {
-					t.Fatal(err)
-				}
-				text := st.DescribeAction(a)
-				if err := st.Apply(a); err != nil {
-					t.Fatal(err)
-				}
+			moved := false
+			hPlay(t, st, agent, dice, func() bool {
+				return st.Turn() == 1 && st.Phasing() == 0 && !st.Terminal() && st.PhaseName() == "movement"
+			}, func(a engine.Action, text string) bool {
 				if int(a.Unit) != hq || a.Kind == twobytwo.KindEnd {
-					continue
+					return false
 				}
 				p := st.U[hq].Pos
 				if d := p.Dist(st.U[cav].Pos); d <= twobytwo.HeavyCavalry.Profile().Move+1 {
@@ -228,9 +206,12 @@ func TestDoctrinesShelterTheHQ(t *testing.T) {
 				if d := p.Dist(st.U[line].Pos); d > 2 || p.Dist(st.U[cav].Pos) < st.U[line].Pos.Dist(st.U[cav].Pos) {
 					t.Errorf("the HQ ends at %v, not behind the battalion at %v (%s)", p, st.U[line].Pos, text)
 				}
-				return
+				moved = true
+				return true
+			})
+			if !moved {
+				t.Fatal("the HQ did not move")
 			}
-			t.Fatal("the HQ did not move")
 		})
 	}
 }

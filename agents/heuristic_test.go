@@ -237,6 +237,33 @@ func hLabel(t *testing.T, st *twobytwo.State, label string) int {
 	return i
 }
 
+// hPlay plays agent's decisions, and rolls the dice, while more() holds;
+// after each of the agent's actions it calls played with the action and
+// its description, and stops when played returns true.
+func hPlay(t *testing.T, st *twobytwo.State, agent Agent, dice engine.DiceSource, more func() bool, played func(a engine.Action, text string) bool) {
+	t.Helper()
+	for more() {
+		if st.ToMove() == engine.Chance {
+			d, _ := dice.Roll(st.PendingRoll())
+			if err := st.ApplyDice(d); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		a, err := agent.Choose(context.Background(), st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := st.DescribeAction(a)
+		if err := st.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+		if played(a, text) {
+			return
+		}
+	}
+}
+
 // hMovementPhase lets agent play side's movement phase to its end (the
 // other side's charge responses are confronted or stalled at random) and
 // returns the agent's actions.
@@ -347,25 +374,10 @@ func TestHeuristicHoldsFireToCharge(t *testing.T) {
 				t.Fatal(err)
 			}
 			fired := false
-			for st.Turn() == 1 && st.Phasing() == 0 && !st.Terminal() {
-				if st.ToMove() == engine.Chance {
-					d, _ := dice.Roll(st.PendingRoll())
-					if err := st.ApplyDice(d); err != nil {
-						t.Fatal(err)
-					}
-					continue
-				}
-				a, err := agent.Choose(context.Background(), st)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if a.Kind == twobytwo.KindFire && int(a.Unit) == us {
-					fired = true
-				}
-				if err := st.Apply(a); err != nil {
-					t.Fatal(err)
-				}
-			}
+			hPlay(t, st, agent, dice, func() bool { return st.Turn() == 1 && st.Phasing() == 0 && !st.Terminal() }, func(a engine.Action, _ string) bool {
+				fired = fired || a.Kind == twobytwo.KindFire && int(a.Unit) == us
+				return false
+			})
 			if fired != tc.fires {
 				t.Fatalf("the attacking infantry fired: %v, want %v", fired, tc.fires)
 			}
