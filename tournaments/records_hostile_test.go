@@ -35,27 +35,16 @@ func TestResumeRefusesFIFO(t *testing.T) {
 	}
 }
 
-// endlessLine is a reader of one line that never ends.
-type endlessLine struct{ n int64 }
-
-func (e *endlessLine) Read(p []byte) (int, error) {
-	for i := range p {
-		p[i] = 'x'
-	}
-	e.n += int64(len(p))
-	return len(p), nil
-}
-
 // TestReadGameRecordsBounded: a line with no end is refused once it passes
 // the record line limit, having read little more than the limit.
 func TestReadGameRecordsBounded(t *testing.T) {
-	src := &endlessLine{}
+	src := &fileiotest.Zeros{} // one line that never ends
 	_, err := ReadGameRecords(src)
 	if !errors.Is(err, fileio.ErrTooLarge) {
-		t.Fatalf("an endlessLine line: %v, want a refusal over the limit", err)
+		t.Fatalf("an endless line: %v, want a refusal over the limit", err)
 	}
-	if src.n > engine.MaxRecordLine+1<<20 {
-		t.Errorf("read %d bytes of an endlessLine line, want about the %d-byte limit", src.n, engine.MaxRecordLine)
+	if src.N > engine.MaxRecordLine+1<<20 {
+		t.Errorf("read %d bytes of an endless line, want about the %d-byte limit", src.N, engine.MaxRecordLine)
 	}
 }
 

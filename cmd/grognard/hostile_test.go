@@ -15,14 +15,6 @@ import (
 	"github.com/grognard/grognard/engine/fileio/fileiotest"
 )
 
-// endlessInput never ends, like /dev/zero on standard input.
-type endlessInput struct{}
-
-func (endlessInput) Read(p []byte) (int, error) {
-	clear(p)
-	return len(p), nil
-}
-
 // grognardIn runs the program with stdin and a deadline: a command that
 // blocks fails the test instead of hanging it.
 func grognardIn(t *testing.T, stdin io.Reader, stdout io.Writer, args ...string) (int, string) {
@@ -63,7 +55,7 @@ func TestHostileInputs(t *testing.T) {
 		{[]string{"match", "--scenario", fifo}, nil, 2, "(it is a FIFO)"},
 		{[]string{"replay", "/dev/zero"}, nil, 1, "not a regular file"},
 		{[]string{"replay", fifo}, nil, 1, "(it is a FIFO)"},
-		{[]string{"replay", "-"}, endlessInput{}, 1, "longer than 16 MiB"},
+		{[]string{"replay", "-"}, &fileiotest.Zeros{}, 1, "longer than 16 MiB"},
 	} {
 		stdin := c.stdin
 		if stdin == nil {

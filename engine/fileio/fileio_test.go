@@ -16,17 +16,8 @@ import (
 	"github.com/grognard/grognard/engine/fileio/fileiotest"
 )
 
-// zeros is an endless reader, like /dev/zero.
-type zeros struct{ n int64 }
-
-func (z *zeros) Read(p []byte) (int, error) {
-	clear(p)
-	z.n += int64(len(p))
-	return len(p), nil
-}
-
 func TestLimitRefusesEndlessInput(t *testing.T) {
-	z := &zeros{}
+	z := &fileiotest.Zeros{}
 	_, err := ReadAll(context.Background(), z, 1<<20)
 	if !errors.Is(err, ErrTooLarge) {
 		t.Fatalf("endless input: got %v, want ErrTooLarge", err)
@@ -34,8 +25,8 @@ func TestLimitRefusesEndlessInput(t *testing.T) {
 	if !strings.Contains(err.Error(), "1 MiB") {
 		t.Errorf("the error %q does not name the limit", err)
 	}
-	if z.n > 2<<20 {
-		t.Errorf("read %d bytes to refuse a 1 MiB limit", z.n)
+	if z.N > 2<<20 {
+		t.Errorf("read %d bytes to refuse a 1 MiB limit", z.N)
 	}
 }
 
@@ -54,7 +45,7 @@ func TestLimitTakesExactlyTheLimit(t *testing.T) {
 func TestLimitStopsWhenContextEnds(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	_, err := ReadAll(ctx, &zeros{}, 1<<40)
+	_, err := ReadAll(ctx, &fileiotest.Zeros{}, 1<<40)
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("got %v, want context.Canceled", err)
 	}
@@ -109,7 +100,7 @@ func TestLineReader(t *testing.T) {
 // limit: it must be refused with small memory and in linear time (a
 // bufio.Scanner growing its buffer searched it again after every read).
 func TestLineReaderEndlessLine(t *testing.T) {
-	r := io.LimitReader(&zeros{}, 64<<20)
+	r := io.LimitReader(&fileiotest.Zeros{}, 64<<20)
 	lr := NewLineReader(r, 1<<20)
 	_, err := lr.ReadLine()
 	if !errors.Is(err, ErrLineTooLong) {

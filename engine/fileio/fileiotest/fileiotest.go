@@ -12,6 +12,16 @@ import (
 	"time"
 )
 
+// Zeros is an endless input, like /dev/zero; N counts the bytes read.
+type Zeros struct{ N int64 }
+
+// Read fills p with zeros.
+func (z *Zeros) Read(p []byte) (int, error) {
+	clear(p)
+	z.N += int64(len(p))
+	return len(p), nil
+}
+
 // Within runs f and returns its error, failing the test at once if f has
 // not returned within d: a read of a FIFO or an endless input must be
 // refused, not waited on. f goes on in the background after a failure.
