@@ -371,6 +371,26 @@ func (h *Heuristic) pickIn(s *twobytwo.State, acts []engine.Action) int {
 	return m.best
 }
 
+// argmaxSteps reports the steps of pickIn's argmax over acts in st (a new
+// best, or a tie) without drawing its tie-breaks (stepScript).
+func (h *Heuristic) argmaxSteps(st engine.State, acts []engine.Action, step func(i int, tie bool)) bool {
+	s, ok := st.(*twobytwo.State)
+	if !ok {
+		return false
+	}
+	h.prepare(s)
+	var m argmax
+	for i := range acts {
+		if t := m.take(i, h.score(s, &acts[i])); t != tookNothing {
+			step(i, t == tookTie)
+		}
+	}
+	return true
+}
+
+// tieRNG is the generator pick draws its tie-breaks from (stepScript).
+func (h *Heuristic) tieRNG() *rand.Rand { return h.rng }
+
 // ChooseExplained chooses as Choose does and lists the legal actions with
 // their doctrine scores.
 func (h *Heuristic) ChooseExplained(ctx context.Context, st engine.State) (engine.Action, *Explanation, error) {

@@ -13,7 +13,6 @@ import (
 	"github.com/sourcegraph/conc/pool"
 
 	"github.com/grognard/grognard/engine"
-	"github.com/grognard/grognard/engine/twobytwo"
 )
 
 // MCTS is Monte Carlo tree search over the ruleset's actions.
@@ -1082,35 +1081,26 @@ func (w *mctsWorker) addPick(a engine.Action) {
 
 // memoriseSetUp scores the set-up actions in w.buf by each doctrine as
 // its pick would, and records the steps of each argmax for node n. It
-// reports false, recording nothing, when the doctrines are not the
-// heuristic's on a 2 by 2 state (their pick is then called as it is).
+// reports false, recording nothing, when a doctrine cannot record its pick
+// (stepScript) for this state; their picks are then called as they are.
 func (w *mctsWorker) memoriseSetUp(n int32) bool {
-	s, ok := w.scratch.(*twobytwo.State)
-	if !ok || w.m.cfg.noSetUpMemo || len(w.setups) > int(numDoctrines) {
+	if w.m.cfg.noSetUpMemo || len(w.setups) > int(numDoctrines) {
 		return false
 	}
 	for _, sc := range w.setups {
-		if _, ok := sc.(*Heuristic); !ok {
+		if _, ok := sc.(stepScript); !ok {
 			return false
 		}
 	}
-	memo := setUpMemo{hash: s.Hash()}
+	memo := setUpMemo{hash: w.scratch.Hash()}
+	mark := len(w.setUpSteps)
 	for k, sc := range w.setups {
-		h := sc.(*Heuristic)
 		memo.start[k] = int32(len(w.setUpSteps))
-		// As Heuristic.pickIn, with argmax.offer's two cases recorded
-		// instead of drawn.
-		h.prepare(s)
-		var m argmax
-		for i := range w.buf {
-			switch sc := h.score(s, &w.buf[i]); {
-			case m.ties == 0 || sc > m.score:
-				m.score, m.ties = sc, 1
-				w.setUpSteps = append(w.setUpSteps, setUpStep{action: w.buf[i]})
-			case sc == m.score:
-				m.ties++
-				w.setUpSteps = append(w.setUpSteps, setUpStep{action: w.buf[i], tie: true})
-			}
+		if !sc.(stepScript).argmaxSteps(w.scratch, w.buf, func(i int, tie bool) {
+			w.setUpSteps = append(w.setUpSteps, setUpStep{action: w.buf[i], tie: tie})
+		}) {
+			w.setUpSteps = w.setUpSteps[:mark]
+			return false
 		}
 	}
 	memo.start[len(w.setups)] = int32(len(w.setUpSteps))
@@ -1133,7 +1123,7 @@ func (w *mctsWorker) recallSetUp(n int32) bool {
 	}
 	w.picks = w.picks[:0]
 	for d, sc := range w.setups {
-		rng := sc.(*Heuristic).rng
+		rng := sc.(stepScript).tieRNG()
 		best, ties := 0, 0
 		steps := w.setUpSteps[memo.start[d]:memo.start[d+1]]
 		for i := range steps {

@@ -63,15 +63,45 @@ type argmax struct {
 
 // offer considers action i with score sc.
 func (m *argmax) offer(i int, sc float64, rng *rand.Rand) {
+	if m.take(i, sc) == tookTie && rng.IntN(m.ties) == 0 {
+		m.best = i
+	}
+}
+
+// took is what argmax.take made of an offer.
+type took uint8
+
+const (
+	tookNothing took = iota // below the best
+	tookBest                // a new best
+	tookTie                 // equal to the best: a tie-break is to draw
+)
+
+// take considers action i with score sc without drawing a tie-break: a
+// new best becomes m.best; a tie only counts, and the caller draws
+// whether it wins (offer, or a replay of recorded steps).
+func (m *argmax) take(i int, sc float64) took {
 	switch {
 	case m.ties == 0 || sc > m.score:
 		m.best, m.score, m.ties = i, sc, 1
+		return tookBest
 	case sc == m.score:
 		m.ties++
-		if rng.IntN(m.ties) == 0 {
-			m.best = i
-		}
+		return tookTie
 	}
+	return tookNothing
+}
+
+// stepScript is a script whose pick is an argmax over scores with random
+// tie-breaks, which a search may record once and replay (MCTS's set-up
+// memo): argmaxSteps reports each new best and each tie of its pick over
+// acts in st, in order, drawing nothing, or false when it cannot score st
+// (its pick is then called as it is); tieRNG is the generator its pick
+// draws the tie-breaks from.
+type stepScript interface {
+	Script
+	argmaxSteps(st engine.State, acts []engine.Action, step func(i int, tie bool)) bool
+	tieRNG() *rand.Rand
 }
 
 // Evaluator scores a position for side 0 in [-1, 1].
