@@ -371,21 +371,22 @@ func (h *Heuristic) pickIn(s *twobytwo.State, acts []engine.Action) int {
 	return m.best
 }
 
-// argmaxSteps reports the steps of pickIn's argmax over acts in st (a new
-// best, or a tie) without drawing its tie-breaks (stepScript).
-func (h *Heuristic) argmaxSteps(st engine.State, acts []engine.Action, step func(i int, tie bool)) bool {
+// argmaxSteps appends the steps of pickIn's argmax over acts in st (a
+// new best, or a tie) to steps without drawing its tie-breaks
+// (stepScript).
+func (h *Heuristic) argmaxSteps(st engine.State, acts []engine.Action, steps []argmaxStep) ([]argmaxStep, bool) {
 	s, ok := st.(*twobytwo.State)
 	if !ok {
-		return false
+		return steps, false
 	}
 	h.prepare(s)
 	var m argmax
 	for i := range acts {
 		if t := m.take(i, h.score(s, &acts[i])); t != tookNothing {
-			step(i, t == tookTie)
+			steps = append(steps, argmaxStep{action: acts[i], tie: t == tookTie})
 		}
 	}
-	return true
+	return steps, true
 }
 
 // tieRNG is the generator pick draws its tie-breaks from (stepScript).

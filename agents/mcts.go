@@ -405,7 +405,7 @@ type mctsTree struct {
 	// setUps and setUpSteps memorise the doctrines' scoring of a set-up
 	// node's actions (see restrictSetUp).
 	setUps     []setUpMemo
-	setUpSteps []setUpStep
+	setUpSteps []argmaxStep
 }
 
 // setUpMemo is what a set-up node's doctrines made of its actions, for
@@ -418,13 +418,6 @@ type mctsTree struct {
 type setUpMemo struct {
 	hash  uint64
 	start [numDoctrines + 1]int32
-}
-
-// setUpStep is one step of a doctrine's argmax: action became the best,
-// or (tie) equalled the best.
-type setUpStep struct {
-	action engine.Action
-	tie    bool
 }
 
 // mctsWorker runs iterations on a tree: its own (root parallelism) or
@@ -1096,9 +1089,8 @@ func (w *mctsWorker) memoriseSetUp(n int32) bool {
 	mark := len(w.setUpSteps)
 	for k, sc := range w.setups {
 		memo.start[k] = int32(len(w.setUpSteps))
-		if !sc.(stepScript).argmaxSteps(w.scratch, w.buf, func(i int, tie bool) {
-			w.setUpSteps = append(w.setUpSteps, setUpStep{action: w.buf[i], tie: tie})
-		}) {
+		var ok bool
+		if w.setUpSteps, ok = sc.(stepScript).argmaxSteps(w.scratch, w.buf, w.setUpSteps); !ok {
 			w.setUpSteps = w.setUpSteps[:mark]
 			return false
 		}

@@ -94,14 +94,21 @@ func (m *argmax) take(i int, sc float64) took {
 
 // stepScript is a script whose pick is an argmax over scores with random
 // tie-breaks, which a search may record once and replay (MCTS's set-up
-// memo): argmaxSteps reports each new best and each tie of its pick over
-// acts in st, in order, drawing nothing, or false when it cannot score st
-// (its pick is then called as it is); tieRNG is the generator its pick
-// draws the tie-breaks from.
+// memo): argmaxSteps appends to steps each new best and each tie of its
+// pick over acts in st, in order, drawing nothing, or reports false when
+// it cannot score st (its pick is then called as it is); tieRNG is the
+// generator its pick draws the tie-breaks from.
 type stepScript interface {
 	Script
-	argmaxSteps(st engine.State, acts []engine.Action, step func(i int, tie bool)) bool
+	argmaxSteps(st engine.State, acts []engine.Action, steps []argmaxStep) ([]argmaxStep, bool)
 	tieRNG() *rand.Rand
+}
+
+// argmaxStep is one step of a script's argmax: action became the best,
+// or (tie) equalled the best.
+type argmaxStep struct {
+	action engine.Action
+	tie    bool
 }
 
 // Evaluator scores a position for side 0 in [-1, 1].
