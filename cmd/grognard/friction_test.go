@@ -7,8 +7,11 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
+
+	"github.com/grognard/grognard/engine/fileio"
 )
 
 // TestUsageErrorsExit2: every wrong command line exits 2 (the README's
@@ -178,6 +181,12 @@ func TestPlayHeaderNamesWhoActs(t *testing.T) {
 func TestOutputsCheckedFirst(t *testing.T) {
 	dir := t.TempDir()
 	bad := filepath.Join(dir, "no-such-dir", "out")
+	// A FIFO that nobody reads: opening it to write would wait for a
+	// reader for ever, so the check must refuse it, not block on it.
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	slow := "mcts:iters=100000000"
 	for _, tc := range []struct {
 		flag string
@@ -187,6 +196,7 @@ func TestOutputsCheckedFirst(t *testing.T) {
 		{"--record", []string{"match", "--a", slow, "--record", bad}},
 		{"--explain-json", []string{"match", "--a", slow, "--explain-json", bad}},
 		{"--save", []string{"play", "--bot", slow, "--side", "1", "--save", bad}},
+		{"--save", []string{"play", "--bot", slow, "--side", "1", "--save", fifo}},
 		{"--chart", []string{"tournament", "--agents", slow + ",random", "--games", "2", "--records", filepath.Join(dir, "t.jsonl"), "--chart", bad}},
 		{"--svg", []string{"scenario", "show", "--svg", dir, "village"}},
 		{"--out", []string{"scenario", "generate", "--out", bad}},
@@ -204,7 +214,7 @@ func TestOutputsCheckedFirst(t *testing.T) {
 	}
 	// A good path passes the check and is written by the command alone.
 	good := filepath.Join(dir, "army.yaml")
-	if err := checkWritable(good); err != nil {
+	if err := fileio.CheckWritable(good); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := os.Stat(good); !os.IsNotExist(err) {

@@ -331,10 +331,7 @@ func writeAtomic(path string, data []byte, perm fs.FileMode) error {
 // writeThrough writes into an existing device or FIFO without creating,
 // truncating or replacing it.
 func writeThrough(path string, data []byte) error {
-	f, err := os.OpenFile(path, os.O_WRONLY|syscall.O_NONBLOCK, 0)
-	if errors.Is(err, syscall.ENXIO) {
-		return fmt.Errorf("%s is a FIFO that no program reads: start the reader first, or give a file", path)
-	}
+	f, err := openWrite(path, os.O_WRONLY, 0)
 	if err != nil {
 		return err
 	}
@@ -370,9 +367,46 @@ func (e *ErrWriter) Write(p []byte) (int, error) {
 // a FIFO that no program reads is refused instead of waited on, and a
 // directory or a socket is refused.
 func OpenAppend(path string, perm fs.FileMode) (*os.File, error) {
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE|syscall.O_NONBLOCK, perm)
+	return openWrite(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, perm)
+}
+
+// openWrite opens path for writing with flag without ever blocking: a
+// FIFO that no program reads is refused (its open would wait for a reader
+// for ever) instead of waited on.
+func openWrite(path string, flag int, perm fs.FileMode) (*os.File, error) {
+	f, err := os.OpenFile(path, flag|syscall.O_NONBLOCK, perm)
 	if errors.Is(err, syscall.ENXIO) {
 		return nil, fmt.Errorf("%s is a FIFO that no program reads: start the reader first, or give a file", path)
 	}
 	return f, err
+}
+
+// CheckWritable reports why path could not be written, without changing
+// it or waiting: an existing file is opened for writing without being
+// truncated (a FIFO that nobody reads is refused, as WriteFile refuses
+// it), and a new one is created and removed again. Commands call it
+// before long work, so that an output that cannot be written is found at
+// once rather than after the game or search.
+func CheckWritable(path string) error {
+	fi, err := os.Stat(path)
+	switch {
+	case err == nil && fi.IsDir():
+		return errors.New("it is a directory")
+	case err == nil:
+		f, err := openWrite(path, os.O_WRONLY, 0)
+		if err != nil {
+			return err
+		}
+		return f.Close()
+	case !errors.Is(err, fs.ErrNotExist):
+		return err
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	return os.Remove(path)
 }
