@@ -190,9 +190,10 @@ func (s *State) chargeOrders(buf []engine.Action, i, j int) []engine.Action {
 // chargeLegal sets a's path to pts and its facing to the one the charge
 // ends with, and reports whether the move is legal and charges enemy j on
 // the face a names (a.Arg). The move stops at the first contact, short of
-// the aim point: the path's last point becomes that stop (a hair past it), so that the
-// order's path and description say what playing it does, and a charge
-// aimed at one face that would meet another first is not this face's.
+// the aim point: the path's last point becomes that stop (a hair past
+// it), so that the order's path and description say what playing it
+// does, and a charge aimed at one face that would meet another first is
+// not this face's.
 func (s *State) chargeLegal(a *engine.Action, i, j int, pts ...geom.Vec) bool {
 	a.Path = [engine.MaxPath]geom.Vec{}
 	a.NPath = uint8(copy(a.Path[:], pts))
