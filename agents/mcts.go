@@ -382,7 +382,7 @@ type mctsNode struct {
 	sibling int32         // next child of the parent, -1 if last
 	visits  int32
 	rank    int32  // children of the parent expanded before this one
-	outcome uint32 // a chance node's dice (closed loop only)
+	outcome uint64 // a chance node's dice, as Dice.Key (closed loop only)
 	// setUp is the index in the tree's setUps of the node's memorised
 	// set-up choices, or -1 (see restrictSetUp).
 	setUp int32
@@ -1143,10 +1143,7 @@ func (w *mctsWorker) chanceStep(n int32) int32 {
 		return -1
 	}
 	w.calls++
-	key := uint32(d.N)
-	for i := 0; i < int(d.N) && i < engine.MaxDice; i++ {
-		key = key<<6 | uint32(d.V[i])
-	}
+	key := d.Key()
 	for c := w.nodes[n].first; c >= 0; c = w.nodes[c].sibling {
 		if w.nodes[c].player == engine.Chance && w.nodes[c].outcome == key {
 			return c

@@ -31,13 +31,24 @@ func (d *RandomDice) Roll(r Roll) (Dice, error) {
 }
 
 // RollWith draws the dice of r from any rand source without allocating.
+// The dice are drawn one at a time in the pool's order, so a pool of one
+// kind draws exactly what it did when pools had one kind. An invalid roll
+// (see Roll.Valid) gives no dice, which every roll refuses.
 func RollWith(src rand.Source, r Roll) Dice {
 	var out Dice
-	out.N = r.N
-	for i := uint8(0); i < r.N && i < MaxDice; i++ {
-		// Lemire's bounded draw would be marginally fairer; a 64-bit modulo
-		// over a six-sided die has a bias below 1e-18, far below any test.
-		out.V[i] = uint8(src.Uint64()%uint64(r.Sides)) + 1
+	if r.NGroups > MaxDiceKinds || r.Count() > MaxDice {
+		return out
+	}
+	for _, g := range r.Groups[:r.NGroups] {
+		if g.Sides == 0 {
+			continue
+		}
+		for range g.N {
+			// Lemire's bounded draw would be marginally fairer; a 64-bit modulo
+			// over a six-sided die has a bias below 1e-18, far below any test.
+			out.V[out.N] = uint8(src.Uint64()%uint64(g.Sides)) + 1
+			out.N++
+		}
 	}
 	return out
 }
@@ -55,14 +66,22 @@ type ScriptedDice struct {
 // NewScriptedDice returns a source that yields values in order.
 func NewScriptedDice(values ...int) *ScriptedDice { return &ScriptedDice{Values: values} }
 
-// Roll takes the next r.N values from the script.
+// Roll takes the next r.Count() values from the script, whatever the size
+// of the pool (up to MaxDice).
 func (s *ScriptedDice) Roll(r Roll) (Dice, error) {
 	var d Dice
-	for i := uint8(0); i < r.N; i++ {
+	if err := r.Valid(); err != nil {
+		return d, err
+	}
+	for range r.Count() {
 		if s.Next >= len(s.Values) {
 			return d, fmt.Errorf("%w after %d values (wanted %s)", ErrScriptExhausted, s.Next, r)
 		}
-		d.V[i] = uint8(s.Values[s.Next])
+		v := s.Values[s.Next]
+		if v < 0 || v > 255 {
+			return d, fmt.Errorf("scripted die %d is %d, not a die's value", s.Next+1, v)
+		}
+		d.V[d.N] = uint8(v)
 		d.N++
 		s.Next++
 	}

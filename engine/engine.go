@@ -32,6 +32,8 @@ func (p Player) String() string {
 		return "chance"
 	case NoPlayer:
 		return "none"
+	case Both:
+		return "both sides"
 	default:
 		return fmt.Sprintf("side %d", int(p))
 	}
@@ -61,62 +63,23 @@ type Action struct {
 // Points returns the used part of the action's path.
 func (a *Action) Points() []geom.Vec { return a.Path[:a.NPath] }
 
-// MaxDice is the most dice one chance event can roll at once.
-const MaxDice = 4
-
-// Roll says what a pending chance event rolls: N dice of Sides sides each.
-type Roll struct {
-	N     uint8 `json:"n"`
-	Sides uint8 `json:"sides"`
-}
-
-// String gives the roll in tabletop notation, for example "2d6".
-func (r Roll) String() string { return fmt.Sprintf("%dd%d", r.N, r.Sides) }
-
-// Dice are the values rolled for one chance event, in the order the
-// ruleset's DescribeRoll names them.
-type Dice struct {
-	N uint8          `json:"n"`
-	V [MaxDice]uint8 `json:"v"`
-}
-
-// Values returns the rolled values.
-func (d *Dice) Values() []uint8 { return d.V[:d.N] }
-
-// Check reports whether d is a valid outcome of r.
-func (d Dice) Check(r Roll) error {
-	if d.N != r.N {
-		return fmt.Errorf("want %d dice for %s, got %d", r.N, r, d.N)
-	}
-	for i := uint8(0); i < d.N; i++ {
-		if d.V[i] < 1 || d.V[i] > r.Sides {
-			return fmt.Errorf("die %d is %d: must be between 1 and %d", i+1, d.V[i], r.Sides)
-		}
-	}
-	return nil
-}
-
-// NewDice builds Dice from values (at most MaxDice of them).
-func NewDice(values ...int) Dice {
-	var d Dice
-	for i, v := range values {
-		if i == MaxDice {
-			break
-		}
-		d.V[i] = uint8(v)
-		d.N++
-	}
-	return d
-}
-
-// Result is the outcome of a finished game.
+// Result is the outcome of a finished game. Code compares Kind and
+// Winner; Reason is for people only.
 type Result struct {
 	// Over is true once the game has ended.
 	Over bool `json:"over"`
 	// Winner is the winning side, or NoPlayer for a draw.
 	Winner Player `json:"winner"`
-	// Reason says how the result was reached, for example "fast victory: 5 units destroyed".
+	// Kind says how the game ended.
+	Kind ResultKind `json:"kind,omitempty"`
+	// Reason says in words how the result was reached, for example
+	// "fast victory: 5 units destroyed".
 	Reason string `json:"reason"`
+}
+
+// Ended builds the result of a game that ended by the rules.
+func Ended(kind ResultKind, winner Player, reason string) Result {
+	return Result{Over: true, Winner: winner, Kind: kind, Reason: reason}
 }
 
 // Score is the result from p's point of view: 1 for a win, 0.5 a draw, 0 a loss.
@@ -214,17 +177,4 @@ type Ruleset interface {
 	ScenarioHash(scenario string, opts Options) (string, error)
 	// DecodeState restores a state written by State.MarshalJSON.
 	DecodeState(data []byte) (State, error)
-}
-
-// Phaser is a state that names its phase of play ("movement", "shooting").
-type Phaser interface {
-	PhaseName() string
-}
-
-// PhaseName is st's phase of play, or "" for a ruleset without phases.
-func PhaseName(st State) string {
-	if p, ok := st.(Phaser); ok {
-		return p.PhaseName()
-	}
-	return ""
 }

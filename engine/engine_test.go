@@ -13,12 +13,12 @@ func TestDiceCheck(t *testing.T) {
 		r    Roll
 		ok   bool
 	}{
-		{"one good die", NewDice(4), Roll{1, 6}, true},
-		{"two good dice", NewDice(1, 6), Roll{2, 6}, true},
-		{"too few", NewDice(3), Roll{2, 6}, false},
-		{"too many", NewDice(3, 3), Roll{1, 6}, false},
-		{"zero", NewDice(0), Roll{1, 6}, false},
-		{"seven on a d6", NewDice(7), Roll{1, 6}, false},
+		{"one good die", NewDice(4), D(1, 6), true},
+		{"two good dice", NewDice(1, 6), D(2, 6), true},
+		{"too few", NewDice(3), D(2, 6), false},
+		{"too many", NewDice(3, 3), D(1, 6), false},
+		{"zero", NewDice(0), D(1, 6), false},
+		{"seven on a d6", NewDice(7), D(1, 6), false},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -35,7 +35,7 @@ func TestRandomDiceRegression(t *testing.T) {
 	d := NewRandomDice(42)
 	var got []uint8
 	for i := 0; i < 12; i++ {
-		x, _ := d.Roll(Roll{1, 6})
+		x, _ := d.Roll(D(1, 6))
 		got = append(got, x.V[0])
 	}
 	pinned := []uint8{1, 1, 6, 3, 5, 1, 1, 4, 1, 1, 3, 3}
@@ -45,8 +45,8 @@ func TestRandomDiceRegression(t *testing.T) {
 	// Copying the source forks the stream.
 	a := *NewRandomDice(7)
 	b := a
-	x, _ := a.Roll(Roll{2, 6})
-	y, _ := b.Roll(Roll{2, 6})
+	x, _ := a.Roll(D(2, 6))
+	y, _ := b.Roll(D(2, 6))
 	if x != y {
 		t.Fatal("a copied dice source did not repeat the stream")
 	}
@@ -54,17 +54,17 @@ func TestRandomDiceRegression(t *testing.T) {
 
 func TestScriptedDice(t *testing.T) {
 	s := NewScriptedDice(3, 5, 6)
-	d, err := s.Roll(Roll{2, 6})
+	d, err := s.Roll(D(2, 6))
 	if err != nil || d.V[0] != 3 || d.V[1] != 5 {
 		t.Fatalf("got %v %v", d, err)
 	}
 	if s.Remaining() != 1 {
 		t.Fatalf("remaining %d", s.Remaining())
 	}
-	if _, err := s.Roll(Roll{2, 6}); !errors.Is(err, ErrScriptExhausted) {
+	if _, err := s.Roll(D(2, 6)); !errors.Is(err, ErrScriptExhausted) {
 		t.Fatalf("want exhausted, got %v", err)
 	}
-	if _, err := NewScriptedDice(9).Roll(Roll{1, 6}); err == nil {
+	if _, err := NewScriptedDice(9).Roll(D(1, 6)); err == nil {
 		t.Fatal("a 9 on a d6 was accepted")
 	}
 }

@@ -202,7 +202,8 @@ func ReplayVisit(rs Ruleset, rec *Record, visit func(step int, st State) error) 
 		}
 		got = rec.Result
 	}
-	if got.Over != rec.Result.Over || got.Winner != rec.Result.Winner || got.Reason != rec.Result.Reason {
+	// A record of format 1 has no result kind: only what it has is compared.
+	if got.Over != rec.Result.Over || got.Winner != rec.Result.Winner || got.Reason != rec.Result.Reason || (rec.Result.Kind != InProgress && got.Kind != rec.Result.Kind) {
 		return st, fmt.Errorf("%w: replay ends %s, record says %s", ErrReplayMismatch, got, rec.Result)
 	}
 	if rec.Turns > 0 && st.Turn() != rec.Turns {
@@ -277,7 +278,7 @@ const ForfeitReason = "forfeit by"
 // the game, the record's steps before it having been played; why says
 // what went wrong. Replay checks a recorded forfeit against it.
 func ForfeitResult(p Player, agent string, step int, why string) Result {
-	return Result{Over: true, Winner: p.Other(), Reason: forfeitPrefix(p, agent, step) + why}
+	return Ended(Forfeit, p.Other(), forfeitPrefix(p, agent, step)+why)
 }
 
 // forfeitPrefix is what a forfeit's reason says before why.
@@ -306,7 +307,11 @@ func checkForfeit(rec *Record, st State) error {
 	return nil
 }
 
-// IsForfeit reports whether r is a game lost by forfeit.
+// IsForfeit reports whether r is a game lost by forfeit. Records of format
+// 1 had no result kind; their forfeits are told by the reason's opening.
 func IsForfeit(r Result) bool {
-	return r.Over && len(r.Reason) >= len(ForfeitReason) && r.Reason[:len(ForfeitReason)] == ForfeitReason
+	if r.Kind != InProgress {
+		return r.Kind == Forfeit
+	}
+	return r.Over && strings.HasPrefix(r.Reason, ForfeitReason)
 }

@@ -5,45 +5,32 @@ import (
 	"strconv"
 
 	"github.com/grognard/grognard/engine"
-	"github.com/grognard/grognard/engine/twobytwo"
 )
 
-// TurnLimitReason is the reason the 2 by 2 rules give for a game that
-// reached its turn limit; such games are the ones adjudicated.
-const TurnLimitReason = "turn limit reached"
-
-// apDestroyed counts the army points each side destroyed of the other's
-// army, when the ruleset is one that can say: for 2 by 2, the cost of
-// every enemy unit whose location is LocDestroyed. Only *twobytwo.State is
-// known so far; other rulesets are never adjudicated.
+// apDestroyed is what each side destroyed of the other's army, when the
+// ruleset offers the material for adjudication (engine.Material); other
+// rulesets' turn-limit games are never adjudicated.
 func apDestroyed(st engine.State) ([2]float64, bool) {
-	s, ok := st.(*twobytwo.State)
+	m, ok := st.(engine.Material)
 	if !ok {
 		return [2]float64{}, false
 	}
-	var lost [2]float64
-	units := s.Scenario().Units
-	for i := 0; i < s.NumUnits() && i < len(units); i++ {
-		if s.U[i].Loc == twobytwo.LocDestroyed {
-			lost[units[i].Side&1] += units[i].UnitCost()
-		}
-	}
-	return [2]float64{lost[1], lost[0]}, true
+	return m.MaterialDestroyed(), true
 }
 
 // score decides the outcome the tournament counts. A game ended by the
 // turn limit goes to the side that destroyed more AP (a draw if equal)
 // under AdjudicateAP; every other result stands as the ruleset gave it.
 func score(res engine.Result, ap [2]float64, haveAP bool, mode Adjudication) Outcome {
-	out := Outcome{Winner: res.Winner, Reason: res.Reason}
+	out := Outcome{Winner: res.Winner, Reason: res.Reason, Kind: res.Kind}
 	if haveAP {
 		a := ap
 		out.APDestroyed = &a
 	}
-	if mode != AdjudicateAP || !haveAP || res.Winner != engine.NoPlayer || res.Reason != TurnLimitReason {
+	if mode != AdjudicateAP || !haveAP || res.Winner != engine.NoPlayer || res.Kind != engine.TurnLimit {
 		return out
 	}
-	out.Adjudicated = true
+	out.Adjudicated, out.Kind = true, engine.Adjudicated
 	hi, lo := ap[0], ap[1]
 	switch {
 	case ap[0] > ap[1]:

@@ -55,6 +55,8 @@ type Outcome struct {
 	// Reason says how the result was reached: the ruleset's reason, or
 	// "adjudicated: AP destroyed 12 to 7" (the winner's figure first).
 	Reason string `json:"reason"`
+	// Kind says how the game ended: the ruleset's kind, or adjudicated.
+	Kind engine.ResultKind `json:"kind,omitempty"`
 	// Adjudicated is set when the game reached the turn limit and was
 	// scored by AP destroyed instead of the ruleset's draw.
 	Adjudicated bool `json:"adjudicated,omitempty"`

@@ -766,7 +766,8 @@ func TestNameParameterLabels(t *testing.T) {
 }
 
 func TestScore(t *testing.T) {
-	limit := engine.Result{Over: true, Winner: engine.NoPlayer, Reason: TurnLimitReason}
+	const turnLimit = "turn limit reached"
+	limit := engine.Ended(engine.TurnLimit, engine.NoPlayer, turnLimit)
 	tests := []struct {
 		name   string
 		res    engine.Result
@@ -781,10 +782,11 @@ func TestScore(t *testing.T) {
 		{"side 1 destroyed more", limit, [2]float64{3, 5.5}, true, AdjudicateAP, 1, "adjudicated: AP destroyed 5.5 to 3", true},
 		{"equal", limit, [2]float64{4, 4}, true, AdjudicateAP, engine.NoPlayer, "adjudicated: AP destroyed 4 to 4", true},
 		{"nothing destroyed", limit, [2]float64{}, true, AdjudicateAP, engine.NoPlayer, "adjudicated: AP destroyed 0 to 0", true},
-		{"adjudication off", limit, [2]float64{12, 7}, true, AdjudicateNone, engine.NoPlayer, TurnLimitReason, false},
-		{"no AP known", limit, [2]float64{}, false, AdjudicateAP, engine.NoPlayer, TurnLimitReason, false},
-		{"a real win stands", engine.Result{Over: true, Winner: 1, Reason: "fast victory"}, [2]float64{20, 2}, true, AdjudicateAP, 1, "fast victory", false},
-		{"another draw stands", engine.Result{Over: true, Winner: engine.NoPlayer, Reason: "drawn by exiting the table"}, [2]float64{9, 2}, true, AdjudicateAP, engine.NoPlayer, "drawn by exiting the table", false},
+		{"adjudication off", limit, [2]float64{12, 7}, true, AdjudicateNone, engine.NoPlayer, turnLimit, false},
+		{"no AP known", limit, [2]float64{}, false, AdjudicateAP, engine.NoPlayer, turnLimit, false},
+		{"a turn-limit reason without the kind stands", engine.Result{Over: true, Winner: engine.NoPlayer, Reason: turnLimit}, [2]float64{12, 7}, true, AdjudicateAP, engine.NoPlayer, turnLimit, false},
+		{"a real win stands", engine.Ended(engine.Victory, 1, "fast victory"), [2]float64{20, 2}, true, AdjudicateAP, 1, "fast victory", false},
+		{"another draw stands", engine.Ended(engine.RulesDraw, engine.NoPlayer, "drawn by exiting the table"), [2]float64{9, 2}, true, AdjudicateAP, engine.NoPlayer, "drawn by exiting the table", false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -800,8 +802,8 @@ func TestScore(t *testing.T) {
 }
 
 // TestAdjudicationOnRealGames checks the AP count against the final
-// positions, and that the 2 by 2 rules still give the reason the
-// adjudication looks for.
+// positions, and that the 2 by 2 rules mark the turn limit with the kind
+// the adjudication looks for.
 func TestAdjudicationOnRealGames(t *testing.T) {
 	seen := 0
 	for seed := uint64(1); seed <= 30; seed++ {
@@ -816,11 +818,11 @@ func TestAdjudicationOnRealGames(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if rec.Result.Winner != engine.NoPlayer || !strings.Contains(rec.Result.Reason, "turn limit") {
+		if rec.Result.Kind != engine.TurnLimit {
+			if rec.Result.Winner == engine.NoPlayer && strings.Contains(rec.Result.Reason, "turn limit") {
+				t.Fatalf("a turn-limit draw without the kind: %+v", rec.Result)
+			}
 			continue
-		}
-		if rec.Result.Reason != TurnLimitReason {
-			t.Fatalf("the rules' turn-limit reason is now %q: update TurnLimitReason", rec.Result.Reason)
 		}
 		ap, ok := apDestroyed(final)
 		if !ok {

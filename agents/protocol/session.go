@@ -775,8 +775,13 @@ type Pending struct {
 	Pending bool   `json:"pending"`
 	Roll    string `json:"roll,omitempty"`
 	Dice    int    `json:"dice,omitempty"`
-	Sides   int    `json:"sides,omitempty"`
-	Why     string `json:"why,omitempty"`
+	// Sides is the dice's sides when the pool has one kind; Groups lists
+	// every kind in the order the values are typed (2d6+1d12: two d6, a d12).
+	Sides  int                `json:"sides,omitempty"`
+	Groups []engine.DiceGroup `json:"groups,omitempty"`
+	// By is the side whose player rolls, when the rules name one.
+	By  string `json:"by,omitempty"`
+	Why string `json:"why,omitempty"`
 	ToMove  string `json:"to_move"`
 }
 
@@ -790,7 +795,13 @@ func (s *Session) cmdPending(_ context.Context, args []string) (Reply, error) {
 		return Reply{Text: "none; " + info.ToMove + " to move", Data: info}, nil
 	}
 	r := g.st.PendingRoll()
-	info := Pending{Pending: true, Roll: r.String(), Dice: int(r.N), Sides: int(r.Sides), Why: g.st.DescribeRoll(), ToMove: "chance"}
+	info := Pending{Pending: true, Roll: r.String(), Dice: r.Count(), Groups: r.Groups[:min(int(r.NGroups), engine.MaxDiceKinds)], Why: g.st.DescribeRoll(), ToMove: "chance"}
+	if r.NGroups == 1 {
+		info.Sides = int(r.Groups[0].Sides)
+	}
+	if r.By == 0 || r.By == 1 {
+		info.By = g.sideName(int(r.By))
+	}
 	return Reply{Text: info.Why, Data: info}, nil
 }
 
@@ -800,14 +811,14 @@ func (s *Session) cmdDice(_ context.Context, args []string) (Reply, error) {
 		return Reply{}, err
 	}
 	r := g.st.PendingRoll()
-	if len(args) != int(r.N) {
-		return Reply{}, fmt.Errorf("%s needs %d values, got %d (%s)", r, r.N, len(args), g.st.DescribeRoll())
+	if len(args) != r.Count() {
+		return Reply{}, fmt.Errorf("%s needs %d values, got %d (%s)", r, r.Count(), len(args), g.st.DescribeRoll())
 	}
 	vals := make([]int, len(args))
 	for k, a := range args {
 		v, err := strconv.Atoi(a)
-		if err != nil || v < 1 || v > int(r.Sides) {
-			return Reply{}, fmt.Errorf("die %d is %q: each die is a whole number from 1 to %d", k+1, a, r.Sides)
+		if err != nil || v < 1 || v > r.Sides(k) {
+			return Reply{}, fmt.Errorf("die %d is %q: it is a d%d, a whole number from 1 to %d", k+1, a, r.Sides(k), r.Sides(k))
 		}
 		vals[k] = v
 	}

@@ -49,12 +49,12 @@ func tableScript(t *testing.T, seed uint64, bot string, turns int) ([]string, en
 			r := st.PendingRoll()
 			var vals []string
 			var d engine.Dice
-			for k := 0; k < int(r.N); k++ {
-				v := 1 + dice.IntN(int(r.Sides))
+			for k := range r.Count() {
+				v := 1 + dice.IntN(r.Sides(k))
 				vals = append(vals, fmt.Sprint(v))
 				d.V[k] = uint8(v)
 			}
-			d.N = r.N
+			d.N = uint8(r.Count())
 			lines = append(lines, strings.Join(vals, " "))
 			if err := st.ApplyDice(d); err != nil {
 				t.Fatal(err)

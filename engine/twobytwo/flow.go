@@ -419,7 +419,7 @@ func (s *State) endHalfTurn() {
 		return
 	}
 	if s.phasing != s.defender() && s.turn >= s.turnLimit {
-		s.finish(engine.NoPlayer, "turn limit reached")
+		s.finish(engine.TurnLimit, engine.NoPlayer, "turn limit reached")
 		return
 	}
 	s.phasing = 1 - s.phasing
@@ -429,8 +429,8 @@ func (s *State) endHalfTurn() {
 	s.beginMove()
 }
 
-func (s *State) finish(w engine.Player, reason string) {
-	s.result = engine.Result{Over: true, Winner: w, Reason: reason}
+func (s *State) finish(kind engine.ResultKind, w engine.Player, reason string) {
+	s.result = engine.Ended(kind, w, reason)
 	s.phase = phOver
 	s.chance = chNone
 }
@@ -455,18 +455,18 @@ func (s *State) checkEnd() bool {
 	switch {
 	case lost[0] && lost[1]:
 		// Ruling R-BOTHLOSE: both sides reach the condition at once: draw.
-		s.finish(engine.NoPlayer, "both sides broke at once")
+		s.finish(engine.RulesDraw, engine.NoPlayer, "both sides broke at once")
 		return true
 	case lost[0]:
-		s.finish(1, s.victoryReason())
+		s.finish(engine.Victory, 1, s.victoryReason())
 		return true
 	case lost[1]:
-		s.finish(0, s.victoryReason())
+		s.finish(engine.Victory, 0, s.victoryReason())
 		return true
 	}
 	for side := 0; side < 2; side++ {
 		if s.allGone(side) {
-			s.finish(engine.NoPlayer, "drawn by exiting the table")
+			s.finish(engine.RulesDraw, engine.NoPlayer, "drawn by exiting the table")
 			return true
 		}
 	}

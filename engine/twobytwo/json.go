@@ -118,6 +118,9 @@ func decodeState(data []byte, lookup func(name string) (*Scenario, error)) (*Sta
 	s.routN = uint8(copy(s.routs[:], w.Routs))
 	s.routCur, s.resume, s.destroyed, s.result = w.RoutCur, w.Resume, w.Destroyed, w.Result
 	s.routed = w.Routed
+	if s.result.Over && s.result.Kind == engine.InProgress {
+		s.result.Kind = legacyResultKind(s.result)
+	}
 	s.grandBattery, s.bomb, s.bombQ = w.GrandBattery, w.Bomb, w.BombQ
 	if err := s.Validate(); err != nil {
 		return nil, fmt.Errorf("decode state: %w (the file was changed by hand or is damaged)", err)
@@ -178,4 +181,17 @@ func (w *stateJSON) check(sc *Scenario) error {
 		}
 	}
 	return nil
+}
+
+// legacyResultKind is the kind of a result saved before results had kinds,
+// told from the reasons finish gives.
+func legacyResultKind(r engine.Result) engine.ResultKind {
+	switch {
+	case r.Winner != engine.NoPlayer:
+		return engine.Victory
+	case r.Reason == "turn limit reached":
+		return engine.TurnLimit
+	default:
+		return engine.RulesDraw
+	}
 }

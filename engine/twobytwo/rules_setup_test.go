@@ -70,7 +70,7 @@ func setupQueueAll(t *testing.T, s *State) {
 func TestSetupRoll(t *testing.T) {
 	t.Run("starts_with_the_set_up_roll", func(t *testing.T) {
 		s := setupNew(t)
-		if s.Turn() != 0 || s.ToMove() != engine.Chance || s.PendingRoll() != (engine.Roll{N: 2, Sides: 6}) {
+		if s.Turn() != 0 || s.ToMove() != engine.Chance || s.PendingRoll() != (engine.D(2, 6)) {
 			t.Fatalf("turn %d, to move %s, roll %s: want the 2d6 set-up roll", s.Turn(), s.ToMove(), s.PendingRoll())
 		}
 	})

@@ -238,7 +238,7 @@ func (s *State) Result() engine.Result { return s.result }
 
 // PendingRoll is what the pending chance event rolls.
 func (s *State) PendingRoll() engine.Roll {
-	return engine.Roll{N: s.chN, Sides: 6}
+	return engine.D(int(s.chN), 6)
 }
 
 // CopyFrom overwrites s with src (a *State).
@@ -293,4 +293,21 @@ func (s *State) Hash() uint64 {
 		}
 	}
 	return h
+}
+
+// TurnOf is the phasing side, whose turn it is (engine.Phaser).
+func (s *State) TurnOf() engine.Player { return engine.Player(s.phasing) }
+
+// MaterialDestroyed is the AP each side destroyed of the other's army (side 0's
+// tally first), the cost of every enemy unit destroyed: the material of a
+// turn-limit adjudication (engine.Material).
+func (s *State) MaterialDestroyed() [2]float64 {
+	var lost [2]float64
+	units := s.sc.Units
+	for i := 0; i < int(s.n) && i < len(units); i++ {
+		if s.U[i].Loc == LocDestroyed {
+			lost[units[i].Side&1] += units[i].UnitCost()
+		}
+	}
+	return [2]float64{lost[1], lost[0]}
 }

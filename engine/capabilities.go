@@ -1,0 +1,188 @@
+package engine
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"sync"
+
+	"github.com/grognard/grognard/engine/geom"
+)
+
+// The capabilities below are what only some rulesets have. Generic code
+// asks for one with Capability, which names the ruleset and the missing
+// capability in its error, so a command says clearly what it cannot do
+// rather than doing something else.
+
+// Phaser is a state played in phases: it names the phase ("movement",
+// "shooting") and the side whose turn it is (the phasing side, which may
+// differ from the side to move when the other side reacts or a die is
+// rolled).
+type Phaser interface {
+	PhaseName() string
+	TurnOf() Player
+}
+
+// PhaseName is st's phase of play, or "" for a ruleset without phases.
+func PhaseName(st State) string {
+	if p, ok := st.(Phaser); ok {
+		return p.PhaseName()
+	}
+	return ""
+}
+
+// SideNamer names the sides of a game ("French", "Austrians").
+type SideNamer interface {
+	SideName(side Player) string
+}
+
+// SideName is side's name in st, or "side 0" and "side 1" for a ruleset
+// that names none.
+func SideName(st State, side Player) string {
+	if n, ok := st.(SideNamer); ok {
+		if name := n.SideName(side); name != "" {
+			return name
+		}
+	}
+	return side.String()
+}
+
+// Describer says in words where a game stands, for people: Summary in a
+// line or two, Sketch as a text drawing of the table.
+type Describer interface {
+	Summary() string
+	Sketch() string
+}
+
+// ScenarioNamer names the scenario a state was started from.
+type ScenarioNamer interface {
+	ScenarioName() string
+}
+
+// Base is one base of a piece on the table: its centre, facing and size,
+// in the units and axes the ruleset documents (for 2 by 2: inches, x east,
+// y north, facing in degrees counter-clockwise from east).
+type Base struct {
+	Centre geom.Vec `json:"centre"`
+	Facing float64  `json:"facing"`
+	Width  float64  `json:"width"`
+	Depth  float64  `json:"depth"`
+}
+
+// Piece is a unit as a person sees it on the table: a stable id, a short
+// label to write on its base ("F3 Line"), its side, its state in words and
+// its bases (none while it is off the table).
+type Piece struct {
+	ID     int    `json:"id"`
+	Label  string `json:"label"`
+	Name   string `json:"name"`
+	Side   Player `json:"side"`
+	Status string `json:"status"`
+	// Where is "table", or where else the piece is: "waiting",
+	// "exited", "destroyed" and so on, in the ruleset's words.
+	Where string `json:"where"`
+	Bases []Base `json:"bases,omitempty"`
+}
+
+// Table is a state whose pieces stand on a table: the table's size and
+// every piece, for sketches, pictures and the protocol's unit list.
+// Pieces appends to buf (it may allocate: it is for front ends, not
+// search).
+type Table interface {
+	TableSize() (width, depth float64)
+	Pieces(buf []Piece) []Piece
+}
+
+// FreeForm is a state that takes moves written by a person ("move F3 to
+// 12.5,8 facing 90") besides its generated orders, validated as on the
+// table and turned into the same Action a bot would play, or refused with
+// the reason. MoveHelp says how to write one.
+type FreeForm interface {
+	ParseMove(text string) (Action, error)
+	MoveHelp() string
+}
+
+// Corrector is a state a person can correct to match the table: a piece's
+// position, facing or status ("F3 at 12,8 facing 90 disordered"). Correct
+// changes the state or refuses with the reason and leaves it unchanged.
+type Corrector interface {
+	Correct(text string) error
+	CorrectHelp() string
+}
+
+// Material is a state that can say, for a turn-limit adjudication, what
+// each side has destroyed of the other's army, in the ruleset's points
+// (for 2 by 2, AP).
+type Material interface {
+	MaterialDestroyed() [2]float64
+}
+
+// PictureOptions say how a picture of a state is drawn.
+type PictureOptions struct {
+	// Width is the picture's width in pixels (0: the ruleset's default).
+	Width int
+	// Arrows are actions to draw as arrows (a hint's orders), each with
+	// its label.
+	Arrows []Arrow
+}
+
+// Arrow is an action to draw on a picture, with a label.
+type Arrow struct {
+	Action Action
+	Label  string
+}
+
+// Picturer draws a state of its ruleset as a PNG picture.
+type Picturer interface {
+	Picture(w io.Writer, st State, opts PictureOptions) error
+}
+
+var (
+	picturesMu sync.RWMutex
+	pictures   = map[string]Picturer{}
+)
+
+// RegisterPictures makes p the picture drawer of ruleset. A ruleset's
+// picture package registers itself, since it imports the ruleset and so
+// cannot be named by it.
+func RegisterPictures(ruleset string, p Picturer) {
+	picturesMu.Lock()
+	defer picturesMu.Unlock()
+	pictures[ruleset] = p
+}
+
+// Pictures is ruleset's picture drawer, or an error saying it has none.
+func Pictures(ruleset string) (Picturer, error) {
+	picturesMu.RLock()
+	defer picturesMu.RUnlock()
+	if p, ok := pictures[ruleset]; ok {
+		return p, nil
+	}
+	names := make([]string, 0, len(pictures))
+	for n := range pictures {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return nil, fmt.Errorf("ruleset %q draws no pictures (rulesets with pictures: %v)", ruleset, names)
+}
+
+// MissingCapability is the error of asking a ruleset for a capability it
+// does not offer.
+type MissingCapability struct {
+	Ruleset string
+	What    string
+}
+
+func (e *MissingCapability) Error() string {
+	return fmt.Sprintf("the %s rules do not offer %s", e.Ruleset, e.What)
+}
+
+// Capability returns st as a T, or a *MissingCapability naming the
+// ruleset and what (for example "free-form moves").
+func Capability[T any](st State, what string) (T, error) {
+	if c, ok := st.(T); ok {
+		return c, nil
+	}
+	var zero T
+	return zero, &MissingCapability{Ruleset: st.Ruleset(), What: what}
+}
