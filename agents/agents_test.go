@@ -194,11 +194,11 @@ func TestRandomDeterministicAndSpread(t *testing.T) {
 			a, b := NewRandom(7), NewRandom(7)
 			counts := make([]int, tc.n)
 			for i := 0; i < tc.samples; i++ {
-				x, err := a.Choose(ctx, st)
+				x, err := a.Choose(ctx, st, st.ToMove())
 				if err != nil {
 					t.Fatal(err)
 				}
-				y, _ := b.Choose(ctx, st)
+				y, _ := b.Choose(ctx, st, st.ToMove())
 				if x != y {
 					t.Fatalf("draw %d: same seed chose %v and %v", i, x, y)
 				}
@@ -221,8 +221,8 @@ func TestRandomSeedsDiffer(t *testing.T) {
 	a, b := NewRandom(1), NewRandom(2)
 	same := 0
 	for i := 0; i < 50; i++ {
-		x, _ := a.Choose(context.Background(), st)
-		y, _ := b.Choose(context.Background(), st)
+		x, _ := a.Choose(context.Background(), st, st.ToMove())
+		y, _ := b.Choose(context.Background(), st, st.ToMove())
 		if x == y {
 			same++
 		}
@@ -253,12 +253,12 @@ func TestChooseErrors(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer Close(a)
-			if _, err := a.Choose(context.Background(), &pickState{n: 0}); !errors.Is(err, ErrNoLegalAction) {
+			if _, err := a.Choose(context.Background(), &pickState{n: 0}, 0); !errors.Is(err, ErrNoLegalAction) {
 				t.Errorf("no legal action: got %v, want ErrNoLegalAction", err)
 			}
 			ctx, cancel := context.WithCancel(context.Background())
 			cancel()
-			if _, err := a.Choose(ctx, &pickState{n: 3}); !errors.Is(err, context.Canceled) {
+			if _, err := a.Choose(ctx, &pickState{n: 3}, 0); !errors.Is(err, context.Canceled) {
 				t.Errorf("cancelled context: got %v, want context.Canceled", err)
 			}
 		})
@@ -269,10 +269,10 @@ func TestRandomChooseAllocatesNothing(t *testing.T) {
 	a := NewRandom(1)
 	st := &pickState{n: 1000} // more than the initial buffer: it must grow once, then stay
 	ctx := context.Background()
-	if _, err := a.Choose(ctx, st); err != nil {
+	if _, err := a.Choose(ctx, st, st.ToMove()); err != nil {
 		t.Fatal(err)
 	}
-	if n := testing.AllocsPerRun(200, func() { _, _ = a.Choose(ctx, st) }); n != 0 {
+	if n := testing.AllocsPerRun(200, func() { _, _ = a.Choose(ctx, st, st.ToMove()) }); n != 0 {
 		t.Errorf("Choose allocates %.1f times per call in steady state, want 0", n)
 	}
 }
@@ -297,7 +297,7 @@ func TestRandomPlaysTwoByTwo(t *testing.T) {
 			}
 			continue
 		}
-		a, err := ag[st.ToMove()].Choose(context.Background(), st)
+		a, err := ag[st.ToMove()].Choose(context.Background(), st, st.ToMove())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -321,7 +321,7 @@ func TestNewConcurrent(t *testing.T) {
 				return
 			}
 			for k := 0; k < 100; k++ {
-				if _, err := a.Choose(context.Background(), &pickState{n: 10}); err != nil {
+				if _, err := a.Choose(context.Background(), &pickState{n: 10}, 0); err != nil {
 					t.Error(err)
 					return
 				}
@@ -339,7 +339,7 @@ func benchDecisions(b *testing.B, a Agent, st engine.State) {
 	ctx := context.Background()
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := a.Choose(ctx, st); err != nil {
+		if _, err := a.Choose(ctx, st, st.ToMove()); err != nil {
 			b.Fatal(err)
 		}
 	}

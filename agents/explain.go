@@ -165,7 +165,7 @@ type Explainer interface {
 	Agent
 	// ChooseExplained chooses as Choose does (the same action for the same
 	// seed and state) and also returns the explanation.
-	ChooseExplained(ctx context.Context, st engine.State) (engine.Action, *Explanation, error)
+	ChooseExplained(ctx context.Context, st engine.State, side engine.Player) (engine.Action, *Explanation, error)
 }
 
 // maxCandidates bounds how many candidates an explanation lists.
@@ -203,20 +203,20 @@ type explaining struct {
 
 func (x *explaining) Name() string { return x.a.Name() }
 
-func (x *explaining) Choose(ctx context.Context, st engine.State) (engine.Action, error) {
-	act, e, err := x.ChooseExplained(ctx, st)
+func (x *explaining) Choose(ctx context.Context, st engine.State, side engine.Player) (engine.Action, error) {
+	act, e, err := x.ChooseExplained(ctx, st, side)
 	if err == nil {
 		x.report(e)
 	}
 	return act, err
 }
 
-func (x *explaining) ChooseExplained(ctx context.Context, st engine.State) (engine.Action, *Explanation, error) {
+func (x *explaining) ChooseExplained(ctx context.Context, st engine.State, side engine.Player) (engine.Action, *Explanation, error) {
 	if ex, ok := x.a.(Explainer); ok {
-		return ex.ChooseExplained(ctx, st)
+		return ex.ChooseExplained(ctx, st, side)
 	}
 	start := time.Now()
-	act, err := x.a.Choose(ctx, st)
+	act, err := x.a.Choose(ctx, st, side)
 	if err != nil {
 		return act, nil, err
 	}

@@ -167,7 +167,7 @@ func (e *External) BotName() string {
 // Choose asks the program for the side to move's action: the request
 // carries the position and every legal action, and the program answers
 // with one of them by number or text.
-func (e *External) Choose(ctx context.Context, st engine.State) (engine.Action, error) {
+func (e *External) Choose(ctx context.Context, st engine.State, side engine.Player) (engine.Action, error) {
 	if e.failed != nil {
 		return engine.Action{}, e.failed
 	}

@@ -64,7 +64,7 @@ func TestExternalLeavesNothing(t *testing.T) {
 				t.Fatal(err)
 			}
 			start := time.Now()
-			_, err = a.Choose(context.Background(), decision(t))
+			_, err = a.Choose(context.Background(), decision(t), decision(t).ToMove())
 			var f *ForfeitError
 			switch {
 			case c.forfeit == "" && err != nil:
@@ -107,7 +107,7 @@ func TestExternalCancel(t *testing.T) {
 	st := decision(t)
 	done := make(chan error, 1)
 	go func() {
-		_, err := a.Choose(ctx, st)
+		_, err := a.Choose(ctx, st, st.ToMove())
 		done <- err
 	}()
 	pids := bottest.WaitPids(t, pidfile, 3, 10*time.Second, nil) // the bot and the children it hangs with

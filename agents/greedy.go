@@ -135,9 +135,12 @@ func (g *Greedy) Name() string {
 // Choose plays the best-scoring legal action; equal scores are broken
 // uniformly at random. It allocates nothing once its action buffer has
 // grown to the longest legal list seen.
-func (g *Greedy) Choose(ctx context.Context, st engine.State) (engine.Action, error) {
+func (g *Greedy) Choose(ctx context.Context, st engine.State, side engine.Player) (engine.Action, error) {
 	if err := ctx.Err(); err != nil {
 		return engine.Action{}, err
+	}
+	if err := CheckAlternating(st, side); err != nil {
+		return engine.Action{}, fmt.Errorf("agent %s: %w", g.Name(), err)
 	}
 	g.buf = st.Legal(g.buf[:0])
 	if len(g.buf) == 0 {
@@ -163,8 +166,8 @@ func (g *Greedy) pick(st engine.State, acts []engine.Action) int {
 
 // ChooseExplained chooses as Choose does and lists the legal actions with
 // their doctrine scores.
-func (g *Greedy) ChooseExplained(ctx context.Context, st engine.State) (engine.Action, *Explanation, error) {
-	a, err := g.Choose(ctx, st)
+func (g *Greedy) ChooseExplained(ctx context.Context, st engine.State, side engine.Player) (engine.Action, *Explanation, error) {
+	a, err := g.Choose(ctx, st, side)
 	if err != nil {
 		return a, nil, err
 	}

@@ -61,11 +61,11 @@ func TestGreedyUnknownRuleset(t *testing.T) {
 	a, b := mustAgent(t, "greedy", 3), mustAgent(t, "greedy", 3)
 	var counts [n]int
 	for i := 0; i < samples; i++ {
-		x, err := a.Choose(context.Background(), st)
+		x, err := a.Choose(context.Background(), st, st.ToMove())
 		if err != nil {
 			t.Fatal(err)
 		}
-		if y, _ := b.Choose(context.Background(), st); x != y {
+		if y, _ := b.Choose(context.Background(), st, st.ToMove()); x != y {
 			t.Fatalf("draw %d: same seed chose %v and %v", i, x, y)
 		}
 		counts[index(x)]++
@@ -147,7 +147,7 @@ func TestGreedyChooseAllocatesNothing(t *testing.T) {
 	// Grow the buffer on a large pick list, then check positions of games
 	// as they are played (as many games as it takes: how long one lasts
 	// depends on the seeds).
-	if _, err := g.Choose(ctx, &pickState{n: 2000}); err != nil {
+	if _, err := g.Choose(ctx, &pickState{n: 2000}, 0); err != nil {
 		t.Fatal(err)
 	}
 	checked := 0
@@ -182,7 +182,7 @@ func benchChoose(b *testing.B, spec string) {
 			_ = st.ApplyDice(d)
 			continue
 		}
-		a, _ := players[st.ToMove()].Choose(ctx, st)
+		a, _ := players[st.ToMove()].Choose(ctx, st, st.ToMove())
 		if err := st.Apply(a); err != nil {
 			b.Fatal(err)
 		}
@@ -207,12 +207,12 @@ func playCheckingAllocs(t *testing.T, st engine.State, a, opp Agent, dice engine
 			continue
 		}
 		if st.ToMove() == 0 && steps%every == 0 {
-			if n := testing.AllocsPerRun(runs, func() { _, _ = a.Choose(ctx, st) }); n != 0 {
+			if n := testing.AllocsPerRun(runs, func() { _, _ = a.Choose(ctx, st, st.ToMove()) }); n != 0 {
 				t.Fatalf("%s, step %d (%s): Choose allocates %.1f times per call", a.Name(), steps, st.(*twobytwo.State).PhaseName(), n)
 			}
 			checked++
 		}
-		act, err := players[st.ToMove()].Choose(ctx, st)
+		act, err := players[st.ToMove()].Choose(ctx, st, st.ToMove())
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -329,9 +329,12 @@ func (h *Heuristic) Doctrine() Doctrine { return h.doc }
 // Choose plays the best action by the doctrine; equal scores are broken
 // uniformly at random. It allocates nothing once its action buffer has
 // grown to the longest legal list seen.
-func (h *Heuristic) Choose(ctx context.Context, st engine.State) (engine.Action, error) {
+func (h *Heuristic) Choose(ctx context.Context, st engine.State, side engine.Player) (engine.Action, error) {
 	if err := ctx.Err(); err != nil {
 		return engine.Action{}, err
+	}
+	if err := CheckAlternating(st, side); err != nil {
+		return engine.Action{}, fmt.Errorf("agent %s: %w", h.Name(), err)
 	}
 	h.buf = st.Legal(h.buf[:0])
 	if len(h.buf) == 0 {
@@ -394,9 +397,9 @@ func (h *Heuristic) tieRNG() *rand.Rand { return h.rng }
 
 // ChooseExplained chooses as Choose does and lists the legal actions with
 // their doctrine scores.
-func (h *Heuristic) ChooseExplained(ctx context.Context, st engine.State) (engine.Action, *Explanation, error) {
+func (h *Heuristic) ChooseExplained(ctx context.Context, st engine.State, side engine.Player) (engine.Action, *Explanation, error) {
 	start := time.Now()
-	a, err := h.Choose(ctx, st)
+	a, err := h.Choose(ctx, st, side)
 	if err != nil {
 		return a, nil, err
 	}

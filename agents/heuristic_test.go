@@ -60,7 +60,7 @@ func hPlayOn(t testing.TB, scenario string, players [2]Agent, diceSeed uint64) h
 		}
 		h := st.Hash()
 		start := time.Now()
-		a, err := players[p].Choose(ctx, st)
+		a, err := players[p].Choose(ctx, st, st.ToMove())
 		g.think[p] += time.Since(start)
 		g.decisions[p]++
 		if err != nil {
@@ -250,7 +250,7 @@ func hPlay(t *testing.T, st *twobytwo.State, agent Agent, dice engine.DiceSource
 			}
 			continue
 		}
-		a, err := agent.Choose(context.Background(), st)
+		a, err := agent.Choose(context.Background(), st, st.ToMove())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -292,7 +292,7 @@ func hMovementPhase(t *testing.T, st *twobytwo.State, agent Agent, dice engine.D
 			default:
 				return acts
 			}
-			a, err := agent.Choose(context.Background(), st)
+			a, err := agent.Choose(context.Background(), st, st.ToMove())
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -304,7 +304,7 @@ func hMovementPhase(t *testing.T, st *twobytwo.State, agent Agent, dice engine.D
 			if st.PhaseName() != "charge response" {
 				return acts
 			}
-			a, _ := other.Choose(context.Background(), st)
+			a, _ := other.Choose(context.Background(), st, st.ToMove())
 			if err := st.Apply(a); err != nil {
 				t.Fatal(err)
 			}
@@ -592,11 +592,11 @@ func TestHeuristicExplains(t *testing.T) {
 				_ = st.ApplyDice(d)
 				continue
 			}
-			x, err := a.Choose(context.Background(), st)
+			x, err := a.Choose(context.Background(), st, st.ToMove())
 			if err != nil {
 				t.Fatal(err)
 			}
-			y, e, err := b.(Explainer).ChooseExplained(context.Background(), st)
+			y, e, err := b.(Explainer).ChooseExplained(context.Background(), st, st.ToMove())
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -630,7 +630,7 @@ func TestHeuristicChooseAllocatesNothing(t *testing.T) {
 			t.Fatal(err)
 		}
 		h := mustAgent(t, spec, 1)
-		if _, err := h.Choose(context.Background(), &pickState{n: 2000}); err != nil {
+		if _, err := h.Choose(context.Background(), &pickState{n: 2000}, 0); err != nil {
 			t.Fatal(err)
 		}
 		checked := playCheckingAllocs(t, st, h, NewRandom(2), engine.NewRandomDice(3), 5, 3)

@@ -466,14 +466,20 @@ func legalNext(st engine.State, buf []engine.Action) []engine.Action {
 
 // Choose searches within the budget and plays the most visited action (or
 // the best by MCTSConfig.ChooseLCB).
-func (m *MCTS) Choose(ctx context.Context, st engine.State) (engine.Action, error) {
+func (m *MCTS) Choose(ctx context.Context, st engine.State, side engine.Player) (engine.Action, error) {
+	if err := CheckAlternating(st, side); err != nil {
+		return engine.Action{}, fmt.Errorf("agent %s: %w", m.Name(), err)
+	}
 	a, _, err := m.search(ctx, st, false)
 	return a, err
 }
 
 // ChooseExplained chooses as Choose does and lists the root's actions
 // with their visits and mean values for the side to move.
-func (m *MCTS) ChooseExplained(ctx context.Context, st engine.State) (engine.Action, *Explanation, error) {
+func (m *MCTS) ChooseExplained(ctx context.Context, st engine.State, side engine.Player) (engine.Action, *Explanation, error) {
+	if err := CheckAlternating(st, side); err != nil {
+		return engine.Action{}, nil, fmt.Errorf("agent %s: %w", m.Name(), err)
+	}
 	return m.search(ctx, st, true)
 }
 

@@ -33,11 +33,11 @@ func TestMCTSSetUpMemoSearchesAlike(t *testing.T) {
 						}
 						continue
 					}
-					a, ea, err := fast.ChooseExplained(context.Background(), st.Clone())
+					a, ea, err := fast.ChooseExplained(context.Background(), st.Clone(), st.ToMove())
 					if err != nil {
 						t.Fatal(err)
 					}
-					b, eb, err := slow.ChooseExplained(context.Background(), st.Clone())
+					b, eb, err := slow.ChooseExplained(context.Background(), st.Clone(), st.ToMove())
 					if err != nil {
 						t.Fatal(err)
 					}

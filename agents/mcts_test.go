@@ -146,11 +146,11 @@ func searchPositions(t *testing.T) []*twobytwo.State {
 // action; it returns the action and the explanation.
 func chooseTwice(t *testing.T, spec string, k int, st *twobytwo.State) (engine.Action, *Explanation) {
 	t.Helper()
-	a1, e1, err := mustAgent(t, spec, 7).(Explainer).ChooseExplained(context.Background(), st)
+	a1, e1, err := mustAgent(t, spec, 7).(Explainer).ChooseExplained(context.Background(), st, st.ToMove())
 	if err != nil {
 		t.Fatalf("%s position %d: %v", spec, k, err)
 	}
-	a2, err := mustAgent(t, spec, 7).Choose(context.Background(), st)
+	a2, err := mustAgent(t, spec, 7).Choose(context.Background(), st, st.ToMove())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -228,7 +228,7 @@ func TestMCTSTimeBudget(t *testing.T) {
 	st := crowdedPosition(t)
 	m := mustMCTS(t, "mcts:time=50ms", 1)
 	start := time.Now()
-	if _, err := m.Choose(context.Background(), st); err != nil {
+	if _, err := m.Choose(context.Background(), st, st.ToMove()); err != nil {
 		t.Fatal(err)
 	}
 	if d := time.Since(start); d > 500*time.Millisecond {
@@ -251,7 +251,7 @@ func TestTimeOverrun(t *testing.T) {
 		var over []float64
 		for range 20 {
 			start := time.Now()
-			if _, err := m.Choose(context.Background(), st); err != nil {
+			if _, err := m.Choose(context.Background(), st, st.ToMove()); err != nil {
 				t.Fatal(err)
 			}
 			over = append(over, float64(time.Since(start))/float64(200*time.Millisecond)-1)
@@ -269,7 +269,7 @@ func TestTimeOverrun(t *testing.T) {
 func TestMCTSReusesTree(t *testing.T) {
 	st := openingPosition(t, 3)
 	m := mustMCTS(t, "mcts:iters=200", 2)
-	a, err := m.Choose(context.Background(), st)
+	a, err := m.Choose(context.Background(), st, st.ToMove())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -282,7 +282,7 @@ func TestMCTSReusesTree(t *testing.T) {
 	if err := next.Apply(a); err != nil {
 		t.Fatal(err)
 	}
-	if _, e, err := m.ChooseExplained(context.Background(), next); err != nil || e == nil {
+	if _, e, err := m.ChooseExplained(context.Background(), next, next.ToMove()); err != nil || e == nil {
 		t.Fatal(err)
 	}
 	if w.nodes[w.root].visits < kept+200 {
@@ -373,7 +373,7 @@ func TestMCTSDepartureProbe(t *testing.T) {
 			var chosen []engine.Action
 			same, mode := 0, 0
 			for s := uint64(0); s < seeds; s++ {
-				a, err := mustMCTS(t, spec+"iters="+strconv.Itoa(iters), 100+s).Choose(ctx, p.Clone())
+				a, err := mustMCTS(t, spec+"iters="+strconv.Itoa(iters), 100+s).Choose(ctx, p.Clone(), p.ToMove())
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -475,7 +475,7 @@ func TestMCTSRegretProbe(t *testing.T) {
 		if !ok {
 			t.Fatalf("GROGNARD_REF %q does not explain its choices: give a search such as mcts", ref)
 		}
-		_, e, err := reference.ChooseExplained(ctx, p.Clone())
+		_, e, err := reference.ChooseExplained(ctx, p.Clone(), p.ToMove())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -495,7 +495,7 @@ func TestMCTSRegretProbe(t *testing.T) {
 		for si, spec := range specs {
 			r := 0.0
 			for s := range reps {
-				a, err := mustAgent(t, spec, uint64(1000+s)).Choose(ctx, p.Clone())
+				a, err := mustAgent(t, spec, uint64(1000+s)).Choose(ctx, p.Clone(), p.ToMove())
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -596,7 +596,7 @@ func TestMCTSTreeShapeProbe(t *testing.T) {
 		}
 		for pi, p := range positions {
 			m := mustMCTS(t, fmt.Sprintf("mcts:iters=%d,reuse=false", iters), uint64(pi+1))
-			if _, err := m.Choose(context.Background(), p.Clone()); err != nil {
+			if _, err := m.Choose(context.Background(), p.Clone(), p.ToMove()); err != nil {
 				t.Fatal(err)
 			}
 			w := m.workers[0]
@@ -634,7 +634,7 @@ func gamePositions(t testing.TB, st *twobytwo.State, players [2]Agent, dice *eng
 		if keep(st) {
 			positions = append(positions, st.Clone().(*twobytwo.State))
 		}
-		a, err := players[st.ToMove()].Choose(ctx, st)
+		a, err := players[st.ToMove()].Choose(ctx, st, st.ToMove())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -661,7 +661,7 @@ func TestMCTSProgressiveWidening(t *testing.T) {
 	for _, pw := range [][2]float64{{1, 0}, {2, 0.25}, {2, 0.4}, {1, 1}} {
 		spec := fmt.Sprintf("mcts:iters=%d,stop=false,reuse=false,pwk=%g,pwalpha=%g", iters, pw[0], pw[1])
 		m := mustMCTS(t, spec, 3)
-		if _, err := m.Choose(ctx, st.Clone()); err != nil {
+		if _, err := m.Choose(ctx, st.Clone(), st.ToMove()); err != nil {
 			t.Fatal(err)
 		}
 		w := m.workers[0]
@@ -689,11 +689,11 @@ func TestMCTSStopKeepsChoice(t *testing.T) {
 	for k, st := range positions {
 		for _, iters := range []int{64, 300} {
 			spec := "mcts:reuse=false,iters=" + strconv.Itoa(iters)
-			full, _, err := mustMCTS(t, spec+",stop=false", 9).ChooseExplained(ctx, st.Clone())
+			full, _, err := mustMCTS(t, spec+",stop=false", 9).ChooseExplained(ctx, st.Clone(), st.ToMove())
 			if err != nil {
 				t.Fatal(err)
 			}
-			early, e, err := mustMCTS(t, spec, 9).ChooseExplained(ctx, st.Clone())
+			early, e, err := mustMCTS(t, spec, 9).ChooseExplained(ctx, st.Clone(), st.ToMove())
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -770,7 +770,7 @@ func TestMCTSProposeExpandsScriptsFirst(t *testing.T) {
 	for k, st := range contestedPositions(t, 6) {
 		picks, _ := scriptChoices(st)
 		m := mustMCTS(t, "mcts:iters=40,propose=true,reuse=false,stop=false", 9)
-		if _, err := m.Choose(context.Background(), st); err != nil {
+		if _, err := m.Choose(context.Background(), st, st.ToMove()); err != nil {
 			t.Fatal(err)
 		}
 		w := m.workers[0]
@@ -796,8 +796,8 @@ func TestMCTSSharedTree(t *testing.T) {
 	for k, st := range contestedPositions(t, 4) {
 		own := mustMCTS(t, "mcts:iters=150,reuse=false,stop=false,propose=true", 5)
 		shared := mustMCTS(t, "mcts:iters=150,reuse=false,stop=false,propose=true,parallel=tree", 5)
-		a1, _ := own.Choose(ctx, st)
-		a2, _ := shared.Choose(ctx, st)
+		a1, _ := own.Choose(ctx, st, st.ToMove())
+		a2, _ := shared.Choose(ctx, st, st.ToMove())
 		t1, t2 := own.workers[0].mctsTree, shared.workers[0].mctsTree
 		if a1 != a2 || len(t1.nodes) != len(t2.nodes) {
 			t.Fatalf("position %d: one worker on a shared tree chose %s with %d nodes, on its own %s with %d", k, st.DescribeAction(a2), len(t2.nodes), st.DescribeAction(a1), len(t1.nodes))
@@ -810,7 +810,7 @@ func TestMCTSSharedTree(t *testing.T) {
 		}
 
 		m := mustMCTS(t, "mcts:iters=151,reuse=false,stop=false,propose=true,parallel=tree,workers=3", 5)
-		_, e, err := m.ChooseExplained(ctx, st)
+		_, e, err := m.ChooseExplained(ctx, st, st.ToMove())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -845,7 +845,7 @@ func TestMCTSVirtualLossTakenBack(t *testing.T) {
 	st := contestedPositions(t, 1)[0]
 	for _, vloss := range []string{"1", "0.3", "0"} {
 		m := mustMCTS(t, "mcts:iters=60,reuse=false,stop=false,parallel=tree,workers=2,vloss="+vloss, 5)
-		if _, err := m.Choose(context.Background(), st); err != nil {
+		if _, err := m.Choose(context.Background(), st, st.ToMove()); err != nil {
 			t.Fatal(err)
 		}
 		w := m.workers[0]
@@ -898,7 +898,7 @@ func TestMCTSSharedTreeRaisesPanics(t *testing.T) {
 					t.Errorf("workers=%s: recovered %v, want the playout's panic", workers, r)
 				}
 			}()
-			_, _ = m.Choose(context.Background(), st)
+			_, _ = m.Choose(context.Background(), st, st.ToMove())
 		}()
 	}
 }
@@ -951,7 +951,7 @@ func TestMCTSCommonRandomNumbers(t *testing.T) {
 		}
 	}
 	m := mustMCTS(t, "mcts:iters=40,reuse=false,crn=true,workers=2,parallel=tree", 3)
-	if _, err := m.Choose(context.Background(), st); err != nil {
+	if _, err := m.Choose(context.Background(), st, st.ToMove()); err != nil {
 		t.Fatal(err)
 	}
 	for k, w := range m.workers {
@@ -1021,7 +1021,7 @@ func TestMCTSChoosesByLCB(t *testing.T) {
 		}
 		for _, spec := range []string{"mcts:iters=300,reuse=false", "mcts:iters=300,reuse=false,choose=lcb"} {
 			m := mustMCTS(t, spec, uint64(k+1))
-			a, err := m.Choose(context.Background(), st.Clone())
+			a, err := m.Choose(context.Background(), st.Clone(), st.ToMove())
 			if err != nil {
 				t.Fatal(err)
 			}

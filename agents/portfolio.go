@@ -191,7 +191,10 @@ func (p *Portfolio) Name() string {
 
 // Choose improves the assignment within the budget and plays the current
 // unit's script.
-func (p *Portfolio) Choose(ctx context.Context, st engine.State) (engine.Action, error) {
+func (p *Portfolio) Choose(ctx context.Context, st engine.State, side engine.Player) (engine.Action, error) {
+	if err := CheckAlternating(st, side); err != nil {
+		return engine.Action{}, fmt.Errorf("agent %s: %w", p.Name(), err)
+	}
 	a, _, err := p.search(ctx, st, false)
 	return a, err
 }
@@ -199,7 +202,10 @@ func (p *Portfolio) Choose(ctx context.Context, st engine.State) (engine.Action,
 // ChooseExplained chooses as Choose does and lists, for the current
 // decision, what each script would play and the value of the assignment
 // with that script for the current unit.
-func (p *Portfolio) ChooseExplained(ctx context.Context, st engine.State) (engine.Action, *Explanation, error) {
+func (p *Portfolio) ChooseExplained(ctx context.Context, st engine.State, side engine.Player) (engine.Action, *Explanation, error) {
+	if err := CheckAlternating(st, side); err != nil {
+		return engine.Action{}, nil, fmt.Errorf("agent %s: %w", p.Name(), err)
+	}
 	return p.search(ctx, st, true)
 }
 

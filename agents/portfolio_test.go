@@ -127,7 +127,7 @@ func BenchmarkPortfolioChoose(b *testing.B) {
 			continue
 		}
 		p := players[st.ToMove()]
-		a, err := p.Choose(ctx, st)
+		a, err := p.Choose(ctx, st, st.ToMove())
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -151,11 +151,11 @@ func BenchmarkPortfolioChoose(b *testing.B) {
 	for b.Loop() {
 		b.StopTimer()
 		p := mustAgent(b, "portfolio:iters=96", seed).(*Portfolio)
-		if _, err := p.Choose(ctx, st); err != nil {
+		if _, err := p.Choose(ctx, st, st.ToMove()); err != nil {
 			b.Fatal(err)
 		}
 		b.StartTimer()
-		if _, err := p.Choose(ctx, st); err != nil {
+		if _, err := p.Choose(ctx, st, st.ToMove()); err != nil {
 			b.Fatal(err)
 		}
 		if len(p.cands) < 2 {

@@ -32,21 +32,24 @@ func (r *Random) Name() string { return "random" }
 // Choose draws one of st's legal actions. The action buffer is kept
 // between calls so that, once it has grown to the largest list seen, a
 // choice allocates nothing.
-func (r *Random) Choose(ctx context.Context, st engine.State) (engine.Action, error) {
+func (r *Random) Choose(ctx context.Context, st engine.State, side engine.Player) (engine.Action, error) {
 	if err := ctx.Err(); err != nil {
 		return engine.Action{}, err
 	}
-	r.buf = st.Legal(r.buf[:0])
+	if err := CheckSide(st, side); err != nil {
+		return engine.Action{}, fmt.Errorf("random agent: %w", err)
+	}
+	r.buf = engine.LegalFor(st, side, r.buf[:0])
 	if len(r.buf) == 0 {
-		return engine.Action{}, fmt.Errorf("random agent, %s to move: %w", st.ToMove(), ErrNoLegalAction)
+		return engine.Action{}, fmt.Errorf("random agent, %s to choose: %w", side, ErrNoLegalAction)
 	}
 	return r.buf[r.rng.IntN(len(r.buf))], nil
 }
 
 // ChooseExplained chooses as Choose does; every legal action is a
 // candidate with the same probability.
-func (r *Random) ChooseExplained(ctx context.Context, st engine.State) (engine.Action, *Explanation, error) {
-	a, err := r.Choose(ctx, st)
+func (r *Random) ChooseExplained(ctx context.Context, st engine.State, side engine.Player) (engine.Action, *Explanation, error) {
+	a, err := r.Choose(ctx, st, side)
 	if err != nil {
 		return a, nil, err
 	}

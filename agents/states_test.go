@@ -85,7 +85,7 @@ func TestEveryAgentOnRandomGameStates(t *testing.T) {
 func checkChoice(t *testing.T, p Agent, ctx context.Context, st *twobytwo.State, legal []engine.Action, where string) {
 	t.Helper()
 	h := st.Hash()
-	a, err := p.Choose(ctx, st)
+	a, err := p.Choose(ctx, st, st.ToMove())
 	if err != nil {
 		t.Fatalf("%s: %s: %v", where, p.Name(), err)
 	}

@@ -41,7 +41,7 @@ func play(t testing.TB, scenario string, seed uint64, visit func(st *twobytwo.St
 				t.Fatal(err)
 			}
 		default:
-			a, err := players[p].Choose(ctx, st)
+			a, err := players[p].Choose(ctx, st, st.ToMove())
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -76,7 +76,7 @@ func TestRecordSamplesRefuses(t *testing.T) {
 	unfinished := *rec
 	unfinished.Result = engine.Result{}
 	forfeit := *rec
-	forfeit.Result.Reason = engine.ForfeitReason + " French: crashed"
+	forfeit.Result.Kind, forfeit.Result.Reason = engine.Forfeit, engine.ForfeitReason+" French: crashed"
 	other := *rec
 	other.Ruleset = "chess"
 	tampered := *rec

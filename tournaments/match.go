@@ -73,6 +73,7 @@ func playMatch(ctx context.Context, rs engine.Ruleset, scenario string, opts eng
 	rec.DiceSeed = diceSeed
 	rec.Agents = [2]string{players[0].Name(), players[1].Name()}
 	dice := engine.NewRandomDice(diceSeed)
+	var deciders []engine.Player
 
 	for n := 1; !st.Terminal(); n++ {
 		if err := ctx.Err(); err != nil {
@@ -82,6 +83,14 @@ func playMatch(ctx context.Context, rs engine.Ruleset, scenario string, opts eng
 			return finish(rec, st), fmt.Errorf("match did not end after %d steps (turn %d): a ruleset or agent is looping", maxSteps, st.Turn())
 		}
 		p := st.ToMove()
+		if p == engine.Both {
+			// A sealed choice: the sides that owe one choose in turn, each
+			// from its own view, which hides what the other committed.
+			if deciders = engine.Deciders(st, deciders[:0]); len(deciders) == 0 {
+				return finish(rec, st), fmt.Errorf("step %d: both sides are to choose but neither owes a choice", n)
+			}
+			p = deciders[0]
+		}
 		var step engine.Step
 		switch p {
 		case engine.Chance:
@@ -92,7 +101,7 @@ func playMatch(ctx context.Context, rs engine.Ruleset, scenario string, opts eng
 			}
 			step = engine.Step{Player: engine.Chance, Dice: &d, Text: st.DescribeRoll()}
 		case 0, 1:
-			a, err := players[p].Choose(ctx, st)
+			a, err := players[p].Choose(ctx, engine.ViewFor(st, p), p)
 			var lost *agents.ForfeitError
 			if errors.As(err, &lost) && ctx.Err() == nil {
 				// The agent loses the game; the tournament goes on.
@@ -123,7 +132,7 @@ func playMatch(ctx context.Context, rs engine.Ruleset, scenario string, opts eng
 			}
 			rec.AddDice(*step.Dice, step.Text)
 		} else {
-			if err := st.Apply(*step.Action); err != nil {
+			if err := engine.Play(st, p, *step.Action); err != nil {
 				return finish(rec, st), fmt.Errorf("step %d: agent %s (%s) chose a refused action: %w", n, players[p].Name(), p, err)
 			}
 			rec.AddAction(p, *step.Action, step.Text)

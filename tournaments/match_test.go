@@ -253,7 +253,7 @@ func BenchmarkPlayMatch(b *testing.B) {
 type cheat struct{}
 
 func (cheat) Name() string { return "cheat" }
-func (cheat) Choose(context.Context, engine.State) (engine.Action, error) {
+func (cheat) Choose(context.Context, engine.State, engine.Player) (engine.Action, error) {
 	return engine.Action{Kind: 250}, nil
 }
 
@@ -263,7 +263,7 @@ var errBroken = errors.New("agent fell over")
 type broken struct{}
 
 func (broken) Name() string { return "broken" }
-func (broken) Choose(context.Context, engine.State) (engine.Action, error) {
+func (broken) Choose(context.Context, engine.State, engine.Player) (engine.Action, error) {
 	return engine.Action{}, errBroken
 }
 

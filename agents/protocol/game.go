@@ -315,9 +315,9 @@ func (g *game) botMove(ctx context.Context, spec string, explain bool) (Step, er
 	var act engine.Action
 	var why *agents.Explanation
 	if x, ok := a.(agents.Explainer); ok && explain {
-		act, why, err = x.ChooseExplained(ctx, g.st.Clone())
+		act, why, err = x.ChooseExplained(ctx, g.st.Clone(), side)
 	} else {
-		act, err = a.Choose(ctx, g.st.Clone())
+		act, err = a.Choose(ctx, g.st.Clone(), side)
 	}
 	if err != nil {
 		return Step{}, fmt.Errorf("%s could not choose: %w", spec, err)

@@ -162,7 +162,7 @@ func (s *Session) cmdHint(ctx context.Context, args []string) (Reply, error) {
 	if !ok {
 		return Reply{}, fmt.Errorf("agent %s cannot explain its choices, so it cannot give hints", spec)
 	}
-	_, why, err := x.ChooseExplained(ctx, g.st.Clone())
+	_, why, err := x.ChooseExplained(ctx, g.st.Clone(), side)
 	if err != nil {
 		return Reply{}, fmt.Errorf("%s could not choose: %w", spec, err)
 	}
@@ -259,7 +259,7 @@ func (g *game) plan(ctx context.Context, a agents.Agent, first engine.Action, si
 		e := Hint{}
 		switch {
 		case st.ToMove() != side:
-			if act, err = enemy.Choose(ctx, st.Clone()); err != nil {
+			if act, err = enemy.Choose(ctx, st.Clone(), st.ToMove()); err != nil {
 				return nil, err
 			}
 			e.By = g.sideName(int(st.ToMove()))
@@ -267,7 +267,7 @@ func (g *game) plan(ctx context.Context, a agents.Agent, first engine.Action, si
 			act = first
 			e.ID = indexOf(g.legal(), act)
 		default:
-			if act, err = a.Choose(ctx, st.Clone()); err != nil {
+			if act, err = a.Choose(ctx, st.Clone(), side); err != nil {
 				return nil, fmt.Errorf("plan step %d: %w", own+1, err)
 			}
 		}
@@ -354,7 +354,7 @@ func (g *game) playOut(ctx context.Context, scratch engine.State, hash uint64, s
 			}
 			continue
 		}
-		act, err := bots[scratch.ToMove()].Choose(ctx, scratch)
+		act, err := bots[scratch.ToMove()].Choose(ctx, scratch, scratch.ToMove())
 		if err != nil {
 			return 0, err
 		}

@@ -780,9 +780,9 @@ type Pending struct {
 	Sides  int                `json:"sides,omitempty"`
 	Groups []engine.DiceGroup `json:"groups,omitempty"`
 	// By is the side whose player rolls, when the rules name one.
-	By  string `json:"by,omitempty"`
-	Why string `json:"why,omitempty"`
-	ToMove  string `json:"to_move"`
+	By     string `json:"by,omitempty"`
+	Why    string `json:"why,omitempty"`
+	ToMove string `json:"to_move"`
 }
 
 func (s *Session) cmdPending(_ context.Context, args []string) (Reply, error) {

@@ -60,7 +60,7 @@ func tableScript(t *testing.T, seed uint64, bot string, turns int) ([]string, en
 				t.Fatal(err)
 			}
 		case 1:
-			a, err := opponent.Choose(context.Background(), st.Clone())
+			a, err := opponent.Choose(context.Background(), st.Clone(), st.ToMove())
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -68,7 +68,7 @@ func tableScript(t *testing.T, seed uint64, bot string, turns int) ([]string, en
 				t.Fatal(err)
 			}
 		default:
-			a, err := human.Choose(context.Background(), st.Clone())
+			a, err := human.Choose(context.Background(), st.Clone(), st.ToMove())
 			if err != nil {
 				t.Fatal(err)
 			}

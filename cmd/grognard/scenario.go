@@ -302,7 +302,7 @@ func playSetup(ctx context.Context, st *twobytwo.State, seed uint64) error {
 			}
 			continue
 		}
-		act, err := ag.Choose(ctx, st)
+		act, err := ag.Choose(ctx, st, st.ToMove())
 		if err != nil {
 			return fmt.Errorf("choosing in %s: %w", st.PhaseName(), err)
 		}

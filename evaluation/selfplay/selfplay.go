@@ -173,9 +173,9 @@ type mixed struct {
 
 func (m *mixed) Name() string { return m.name }
 
-func (m *mixed) Choose(ctx context.Context, st engine.State) (engine.Action, error) {
+func (m *mixed) Choose(ctx context.Context, st engine.State, side engine.Player) (engine.Action, error) {
 	if m.eps > 0 && m.rng.Float64() < m.eps {
-		return m.random.Choose(ctx, st)
+		return m.random.Choose(ctx, st, side)
 	}
-	return m.greedy.Choose(ctx, st)
+	return m.greedy.Choose(ctx, st, side)
 }
