@@ -7,6 +7,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -250,4 +251,30 @@ func TestBadReports(t *testing.T) {
 			}
 		})
 	}
+}
+
+// FuzzRender feeds every format reports decoded from arbitrary JSON, as a
+// web page serving uploaded or hand-edited reports would: each renders or
+// returns an error, and never panics.
+// go test ./tournaments/render/ -run '^$' -fuzz FuzzRender -fuzztime 100000x
+func FuzzRender(f *testing.F) {
+	fixtures, _ := filepath.Glob(filepath.Join("testdata", "*.report.json"))
+	for _, path := range fixtures {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
+	f.Add([]byte(`{"agents":["a","b"],"pairings":[{"estimate":{"elo":1e308,"elo_lo":-1e308,"elo_hi":"+inf"}}]}`))
+	f.Add([]byte(`{"ratings":[{"elo":1e308},{"elo":-1e308,"elo_lo":"-inf"}]}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var r tournaments.Report
+		if json.Unmarshal(data, &r) != nil {
+			return
+		}
+		for _, format := range Formats() {
+			_ = format.Write(io.Discard, &r)
+		}
+	})
 }
