@@ -1,28 +1,58 @@
 // Package engine holds the ruleset-independent contracts of grognard: game
 // states that copy without allocation, players and explicit chance events,
-// actions, legal-action generation into a caller's buffer, results, dice
-// sources and game records that replay exactly.
+// sealed simultaneous choices, actions, legal-action generation into a
+// caller's buffer, typed results, named capabilities, dice sources and game
+// records that replay exactly.
 //
 // A ruleset (for example engine/twobytwo) implements State and Ruleset;
 // agents, tournaments and the command line work only through these
-// interfaces, so they search and play any ruleset.
+// interfaces and the named capabilities, so they search and play any
+// ruleset, and say so when a ruleset lacks what a command needs.
 //
 // # The life of a game
 //
 //	st, _ := ruleset.NewGame("standard", engine.Options{})
 //	for !st.Terminal() {
-//		if st.ToMove() == engine.Chance {
-//			d := dice.Roll(st.PendingRoll()) // a seeded RNG, a script, or a person
+//		switch st.ToMove() {
+//		case engine.Chance:
+//			d, _ := dice.Roll(st.PendingRoll()) // a seeded RNG, a script, or a person
 //			st.ApplyDice(d)
-//			continue
+//		default: // a side, or engine.Both at a sealed choice
+//			for _, side := range engine.Deciders(st, nil) {
+//				view := engine.ViewFor(st, side) // what side may see
+//				a, _ := agent[side].Choose(ctx, view, side)
+//				engine.Play(st, side, a)
+//			}
 //		}
-//		buf = st.Legal(buf[:0])
-//		st.Apply(choose(buf))
 //	}
 //
-// Chance is explicit: whenever the rules call for a die the state stops with
-// ToMove() == Chance and PendingRoll says how many dice of how many sides and
-// DescribeRoll says why. The state never rolls for itself, so the same state
-// can be driven by a seeded generator in search, by a script in tests and
-// replays, or by a person typing in real dice.
+// # The contracts
+//
+//	            ToMove()
+//	   ┌───────────┼─────────────────┬──────────────────┐
+//	 side 0/1    Chance             Both               NoPlayer
+//	 Legal(buf)  PendingRoll()      Sealed.LegalFor    Terminal(), Result()
+//	 Apply(a)    ApplyDice(d)       Sealed.Commit      Kind: victory, draw,
+//	             DescribeRoll()     Viewer.View        turn-limit, forfeit,
+//	                                                   adjudicated
+//
+// Chance is explicit: whenever the rules call for dice the state stops with
+// ToMove() == Chance; PendingRoll says what is rolled (a pool of up to
+// MaxDice dice of up to MaxDiceKinds kinds, such as 2d6+1d12, and who rolls
+// it) and DescribeRoll says why. The state never rolls for itself, so the
+// same state can be driven by a seeded generator in search, by a script in
+// tests and replays, or by a person typing in real dice. Search may ask
+// for the outcomes in compact form with their probabilities (Outcomes: 20
+// dice hitting on 4+ are 21 outcomes, not 6^20).
+//
+// Simultaneous choices are sealed: at ToMove() == Both each side that Owes
+// a choice commits one, seeing only its own View, and the choices are
+// revealed together once both are in.
+//
+// Results are typed (ResultKind); their Reason is for people. What only
+// some rulesets have is a named capability (capabilities.go: phases and
+// whose turn it is, pieces on the table, free-form moves and corrections,
+// material for adjudication, pictures, sides' names), asked for with
+// Capability so that a missing one is a clear error, never a silent
+// fallback.
 package engine
