@@ -28,13 +28,13 @@
 //
 // # The contracts
 //
-//	            ToMove()
-//	   ┌───────────┼─────────────────┬──────────────────┐
-//	 side 0/1    Chance             Both               NoPlayer
-//	 Legal(buf)  PendingRoll()      Sealed.LegalFor    Terminal(), Result()
-//	 Apply(a)    ApplyDice(d)       Sealed.Commit      Kind: victory, draw,
-//	             DescribeRoll()     Viewer.View        turn-limit, forfeit,
-//	                                                   adjudicated
+//	           ToMove()
+//	  ┌───────────┼─────────────────┬──────────────────┐
+//	side 0/1    Chance             Both               NoPlayer
+//	Legal(buf)  PendingRoll()      Sealed.LegalFor    Terminal(), Result()
+//	Apply(a)    ApplyDice(d)       Sealed.Commit      Kind: victory, draw,
+//	            DescribeRoll()     Viewer.View        turn-limit, forfeit,
+//	                                                  adjudicated
 //
 // Chance is explicit: whenever the rules call for dice the state stops with
 // ToMove() == Chance; PendingRoll says what is rolled (a pool of up to
