@@ -9,7 +9,8 @@ import (
 
 // TestFormatRequest: a request written for a bot is one JSON line that
 // a session's parser reads back as it was (id, command, arguments), and a
-// genmove request carries its position's fields beside them.
+// genmove request carries its position's fields beside them, every field
+// in the order of its name as bots have always been sent.
 func TestFormatRequest(t *testing.T) {
 	for _, r := range []Request{
 		{ID: "1", Cmd: "protocol_version"},
@@ -28,12 +29,12 @@ func TestFormatRequest(t *testing.T) {
 			t.Errorf("%q reads back as %+v, %v; want %+v", line, back, err, r)
 		}
 	}
-	pos := &Position{Side: 1, Turn: 3, Phase: "movement", Legal: []LegalAction{{1, "end movement"}}, State: json.RawMessage(`{"turn":3}`)}
+	pos := &Position{Legal: []LegalAction{{1, "end movement"}}, Phase: "movement", Side: 1, State: json.RawMessage(`{"turn":3}`), Turn: 3}
 	line, err := FormatRequest(Request{ID: "4", Cmd: "genmove", Args: []string{"time=5s"}, Position: pos})
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `{"id":4,"cmd":"genmove","args":["time=5s"],"side":1,"turn":3,"phase":"movement","legal":[{"id":1,"text":"end movement"}],"state":{"turn":3}}` + "\n"
+	want := `{"args":["time=5s"],"cmd":"genmove","id":4,"legal":[{"id":1,"text":"end movement"}],"phase":"movement","side":1,"state":{"turn":3},"turn":3}` + "\n"
 	if line != want {
 		t.Errorf("genmove request %s, want %s", line, want)
 	}

@@ -53,15 +53,16 @@ type Request struct {
 	Position *Position
 }
 
-// Position is the decision a genmove request puts to an external bot: its
-// side, the turn and phase, every legal action of its side, numbered from
-// 1, and the whole state as 'show json' gives it.
+// Position is the decision a genmove request puts to an external bot:
+// every legal action of its side, numbered from 1, the phase, its side,
+// the whole state as 'show json' gives it, and the turn. (The fields are
+// in the order requests have always been written in, by name.)
 type Position struct {
-	Side  int             `json:"side"`
-	Turn  int             `json:"turn"`
-	Phase string          `json:"phase"`
 	Legal []LegalAction   `json:"legal"`
+	Phase string          `json:"phase"`
+	Side  int             `json:"side"`
 	State json.RawMessage `json:"state"`
+	Turn  int             `json:"turn"`
 }
 
 // LegalAction is one legal action as a genmove request lists it.
@@ -266,10 +267,12 @@ func ParseJSON(line []byte) (Request, error) {
 
 // requestLine is a JSON-mode request as FormatRequest writes it: a
 // genmove request to a bot has its Position's fields beside the others.
+// Every field is in the order of its name, as requests to bots have always
+// been written: a bot that reads "cmd" just before "id" keeps working.
 type requestLine struct {
-	ID   json.RawMessage `json:"id,omitempty"`
-	Cmd  string          `json:"cmd"`
 	Args []string        `json:"args,omitempty"`
+	Cmd  string          `json:"cmd"`
+	ID   json.RawMessage `json:"id,omitempty"`
 	*Position
 }
 
