@@ -111,3 +111,31 @@ func TestParseChoice(t *testing.T) {
 		}
 	}
 }
+
+// FuzzParseReply: no line a bot writes makes the reply reader panic, and
+// an error reply it accepts gives an error with its message and, if any,
+// a code written as codes are.
+func FuzzParseReply(f *testing.F) {
+	for _, s := range []string{`{"id":1,"ok":true,"result":"1"}`, `{"id":2,"ok":false,"error":"x","code":"internal"}`, `{"ok":false,"code":"a b"}`, `{"ok":1}`, `[]`, `{`, `null`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		r, err := ParseReply([]byte(line))
+		if err != nil {
+			if CodeOf(err) != BadRequest {
+				t.Fatalf("ParseReply(%q) refused with code %q", line, CodeOf(err))
+			}
+			return
+		}
+		rerr := r.Err()
+		if r.OK != (rerr == nil) {
+			t.Fatalf("ParseReply(%q): ok %v, Err %v", line, r.OK, rerr)
+		}
+		if rerr != nil && HasCode(rerr) && !validCode(CodeOf(rerr)) {
+			t.Fatalf("ParseReply(%q) passed on the code %q", line, CodeOf(rerr))
+		}
+		if _, err := ParseChoice(r.Result); err != nil && CodeOf(err) != BadRequest {
+			t.Fatalf("ParseChoice(%q): code %q", r.Result, CodeOf(err))
+		}
+	})
+}
