@@ -1,7 +1,6 @@
 package agents
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -10,6 +9,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -17,6 +17,7 @@ import (
 
 	"github.com/sourcegraph/conc"
 
+	"github.com/grognard/grognard/agents/protocol/wire"
 	"github.com/grognard/grognard/engine"
 )
 
@@ -46,7 +47,7 @@ func Close(a Agent) error {
 
 // External is a bot in another program that speaks the grognard protocol
 // (docs/protocol.md, "External bots") in JSON lines on its standard input
-// and output. The program is started at the agent's first decision and
+// and output, framed by package wire as the session frames its side. The program is started at the agent's first decision and
 // stopped by Close. Whatever goes wrong with it (it crashes, hangs, misses
 // the time limit, writes garbage or chooses an action that is not legal)
 // is returned as a *ForfeitError, and the bot is not asked again.
@@ -91,12 +92,6 @@ type External struct {
 // Stats says how many moves the program answered and its slowest reply.
 func (e *External) Stats() (answered int, slowest time.Duration) { return e.answered, e.slowest }
 
-// legalAction is a legal action as a genmove request lists it.
-type legalAction struct {
-	ID   int    `json:"id"`
-	Text string `json:"text"`
-}
-
 // readResult is one line from the bot, or why there are no more.
 type readResult struct {
 	line []byte
@@ -109,8 +104,6 @@ const (
 	// handshakeTime bounds starting the program and the handshake, which
 	// may load an interpreter.
 	handshakeTime = 10 * time.Second
-	// maxBotLine bounds one reply line from a bot.
-	maxBotLine = 4 << 20
 )
 
 var externalParams = []Param{
@@ -199,17 +192,16 @@ func (e *External) choose(ctx context.Context, st engine.State) (engine.Action, 
 	if len(e.buf) == 0 {
 		return engine.Action{}, fmt.Errorf("external bot, %s to move: %w", side, ErrNoLegalAction)
 	}
-	ls := make([]legalAction, len(e.buf))
+	ls := make([]wire.LegalAction, len(e.buf))
 	for k, a := range e.buf {
-		ls[k] = legalAction{ID: k + 1, Text: st.DescribeAction(a)}
+		ls[k] = wire.LegalAction{ID: k + 1, Text: st.DescribeAction(a)}
 	}
 	state, err := st.MarshalJSON()
 	if err != nil {
 		return engine.Action{}, fmt.Errorf("external bot: encode the state: %w", err)
 	}
-	phase := engine.PhaseName(st)
-	req := map[string]any{"cmd": "genmove", "args": []string{"time=" + e.timeLimit.String()},
-		"side": int(side), "turn": st.Turn(), "phase": phase, "legal": ls, "state": json.RawMessage(state)}
+	req := wire.Request{Cmd: "genmove", Args: []string{"time=" + e.timeLimit.String()},
+		Position: &wire.Position{Side: int(side), Turn: st.Turn(), Phase: engine.PhaseName(st), Legal: ls, State: state}}
 	asked := time.Now()
 	res, err := e.call(ctx, req, e.timeLimit)
 	if err != nil {
@@ -227,25 +219,12 @@ func (e *External) choose(ctx context.Context, st engine.State) (engine.Action, 
 }
 
 // pick reads the bot's choice: {"id": N}, {"text": "..."}, N or "text".
-func (e *External) pick(res json.RawMessage, ls []legalAction) (int, error) {
-	var choice struct {
-		ID   *int    `json:"id"`
-		Text *string `json:"text"`
-	}
-	var n int
-	var text string
-	switch {
-	case json.Unmarshal(res, &n) == nil:
-	case json.Unmarshal(res, &text) == nil:
-	case json.Unmarshal(res, &choice) == nil && (choice.ID != nil || choice.Text != nil):
-		if choice.ID != nil {
-			n = *choice.ID
-		} else {
-			text = *choice.Text
-		}
-	default:
+func (e *External) pick(res json.RawMessage, ls []wire.LegalAction) (int, error) {
+	choice, err := wire.ParseChoice(res)
+	if err != nil {
 		return 0, forfeit("garbage: genmove's result %s is not an action's id or text", clip(res))
 	}
+	n, text := choice.ID, choice.Text
 	if text != "" {
 		want := TextKey(text)
 		for k, l := range ls {
@@ -303,15 +282,18 @@ func (e *External) start(ctx context.Context, st engine.State) error {
 		_, _ = io.Copy(e.stderr, errOut)
 	})
 	e.readers.Go(func() {
-		rd := bufio.NewReaderSize(out, 64<<10)
+		rd := wire.NewReader(out, wire.MaxReply, "reply")
 		for {
-			line, err := readBotLine(rd)
+			line, err := rd.ReadLine()
 			if err != nil {
 				lines <- readResult{err: err}
 				close(lines)
 				return
 			}
-			lines <- readResult{line: line}
+			if len(bytes.TrimSpace(line)) == 0 {
+				continue // blank lines between replies are tolerated
+			}
+			lines <- readResult{line: slices.Clone(line)} // the reader reuses its buffer
 		}
 	})
 	e.readers.Go(func() {
@@ -322,7 +304,7 @@ func (e *External) start(ctx context.Context, st engine.State) error {
 		close(exited)
 	})
 
-	res, err := e.call(ctx, map[string]any{"cmd": "protocol_version"}, handshakeTime)
+	res, err := e.call(ctx, wire.Request{Cmd: "protocol_version"}, handshakeTime)
 	if err != nil {
 		return err
 	}
@@ -330,7 +312,7 @@ func (e *External) start(ctx context.Context, st engine.State) error {
 	if json.Unmarshal(res, &v) != nil || v != "1" {
 		return forfeit("handshake: protocol_version answered %s, want \"1\"", clip(res))
 	}
-	if res, err = e.call(ctx, map[string]any{"cmd": "name"}, handshakeTime); err != nil {
+	if res, err = e.call(ctx, wire.Request{Cmd: "name"}, handshakeTime); err != nil {
 		return err
 	}
 	var name string
@@ -344,22 +326,22 @@ func (e *External) start(ctx context.Context, st engine.State) error {
 	if sc, ok := st.(interface{ ScenarioName() string }); ok {
 		args = append(args, "scenario="+sc.ScenarioName())
 	}
-	_, err = e.call(ctx, map[string]any{"cmd": "new_game", "args": args}, handshakeTime)
+	_, err = e.call(ctx, wire.Request{Cmd: "new_game", Args: args}, handshakeTime)
 	return err
 }
 
 // call sends one request and waits up to limit for its reply; it returns
-// the reply's result.
-func (e *External) call(ctx context.Context, req map[string]any, limit time.Duration) (json.RawMessage, error) {
+// the reply's result. An error reply is a forfeit that names its code.
+func (e *External) call(ctx context.Context, req wire.Request, limit time.Duration) (json.RawMessage, error) {
 	e.nextID++
 	id := e.nextID
-	req["id"] = id
-	b, err := json.Marshal(req)
+	req.ID = strconv.Itoa(id)
+	line, err := wire.FormatRequest(req)
 	if err != nil {
-		return nil, fmt.Errorf("external bot: encode a request: %w", err)
+		return nil, fmt.Errorf("external bot: %w", err)
 	}
-	cmd := req["cmd"]
-	if err := writeLine(ctx, e.stdin, append(b, '\n'), limit); err != nil {
+	cmd := req.Cmd
+	if err := writeLine(ctx, e.stdin, []byte(line), limit); err != nil {
 		switch {
 		case ctx.Err() != nil:
 			return nil, ctx.Err()
@@ -383,20 +365,19 @@ func (e *External) call(ctx context.Context, req map[string]any, limit time.Dura
 			}
 			return nil, forfeit("crashed: %s while %s was asked%s", why, cmd, e.exitNote())
 		}
-		var rep struct {
-			ID     json.RawMessage `json:"id"`
-			OK     *bool           `json:"ok"`
-			Error  string          `json:"error"`
-			Result json.RawMessage `json:"result"`
-		}
-		if err := json.Unmarshal(r.line, &rep); err != nil || rep.OK == nil {
+		rep, err := wire.ParseReply(r.line)
+		if err != nil {
 			return nil, forfeit("garbage: the reply to %s is not a reply object: %s", cmd, clip(r.line))
 		}
-		if string(rep.ID) != strconv.Itoa(id) {
-			return nil, forfeit("garbage: the reply to %s request %d carries id %s", cmd, id, clip(rep.ID))
+		if rep.ID != req.ID {
+			return nil, forfeit("garbage: the reply to %s request %d carries id %s", cmd, id, clip([]byte(rep.ID)))
 		}
-		if !*rep.OK {
-			return nil, forfeit("refused %s: %s", cmd, clip([]byte(rep.Error)))
+		if err := rep.Err(); err != nil {
+			why := clip([]byte(err.Error()))
+			if wire.HasCode(err) {
+				why += " [" + string(wire.CodeOf(err)) + "]"
+			}
+			return nil, forfeit("refused %s: %s", cmd, why)
 		}
 		return rep.Result, nil
 	}
@@ -480,8 +461,8 @@ func (e *External) Close() error {
 	var slow error
 	if e.failed == nil {
 		e.nextID++
-		quit := fmt.Appendf(nil, "{\"id\":%d,\"cmd\":\"quit\"}\n", e.nextID)
-		_ = writeLine(context.Background(), e.stdin, quit, time.Second)
+		quit, _ := wire.FormatRequest(wire.Request{ID: strconv.Itoa(e.nextID), Cmd: "quit"})
+		_ = writeLine(context.Background(), e.stdin, []byte(quit), time.Second)
 		e.closeStdin()
 		select {
 		case <-exited:
@@ -506,28 +487,6 @@ func closeFiles(fs ...*os.File) {
 	for _, f := range fs {
 		if f != nil {
 			_ = f.Close()
-		}
-	}
-}
-
-// readBotLine reads one line, refusing lines longer than maxBotLine.
-func readBotLine(rd *bufio.Reader) ([]byte, error) {
-	var line []byte
-	for {
-		chunk, isPrefix, err := rd.ReadLine()
-		if err != nil {
-			return nil, err
-		}
-		line = append(line, chunk...)
-		if len(line) > maxBotLine {
-			return nil, fmt.Errorf("a reply line is longer than %d bytes", maxBotLine)
-		}
-		if !isPrefix {
-			if len(bytes.TrimSpace(line)) == 0 {
-				line = line[:0]
-				continue // blank lines between replies are tolerated
-			}
-			return line, nil
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -164,6 +165,35 @@ func TestWriteLineBounded(t *testing.T) {
 			}
 			if d := time.Since(start); d > 3*time.Second {
 				t.Errorf("writeLine took %v", d)
+			}
+		})
+	}
+}
+
+// TestExternalReplies: a bot's error reply is a forfeit that gives its
+// message and, when the reply has one, its code, read by the same wire
+// package the session writes replies with; a reply line over the bound
+// is a forfeit at once, not read to its end.
+func TestExternalReplies(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("python3 is not installed (CI installs it): the bot is a Python script")
+	}
+	for _, c := range []struct{ mode, want string }{
+		{"refuse", "refused genmove: no move today [internal]"},
+		{"refusebare", "refused genmove: no move today"},
+		{"huge", "crashed: the reply line is longer than 4194304 bytes while genmove was asked"},
+	} {
+		t.Run(c.mode, func(t *testing.T) {
+			a, err := New("external:cmd=python3 testdata/bots/broken.py "+c.mode, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer Close(a)
+			st := decision(t)
+			_, err = a.Choose(context.Background(), st, st.ToMove())
+			var f *ForfeitError
+			if !errors.As(err, &f) || f.Reason != c.want && !(c.mode == "huge" && strings.HasPrefix(f.Reason, c.want)) {
+				t.Fatalf("Choose: %v, want the forfeit %q", err, c.want)
 			}
 		})
 	}

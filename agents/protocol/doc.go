@@ -11,6 +11,8 @@
 // the position to match a real table, and undoes, saves and loads. Every
 // refused request leaves the game exactly as it was. Serve runs a session
 // over a reader and a writer; 'grognard protocol' and 'grognard play' are
-// built on it, and the external agent (agents.External) speaks the same
-// JSON framing from the other side.
+// built on it. The framing (parsing requests, formatting replies, reading
+// lines, error codes) is package wire's, which the external agent
+// (agents.External) uses from the other side. Every refused request's
+// error carries a wire.Code.
 package protocol

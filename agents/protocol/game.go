@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/grognard/grognard/agents"
+	"github.com/grognard/grognard/agents/protocol/wire"
 	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/engine/geom"
 	"github.com/grognard/grognard/engine/twobytwo"
@@ -213,9 +214,9 @@ func (g *game) units() []unitInfo {
 func (g *game) needDecision() error {
 	switch {
 	case g.st.Terminal():
-		return fmt.Errorf("the game is over: %s", g.resultText())
+		return wire.Errorf(wire.GameOver, "the game is over: %s", g.resultText())
 	case g.st.ToMove() == engine.Chance:
-		return fmt.Errorf("a die roll is pending (%s): give it with dice or let the program roll", g.st.DescribeRoll())
+		return wire.Errorf(wire.NeedsDice, "a die roll is pending (%s): give it with dice or let the program roll", g.st.DescribeRoll())
 	}
 	return nil
 }
@@ -224,9 +225,9 @@ func (g *game) needDecision() error {
 func (g *game) needRoll() error {
 	switch {
 	case g.st.Terminal():
-		return fmt.Errorf("the game is over: %s", g.resultText())
+		return wire.Errorf(wire.GameOver, "the game is over: %s", g.resultText())
 	case g.st.ToMove() != engine.Chance:
-		return fmt.Errorf("no die roll is pending: %s is to move", g.toMoveName())
+		return wire.Errorf(wire.NoRoll, "no die roll is pending: %s is to move", g.toMoveName())
 	}
 	return nil
 }
@@ -259,7 +260,7 @@ func (g *game) apply(a engine.Action) (Step, error) {
 	g.push()
 	if err := g.st.Apply(a); err != nil { // a refused action changes nothing
 		g.history = g.history[:len(g.history)-1]
-		return Step{}, err
+		return Step{}, wire.Wrap(wire.IllegalAction, err)
 	}
 	g.rec.AddAction(p, a, text)
 	g.rec.Result, g.rec.Turns = g.st.Result(), g.st.Turn()
@@ -320,11 +321,11 @@ func (g *game) botMove(ctx context.Context, spec string, explain bool) (Step, er
 		act, err = a.Choose(ctx, g.st.Clone(), side)
 	}
 	if err != nil {
-		return Step{}, fmt.Errorf("%s could not choose: %w", spec, err)
+		return Step{}, wire.Errorf(wire.AgentFailed, "%s could not choose: %w", spec, err)
 	}
 	step, err := g.apply(act)
 	if err != nil {
-		return Step{}, fmt.Errorf("%s chose an action the rules refuse: %w", spec, err)
+		return Step{}, wire.Errorf(wire.AgentFailed, "%s chose an action the rules refuse: %w", spec, err)
 	}
 	step.Why = why
 	return step, nil

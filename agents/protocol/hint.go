@@ -12,6 +12,7 @@ import (
 	"github.com/sourcegraph/conc/pool"
 
 	"github.com/grognard/grognard/agents"
+	"github.com/grognard/grognard/agents/protocol/wire"
 	"github.com/grognard/grognard/engine"
 )
 
@@ -129,7 +130,7 @@ func (s *Session) cmdHint(ctx context.Context, args []string) (Reply, error) {
 			return Reply{}, err
 		}
 		if engine.Player(k) != side {
-			return Reply{}, fmt.Errorf("%s is not to move (%s is): hints are for the decision at hand", g.sideName(k), g.toMoveName())
+			return Reply{}, wire.Errorf(wire.NotYourTurn, "%s is not to move (%s is): hints are for the decision at hand", g.sideName(k), g.toMoveName())
 		}
 	}
 	n, playouts := 3, 8
@@ -164,7 +165,7 @@ func (s *Session) cmdHint(ctx context.Context, args []string) (Reply, error) {
 	}
 	_, why, err := x.ChooseExplained(ctx, g.st.Clone(), side)
 	if err != nil {
-		return Reply{}, fmt.Errorf("%s could not choose: %w", spec, err)
+		return Reply{}, wire.Errorf(wire.AgentFailed, "%s could not choose: %w", spec, err)
 	}
 	info := Hints{Side: g.sideName(int(side)), Agent: spec, Playouts: playouts, Explanation: why,
 		Note: fmt.Sprintf("value: %s by %s; win/draw/loss: %d playouts to the end of the game with %s for both sides", why.ScoreKind, spec, playouts, hintDoctrine)}
@@ -186,7 +187,7 @@ func (s *Session) cmdHint(ctx context.Context, args []string) (Reply, error) {
 		e := Hint{Rank: k + 1, ID: indexOf(legal, c.Action), Text: c.Text, Action: c.Action, Value: agents.Finite(c.Score), Visits: c.Visits}
 		after := g.st.Clone()
 		if err := after.Apply(c.Action); err != nil {
-			return Reply{}, fmt.Errorf("%s suggested an action the rules refuse: %w", spec, err)
+			return Reply{}, wire.Errorf(wire.AgentFailed, "%s suggested an action the rules refuse: %w", spec, err)
 		}
 		if e.Win, e.Draw, e.Loss, err = g.outlook(ctx, after, side, playouts, uint64(k)); err != nil {
 			return Reply{}, err

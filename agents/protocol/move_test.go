@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/grognard/grognard/agents/protocol/wire"
 	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/engine/geom"
 	"github.com/grognard/grognard/engine/twobytwo"
@@ -107,7 +108,7 @@ func FuzzParseMove(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, line string) {
-		toks, err := tokenize(line)
+		toks, err := wire.Words(line)
 		if err != nil {
 			return
 		}

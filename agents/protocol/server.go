@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+
+	"github.com/grognard/grognard/agents/protocol/wire"
 )
 
 // Serve runs the protocol: one request per line from in, one reply per
@@ -13,28 +15,28 @@ import (
 // unknown or illegal request gets an error reply and the session goes on;
 // only a failure to read in or write out ends Serve with an error.
 func Serve(ctx context.Context, sess *Session, in io.Reader, out io.Writer) error {
-	rd := bufio.NewReaderSize(in, 64<<10)
+	rd := wire.NewReader(in, wire.MaxRequest, "request")
 	w := bufio.NewWriter(out)
 	// Lines are read in their own goroutine so that cancelling ctx
 	// (Ctrl-C) ends a session waiting for input at once; the reader ends
-	// with the input, or with the program.
+	// with the input, or with the program. It reads the next line only
+	// when asked, so the line it gave is not overwritten while in use.
 	type read struct {
-		line    []byte
-		tooLong bool
-		err     error
+		line []byte
+		err  error
 	}
 	lines := make(chan read)
 	next := make(chan struct{}, 1)
 	done := make(chan struct{})
 	go func() {
 		for range next {
-			line, tooLong, err := readLine(rd)
+			line, err := rd.ReadLine()
 			select {
-			case lines <- read{line, tooLong, err}:
+			case lines <- read{line, err}:
 			case <-done:
 				return
 			}
-			if err != nil {
+			if err != nil && wire.CodeOf(err) != wire.TooLong {
 				return
 			}
 		}
@@ -49,27 +51,22 @@ func Serve(ctx context.Context, sess *Session, in io.Reader, out io.Writer) erro
 			return w.Flush()
 		case r = <-lines:
 		}
-		line, tooLong, err := r.line, r.tooLong, r.err
-		if err != nil && len(line) == 0 && !tooLong {
-			if errors.Is(err, io.EOF) {
-				return w.Flush()
-			}
-			return fmt.Errorf("read request: %w", err)
-		}
 		mode := sess.Mode()
 		var req Request
 		var perr error
-		if tooLong {
-			perr = fmt.Errorf("the request line is longer than %d bytes", maxLine)
-		} else if mode == JSON {
-			req, perr = ParseJSON(line)
-		} else {
-			req, perr = ParseText(string(line))
+		switch {
+		case r.err == nil && mode == JSON:
+			req, perr = wire.ParseJSON(r.line)
+		case r.err == nil:
+			req, perr = wire.ParseText(string(r.line))
+		case wire.CodeOf(r.err) == wire.TooLong:
+			perr = r.err // refused unread; the session goes on
+		case errors.Is(r.err, io.EOF):
+			return w.Flush()
+		default:
+			return fmt.Errorf("read request: %w", r.err)
 		}
-		if errors.Is(perr, errEmpty) {
-			if err != nil {
-				return w.Flush()
-			}
+		if errors.Is(perr, wire.ErrEmpty) {
 			continue
 		}
 		var rep Reply
@@ -78,9 +75,9 @@ func Serve(ctx context.Context, sess *Session, in io.Reader, out io.Writer) erro
 		}
 		var s string
 		if mode == JSON {
-			s = FormatJSON(req.ID, rep, perr)
+			s = wire.FormatJSON(req.ID, rep, perr)
 		} else {
-			s = FormatText(req.ID, rep, perr)
+			s = wire.FormatText(req.ID, rep, perr)
 		}
 		if _, werr := w.WriteString(s); werr != nil {
 			return fmt.Errorf("write reply: %w", werr)
@@ -88,32 +85,6 @@ func Serve(ctx context.Context, sess *Session, in io.Reader, out io.Writer) erro
 		if werr := w.Flush(); werr != nil {
 			return fmt.Errorf("write reply: %w", werr)
 		}
-		if err != nil {
-			return nil // the last line had no newline: it was served, now stop
-		}
 	}
 	return w.Flush()
-}
-
-// readLine reads one line without its end, dropping the rest of a line
-// longer than maxLine (reported by tooLong) so that one bad request
-// cannot exhaust memory.
-func readLine(rd *bufio.Reader) (line []byte, tooLong bool, err error) {
-	for {
-		chunk, isPrefix, err := rd.ReadLine()
-		if len(line)+len(chunk) > maxLine {
-			tooLong = true
-		} else {
-			line = append(line, chunk...)
-		}
-		if err != nil {
-			return line, tooLong, err
-		}
-		if !isPrefix {
-			if tooLong {
-				line = nil
-			}
-			return line, tooLong, nil
-		}
-	}
 }

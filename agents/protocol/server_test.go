@@ -7,19 +7,21 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/grognard/grognard/agents/protocol/wire"
 )
 
 // TestServe: one reply per request in order, comments and blank lines
 // skipped, a last line without its newline served, an over-long line
 // refused without ending the session, and quit ending it.
 func TestServe(t *testing.T) {
-	long := strings.Repeat("x", maxLine+10)
+	long := strings.Repeat("x", wire.MaxRequest+10)
 	in := "# a comment\n\n1 name\n" + long + "\n2 protocol_version\n3 mode json\n{\"id\":4,\"cmd\":\"quit\"}\n5 name\n"
 	var out bytes.Buffer
 	if err := Serve(context.Background(), NewSession(Config{}), strings.NewReader(in), &out); err != nil {
 		t.Fatal(err)
 	}
-	want := "=1 grognard\n\n? the request line is longer than 1048576 bytes\n\n=2 1\n\n=3 json\n\n{\"id\":4,\"ok\":true,\"text\":\"bye\",\"result\":\"bye\"}\n"
+	want := "=1 grognard\n\n? the request line is longer than 1048576 bytes [too-long]\n\n=2 1\n\n=3 json\n\n{\"id\":4,\"ok\":true,\"text\":\"bye\",\"result\":\"bye\"}\n"
 	if out.String() != want {
 		t.Errorf("served %q, want %q", out.String(), want)
 	}

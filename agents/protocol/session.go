@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/grognard/grognard/agents"
+	"github.com/grognard/grognard/agents/protocol/wire"
 	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/engine/twobytwo"
 )
@@ -115,7 +116,7 @@ func (s *Session) Execute(ctx context.Context, r Request) (rep Reply, err error)
 		// keep the session (the game is restored by the handler's own
 		// checks, and at worst the request had no effect on it).
 		if p := recover(); p != nil {
-			rep, err = Reply{}, fmt.Errorf("internal error in %s: %v (please report it; the game is unchanged)", r.Cmd, p)
+			rep, err = Reply{}, wire.Errorf(wire.Internal, "internal error in %s: %v (please report it; the game is unchanged)", r.Cmd, p)
 			if s.g != nil && s.g.guard != nil {
 				s.g.rollBack()
 			}
@@ -133,10 +134,10 @@ func (s *Session) Execute(ctx context.Context, r Request) (rep Reply, err error)
 			if s.g != nil {
 				s.g.guard = nil
 			}
-			return rep, err
+			return rep, coded(ctx, err)
 		}
 	}
-	return Reply{}, fmt.Errorf("unknown command %q (help lists the commands)", r.Cmd)
+	return Reply{}, wire.Errorf(wire.UnknownCommand, "unknown command %q (help lists the commands)", r.Cmd)
 }
 
 // ---- arguments ----
@@ -186,7 +187,7 @@ func positiveInt(what, v string, max int) (int, error) {
 // needGame returns the game or says how to start one.
 func (s *Session) needGame() (*game, error) {
 	if s.g == nil {
-		return nil, errors.New("no game: start one with new_game")
+		return nil, wire.Errorf(wire.NoGame, "no game: start one with new_game")
 	}
 	return s.g, nil
 }
@@ -687,7 +688,7 @@ func (s *Session) cmdPlay(_ context.Context, args []string) (Reply, error) {
 	if len(args) == 1 && isDigits(args[0]) {
 		n, err := strconv.Atoi(args[0])
 		if err != nil || n < 1 || n > len(acts) {
-			return Reply{}, fmt.Errorf("no legal action %s: there are %d (see legal)", args[0], len(acts))
+			return Reply{}, wire.Errorf(wire.IllegalAction, "no legal action %s: there are %d (see legal)", args[0], len(acts))
 		}
 		a = acts[n-1]
 	} else {
@@ -729,7 +730,7 @@ func (g *game) findByText(acts []engine.Action, typed string) (int, error) {
 		}
 		return 0, fmt.Errorf("%d legal actions begin %q (%s ...): type more of one, or its number", len(starts), typed, strings.Join(some, "; "))
 	}
-	return 0, fmt.Errorf("no legal action reads %q (see legal for their texts and numbers, or play move UNIT to X Y)", typed)
+	return 0, wire.Errorf(wire.IllegalAction, "no legal action reads %q (see legal for their texts and numbers, or play move UNIT to X Y)", typed)
 }
 
 func (s *Session) cmdMove(_ context.Context, args []string) (Reply, error) {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/grognard/grognard/agents/protocol/wire"
 	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/engine/twobytwo"
 )
@@ -17,7 +18,7 @@ func init() { engine.Register(twobytwo.Rules{}) }
 // do runs one text-mode line on s.
 func do(t *testing.T, s *Session, line string) (Reply, error) {
 	t.Helper()
-	r, err := ParseText(line)
+	r, err := wire.ParseText(line)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -146,7 +147,7 @@ func TestBadRequestsChangeNothing(t *testing.T) {
 			if !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("%q: error %q does not say %q", tc.line, err, tc.want)
 			}
-			if out := FormatText("", Reply{}, err); strings.Count(out, "\n") != 2 || !strings.HasPrefix(out, "? ") {
+			if out := wire.FormatText("", Reply{}, err); strings.Count(out, "\n") != 2 || !strings.HasPrefix(out, "? ") {
 				t.Errorf("%q: error reply is not one line: %q", tc.line, out)
 			}
 			if after := stateJSON(t, s); after != before {

@@ -11,6 +11,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/grognard/grognard/agents/protocol"
+	"github.com/grognard/grognard/agents/protocol/wire"
 	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/engine/fileio"
 	"github.com/grognard/grognard/engine/twobytwo"
@@ -406,7 +407,7 @@ func (p *player) command(ctx context.Context, l string) bool {
 	if isNumber(l) {
 		l = "play " + l // a number alone is an action of legal, not a request id
 	}
-	req, err := protocol.ParseText(l)
+	req, err := wire.ParseText(l)
 	if err != nil {
 		fmt.Fprintln(p.out, "? "+err.Error())
 		return false
@@ -436,7 +437,7 @@ func (p *player) command(ctx context.Context, l string) bool {
 	if err != nil && req.Cmd != "play" {
 		// Perhaps an order's text, even one that begins with a command's
 		// name ("roll the shot", "dice for a reinforcement at point 1").
-		words, _ := protocol.ParseText("play " + l)
+		words, _ := wire.ParseText("play " + l)
 		if prep, perr := p.sess.Execute(ctx, words); perr == nil {
 			rep, err = prep, nil
 		} else if strings.Contains(err.Error(), "unknown command") {

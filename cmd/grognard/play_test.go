@@ -13,6 +13,7 @@ import (
 
 	"github.com/grognard/grognard/agents"
 	"github.com/grognard/grognard/agents/protocol"
+	"github.com/grognard/grognard/agents/protocol/wire"
 	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/engine/twobytwo"
 )
@@ -114,7 +115,7 @@ func typedLine(st *twobytwo.State, a engine.Action) (string, *engine.Action) {
 	default:
 		return st.DescribeAction(a), nil
 	}
-	req, err := protocol.ParseText(line)
+	req, err := wire.ParseText(line)
 	if err != nil {
 		return st.DescribeAction(a), nil
 	}

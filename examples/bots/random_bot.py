@@ -35,7 +35,7 @@ def main():
         try:
             req = json.loads(line)
         except ValueError:
-            print(json.dumps({"ok": False, "error": "not JSON"}), flush=True)
+            print(json.dumps({"ok": False, "error": "not JSON", "code": "bad-request"}), flush=True)
             continue
         rid, cmd = req.get("id"), req.get("cmd")
         reply = {"id": rid, "ok": True}
@@ -54,7 +54,7 @@ def main():
             print(json.dumps(reply), flush=True)
             return
         else:
-            reply = {"id": rid, "ok": False, "error": "unknown command %r" % cmd}
+            reply = {"id": rid, "ok": False, "error": "unknown command %r" % cmd, "code": "unknown-command"}
         print(json.dumps(reply), flush=True)
 
 

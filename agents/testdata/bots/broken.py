@@ -10,6 +10,9 @@ genmove requests (default 0), then misbehaves as MODE says:
   wrongid  answers with another request's id
   version  claims protocol version 2 in the handshake
   bytext   never misbehaves, but names its actions by their text
+  refuse   answers with an error reply with a code (internal)
+  refusebare  answers with an error reply without a code
+  huge     answers with a line of 5 MB, over the bound on a reply line
 """
 import json
 import sys
@@ -45,6 +48,13 @@ for line in sys.stdin:
             print("I am not JSON", flush=True)
         elif mode == "illegal":
             say({"id": rid, "ok": True, "result": {"id": 1000000}})
+        elif mode == "refuse":
+            say({"id": rid, "ok": False, "error": "no move today", "code": "internal"})
+        elif mode == "huge":
+            print("x" * 5000000, flush=True)
+            time.sleep(3600)
+        elif mode == "refusebare":
+            say({"id": rid, "ok": False, "error": "no move today"})
         elif mode == "wrongid":
             say({"id": 424242, "ok": True, "result": {"id": 1}})
         else:

@@ -1,8 +1,9 @@
-package protocol
+package wire
 
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -40,6 +41,7 @@ func TestParseText(t *testing.T) {
 				if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
 					t.Fatalf("ParseText(%q) error %v, want one containing %q", tc.line, err, tc.wantErr)
 				}
+				checkParseCode(t, err)
 				return
 			}
 			if err != nil {
@@ -79,6 +81,7 @@ func TestParseJSON(t *testing.T) {
 				if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
 					t.Fatalf("ParseJSON(%q) error %v, want one containing %q", tc.line, err, tc.wantErr)
 				}
+				checkParseCode(t, err)
 				return
 			}
 			if err != nil {
@@ -88,6 +91,21 @@ func TestParseJSON(t *testing.T) {
 				t.Errorf("ParseJSON(%q) = %+v, want %+v", tc.line, got, tc.want)
 			}
 		})
+	}
+}
+
+// checkParseCode: a parser's refusal is ErrEmpty (no reply) or carries
+// the code bad-request.
+func checkParseCode(t *testing.T, err error) {
+	t.Helper()
+	if errors.Is(err, ErrEmpty) {
+		if HasCode(err) {
+			t.Errorf("ErrEmpty carries a code: %v", err)
+		}
+		return
+	}
+	if CodeOf(err) != BadRequest {
+		t.Errorf("parse error %q has code %q, want %q", err, CodeOf(err), BadRequest)
 	}
 }
 
@@ -102,7 +120,9 @@ func TestFormatText(t *testing.T) {
 		{"empty", "", Reply{}, nil, "=\n\n"},
 		{"with id", "4", Reply{Text: "1"}, nil, "=4 1\n\n"},
 		{"blank lines dropped", "", Reply{Text: "a\n\n  \nb\n\n"}, nil, "= a\nb\n\n"},
-		{"error on one line", "9", Reply{Text: "ignored"}, errors.New("bad\nthing"), "?9 bad; thing\n\n"},
+		{"error on one line", "9", Reply{Text: "ignored"}, Errorf(BadArgument, "bad\nthing"), "?9 bad; thing [bad-argument]\n\n"},
+		{"wrapped code", "", Reply{}, fmt.Errorf("advance stopped: %w", Errorf(IllegalAction, "no")), "? advance stopped: no [illegal-action]\n\n"},
+		{"error without a code", "", Reply{}, errors.New("oops"), "? oops [internal]\n\n"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -121,7 +141,7 @@ func TestFormatJSON(t *testing.T) {
 	if ok["id"] != "a" || ok["ok"] != true || ok["text"] != "t" {
 		t.Errorf("reply %v", ok)
 	}
-	line := FormatJSON("3", Reply{}, errors.New("no\nway"))
+	line := FormatJSON("3", Reply{}, Errorf(NoGame, "no\nway"))
 	if strings.Count(line, "\n") != 1 || !strings.HasSuffix(line, "\n") {
 		t.Errorf("a JSON reply must be one line: %q", line)
 	}
@@ -129,7 +149,7 @@ func TestFormatJSON(t *testing.T) {
 	if err := json.Unmarshal([]byte(line), &bad); err != nil {
 		t.Fatal(err)
 	}
-	if bad["ok"] != false || bad["error"] != "no; way" || bad["id"] != 3.0 {
+	if bad["ok"] != false || bad["error"] != "no; way" || bad["code"] != "no-game" || bad["id"] != 3.0 {
 		t.Errorf("error reply %v", bad)
 	}
 }
@@ -143,6 +163,9 @@ func FuzzParseText(f *testing.F) {
 	f.Fuzz(func(t *testing.T, line string) {
 		r, err := ParseText(line)
 		if err != nil {
+			if !errors.Is(err, ErrEmpty) && CodeOf(err) != BadRequest {
+				t.Fatalf("ParseText(%q) refused with code %q: %v", line, CodeOf(err), err)
+			}
 			if strings.Contains(FormatText(r.ID, Reply{}, err), "\n\n\n") {
 				t.Fatalf("error reply for %q has a blank line inside", line)
 			}
@@ -165,6 +188,9 @@ func FuzzParseJSON(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, line string) {
 		r, err := ParseJSON([]byte(line))
+		if err != nil && !errors.Is(err, ErrEmpty) && CodeOf(err) != BadRequest {
+			t.Fatalf("ParseJSON(%q) refused with code %q: %v", line, CodeOf(err), err)
+		}
 		out := FormatJSON(r.ID, Reply{Text: "x"}, err)
 		if strings.Count(out, "\n") != 1 || !json.Valid([]byte(out)) {
 			t.Fatalf("reply to %q is not one JSON line: %q", line, out)

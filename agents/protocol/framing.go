@@ -1,0 +1,34 @@
+package protocol
+
+import "github.com/grognard/grognard/agents/protocol/wire"
+
+// The framing is package wire's, shared with the external agent; these
+// names keep the session's API as it was.
+type (
+	// Request is one parsed command (wire.Request).
+	Request = wire.Request
+	// Reply is a command's answer (wire.Reply).
+	Reply = wire.Reply
+	// Mode is the protocol's framing (wire.Mode).
+	Mode = wire.Mode
+)
+
+// The two modes.
+const (
+	Text = wire.Text
+	JSON = wire.JSON
+)
+
+// isDigits reports whether s is a non-empty run of ASCII digits (an
+// action's number).
+func isDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
