@@ -9,8 +9,8 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/grognard/grognard/engine/fileio"
-	"github.com/grognard/grognard/scenarios"
-	"github.com/grognard/grognard/scenarios/armies"
+	scenarios "github.com/grognard/grognard/scenarios/twobytwo"
+	"github.com/grognard/grognard/scenarios/twobytwo/armies"
 )
 
 func (a *app) armyCommand() *cli.Command {

@@ -14,9 +14,9 @@ import (
 	"github.com/grognard/grognard/engine/fileio"
 	"github.com/grognard/grognard/engine/twobytwo"
 	"github.com/grognard/grognard/engine/twobytwo/picture"
-	"github.com/grognard/grognard/scenarios"
-	"github.com/grognard/grognard/scenarios/armies"
-	"github.com/grognard/grognard/scenarios/generate"
+	scenarios "github.com/grognard/grognard/scenarios/twobytwo"
+	"github.com/grognard/grognard/scenarios/twobytwo/armies"
+	"github.com/grognard/grognard/scenarios/twobytwo/generate"
 )
 
 func (a *app) scenarioCommand() *cli.Command {
