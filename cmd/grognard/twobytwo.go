@@ -22,7 +22,7 @@ import (
 	"github.com/grognard/grognard/engine/fileio"
 	"github.com/grognard/grognard/engine/twobytwo"
 	"github.com/grognard/grognard/engine/twobytwo/picture"
-	scenarios "github.com/grognard/grognard/scenarios/twobytwo"
+	tbscenarios "github.com/grognard/grognard/scenarios/twobytwo"
 	"github.com/grognard/grognard/scenarios/twobytwo/armies"
 	"github.com/grognard/grognard/scenarios/twobytwo/generate"
 )
@@ -212,7 +212,7 @@ func (a *app) scenarioValidate(c *cli.Context) error {
 	}
 	bad := 0
 	for _, f := range files {
-		sc, err := scenarios.Load(f)
+		sc, err := tbscenarios.Load(f)
 		if err != nil {
 			bad++
 			fmt.Fprintln(a.stdout, problemsText(err))
@@ -258,7 +258,7 @@ func (a *app) scenarioGenerate(c *cli.Context) error {
 	if err != nil {
 		return cli.Exit(err.Error(), exitFailure)
 	}
-	data, err := scenarios.Marshal(sc)
+	data, err := tbscenarios.Marshal(sc)
 	if err != nil {
 		return cli.Exit(err.Error(), exitFailure)
 	}
@@ -487,7 +487,7 @@ func (a *app) armyValidate(c *cli.Context) error {
 	}
 	bad := 0
 	for _, f := range files {
-		army, err := scenarios.LoadArmy(f)
+		army, err := tbscenarios.LoadArmy(f)
 		if err != nil {
 			bad++
 			fmt.Fprintln(a.stdout, problemsText(err))
@@ -512,7 +512,7 @@ func (a *app) armyValidate(c *cli.Context) error {
 // problemsText is a loader error as a person reads it: the problems one
 // per line, or the error itself when the file could not be read.
 func problemsText(err error) string {
-	var pe *scenarios.Error
+	var pe *tbscenarios.Error
 	if errors.As(err, &pe) {
 		return pe.Error()
 	}
@@ -542,7 +542,7 @@ func (a *app) armyRandom(c *cli.Context) error {
 	if err != nil {
 		return cli.Exit(err.Error(), exitFailure)
 	}
-	out, err := scenarios.MarshalArmy(l.Nation, l.Nation, ap, units, 0)
+	out, err := tbscenarios.MarshalArmy(l.Nation, l.Nation, ap, units, 0)
 	if err != nil {
 		return cli.Exit(err.Error(), exitFailure)
 	}
