@@ -17,6 +17,8 @@ func init() { engine.RegisterPictures(twobytwo.Name, Drawer{}) }
 // (engine.Picturer).
 type Drawer struct{}
 
+var _ engine.Picturer = Drawer{}
+
 // Picture draws st, a 2 by 2 state, as SVG on w: opts.Width pixels wide
 // (0 for the default scale), with opts.Arrows drawn from the position
 // each is given in.
