@@ -12,7 +12,7 @@ import (
 	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/engine/geom"
 	"github.com/grognard/grognard/engine/twobytwo"
-	_ "github.com/grognard/grognard/scenarios" // registers the built-in and gen:N scenarios
+	_ "github.com/grognard/grognard/scenarios/twobytwo" // registers the built-in and gen:N scenarios
 )
 
 var hDoctrineSpecs = []string{"heuristic:doctrine=assault", "heuristic:doctrine=fireline", "heuristic:doctrine=reserve"}

@@ -61,7 +61,7 @@ type ScenarioNamer interface {
 
 // Base is one base of a piece on the table: its centre, facing and size,
 // in the units and axes the ruleset documents (for 2 by 2: inches, x east,
-// y north, facing in degrees counter-clockwise from east).
+// y north, facing in degrees clockwise from north, ruling R-AXES).
 type Base struct {
 	Centre geom.Vec `json:"centre"`
 	Facing float64  `json:"facing"`
@@ -103,11 +103,23 @@ type FreeForm interface {
 }
 
 // Corrector is a state a person can correct to match the table: a piece's
-// position, facing or status ("F3 at 12,8 facing 90 disordered"). Correct
-// changes the state or refuses with the reason and leaves it unchanged.
+// position, facing or status ("unit F3 at 12,8 facing 90 status
+// disrupted"). Correct changes the state and says what it changed, in
+// words ("set F3 Line"), or refuses with the reason and leaves it
+// unchanged. CorrectHelp says how to write one.
 type Corrector interface {
-	Correct(text string) error
+	Correct(text string) (string, error)
 	CorrectHelp() string
+}
+
+// LengthReader is a FreeForm and Corrector that can also read the bare
+// numbers of a person's text in another unit of length than the
+// ruleset's own, for a front end whose user chose one (the protocol's
+// units command): unit is "in", "mm" or "paces", and one the ruleset
+// does not know is refused.
+type LengthReader interface {
+	ParseMoveIn(text, unit string) (Action, error)
+	CorrectIn(text, unit string) (string, error)
 }
 
 // Material is a state that can say, for a turn-limit adjudication, what
@@ -130,9 +142,12 @@ type PictureOptions struct {
 type Arrow struct {
 	Action Action
 	Label  string
+	// From is the position the action is played from, when it is not the
+	// pictured state (a plan's later orders); nil for the pictured state.
+	From State
 }
 
-// Picturer draws a state of its ruleset as a PNG picture.
+// Picturer draws a state of its ruleset as a picture (for 2 by 2, SVG).
 type Picturer interface {
 	Picture(w io.Writer, st State, opts PictureOptions) error
 }

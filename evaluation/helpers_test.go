@@ -10,7 +10,7 @@ import (
 	"github.com/grognard/grognard/engine/geom"
 	"github.com/grognard/grognard/engine/twobytwo"
 
-	_ "github.com/grognard/grognard/scenarios"
+	_ "github.com/grognard/grognard/scenarios/twobytwo"
 )
 
 // play runs greedy against greedy on scenario with seed, calling visit on

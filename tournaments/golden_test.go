@@ -14,7 +14,7 @@ import (
 	"github.com/grognard/grognard/agents"
 	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/engine/twobytwo"
-	_ "github.com/grognard/grognard/scenarios" // the built-in scenarios
+	_ "github.com/grognard/grognard/scenarios/twobytwo" // the built-in scenarios
 )
 
 // updateGolden rewrites testdata/golden-twobytwo.txt from the current code:

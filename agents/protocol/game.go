@@ -11,8 +11,6 @@ import (
 	"github.com/grognard/grognard/agents"
 	"github.com/grognard/grognard/agents/protocol/wire"
 	"github.com/grognard/grognard/engine"
-	"github.com/grognard/grognard/engine/geom"
-	"github.com/grognard/grognard/engine/twobytwo"
 )
 
 // game is one game in a session: the state, its record, the history undo
@@ -118,9 +116,11 @@ func (g *game) sideName(k int) string {
 	return fmt.Sprintf("side %d", k)
 }
 
+// sideNames are the sides' names where the ruleset gives them
+// (engine.SideNamer), else "".
 func (g *game) sideNames() [2]string {
-	if s, ok := g.st.(*twobytwo.State); ok {
-		return s.Scenario().SideNames
+	if n, ok := g.st.(engine.SideNamer); ok {
+		return [2]string{n.SideName(0), n.SideName(1)}
 	}
 	return [2]string{}
 }
@@ -155,7 +155,7 @@ func (g *game) parseSide(v string) (int, error) {
 }
 
 func (g *game) summary() string {
-	if s, ok := g.st.(interface{ Summary() string }); ok {
+	if s, ok := g.st.(engine.Describer); ok {
 		return strings.TrimRight(s.Summary(), "\n")
 	}
 	return fmt.Sprintf("turn %d, %s to move", g.st.Turn(), g.toMoveName())
@@ -191,23 +191,23 @@ type unitInfo struct {
 	Status  string  `json:"status"`
 }
 
-var locNames = map[uint8]string{twobytwo.LocUnplaced: "not yet deployed", twobytwo.LocWaiting: "waiting", twobytwo.LocExited: "exited", twobytwo.LocDestroyed: "destroyed"}
-
-func (g *game) units() []unitInfo {
-	s, ok := g.st.(*twobytwo.State)
-	if !ok {
-		return nil
+// units is every piece as show units gives it (engine.Table), or the
+// error saying the ruleset has no pieces to list.
+func (g *game) units() ([]unitInfo, error) {
+	tab, err := engine.Capability[engine.Table](g.st, "a list of its units")
+	if err != nil {
+		return nil, err
 	}
-	statuses := twobytwo.StatusNames()
-	out := make([]unitInfo, s.NumUnits())
-	for i := range out {
-		u, spec := &s.U[i], s.Spec(i)
-		out[i] = unitInfo{Index: i, Label: spec.Label, Side: spec.Side, Type: spec.Type.String(), Status: locNames[u.Loc]}
-		if u.Loc == twobytwo.LocTable {
-			out[i].OnTable, out[i].X, out[i].Y, out[i].Facing, out[i].Status = true, u.Pos.X, u.Pos.Y, geom.FacingOf(u.Dir), statuses[u.Stat]
+	pieces := tab.Pieces(nil)
+	out := make([]unitInfo, len(pieces))
+	for k, p := range pieces {
+		out[k] = unitInfo{Index: p.ID, Label: p.Label, Side: int(p.Side), Type: p.Name, Status: p.Status}
+		if p.Where == "table" && len(p.Bases) > 0 {
+			b := p.Bases[0]
+			out[k].OnTable, out[k].X, out[k].Y, out[k].Facing = true, b.Centre.X, b.Centre.Y, b.Facing
 		}
 	}
-	return out
+	return out, nil
 }
 
 // needDecision refuses a request that needs a side to move.

@@ -229,11 +229,11 @@ func (s *Session) cmdHint(ctx context.Context, args []string) (Reply, error) {
 func (g *game) plan(ctx context.Context, a agents.Agent, first engine.Action, side engine.Player, playouts int) ([]Hint, error) {
 	st := g.st.Clone()
 	half := func(s engine.State) [2]int {
-		p, ok := s.(interface{ Phasing() int })
+		p, ok := s.(engine.Phaser)
 		if !ok {
 			return [2]int{s.Turn(), int(s.ToMove())}
 		}
-		return [2]int{s.Turn(), p.Phasing()}
+		return [2]int{s.Turn(), int(p.TurnOf())}
 	}
 	start := half(st)
 	enemy, err := agents.New(hintDoctrine, g.agentSeed(int(side.Other())))

@@ -11,7 +11,6 @@ import (
 	"github.com/grognard/grognard/agents"
 	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/engine/fileio"
-	"github.com/grognard/grognard/engine/twobytwo"
 )
 
 // ---- corrections to match the table ----
@@ -21,70 +20,31 @@ func (s *Session) cmdSet(_ context.Context, args []string) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	if len(args) == 0 {
-		return Reply{}, fmt.Errorf("set needs unit UNIT ... or turn T [side S]")
-	}
-	st, ok := g.st.(*twobytwo.State)
-	if !ok {
-		return Reply{}, fmt.Errorf("corrections are not available for the %s ruleset", g.rs.Name())
-	}
-	next := st.Clone().(*twobytwo.State)
+	next := g.st.Clone()
 	var what string
-	switch strings.ToLower(args[0]) {
-	case "unit":
-		if what, err = s.setUnit(next, args[1:]); err != nil {
+	text := joinWords(args)
+	if s.unit == Inches {
+		c, err := engine.Capability[engine.Corrector](next, "corrections")
+		if err != nil {
 			return Reply{}, err
 		}
-	case "turn":
-		if what, err = g.setTurn(next, args[1:]); err != nil {
+		if what, err = c.Correct(text); err != nil {
 			return Reply{}, err
 		}
-	default:
-		return Reply{}, fmt.Errorf("set %q: set unit UNIT [at X Y] [facing F] [status S], or set turn T [side S]", args[0])
+	} else {
+		lr, err := engine.Capability[engine.LengthReader](next, "corrections in "+s.unit.String())
+		if err != nil {
+			return Reply{}, err
+		}
+		if what, err = lr.CorrectIn(text, s.unit.String()); err != nil {
+			return Reply{}, err
+		}
 	}
 	g.push()
 	g.st = next
 	g.edited = true
 	g.rec.Result, g.rec.Turns = g.st.Result(), g.st.Turn()
 	return Reply{Text: what + "\n" + g.summary(), Data: g.stateInfo()}, nil
-}
-
-func (s *Session) setUnit(st *twobytwo.State, args []string) (string, error) {
-	u, err := parseUnitWords(st, args, s.unit, true, "set unit UNIT [at X Y] [facing F] [status S]")
-	if err != nil {
-		return "", err
-	}
-	if u.at == nil && u.facing == nil && u.status == "" {
-		return "", fmt.Errorf("set unit %s: say what to change: at X Y, facing F or status S", u.label)
-	}
-	if err := st.SetUnit(u.unit, twobytwo.UnitEdit{Pos: u.at, Facing: u.facing, Status: u.status}); err != nil {
-		return "", err
-	}
-	return "set " + st.Spec(u.unit).Label, nil
-}
-
-func (g *game) setTurn(st *twobytwo.State, args []string) (string, error) {
-	if len(args) == 0 {
-		return "", fmt.Errorf("set turn needs a turn number")
-	}
-	turn, err := strconv.Atoi(args[0])
-	if err != nil {
-		return "", fmt.Errorf("turn %q is not a whole number", args[0])
-	}
-	side := st.Phasing()
-	rest := args[1:]
-	if len(rest) > 0 {
-		if !strings.EqualFold(rest[0], "side") || len(rest) != 2 {
-			return "", fmt.Errorf("set turn T [side S]: got %q", strings.Join(rest, " "))
-		}
-		if side, err = g.parseSide(rest[1]); err != nil {
-			return "", err
-		}
-	}
-	if err := st.SetTurn(turn, side); err != nil {
-		return "", err
-	}
-	return fmt.Sprintf("turn %d, %s to move", turn, g.sideName(side)), nil
 }
 
 // ---- save and load ----

@@ -13,7 +13,6 @@ import (
 	"github.com/grognard/grognard/agents"
 	"github.com/grognard/grognard/agents/protocol/wire"
 	"github.com/grognard/grognard/engine"
-	"github.com/grognard/grognard/engine/twobytwo"
 )
 
 // Version is the protocol's version; docs/protocol.md specifies it.
@@ -522,14 +521,17 @@ func (s *Session) cmdShow(_ context.Context, args []string) (Reply, error) {
 	case "summary":
 		return Reply{Text: g.summary(), Data: g.stateInfo()}, nil
 	case "sketch":
-		sk, ok := g.st.(interface{ Sketch() string })
-		if !ok {
-			return Reply{}, fmt.Errorf("the %s ruleset has no sketch", g.rs.Name())
+		sk, err := engine.Capability[engine.Describer](g.st, "a sketch of the table")
+		if err != nil {
+			return Reply{}, err
 		}
 		text := sk.Sketch()
 		return Reply{Text: text, Data: text}, nil
 	case "units":
-		us := g.units()
+		us, err := g.units()
+		if err != nil {
+			return Reply{}, err
+		}
 		var b strings.Builder
 		for _, u := range us {
 			if u.OnTable {
@@ -594,21 +596,21 @@ func (s *Session) cmdLegal(_ context.Context, args []string) (Reply, error) {
 	return Reply{Text: b.String(), Data: out}, nil
 }
 
-// legalOf keeps the actions of the unit labelled label: those the unit
-// makes (its number in the action, its label in the text).
+// legalOf keeps the actions of the unit labelled label (or numbered #N):
+// those the unit makes (its number in the action, its label in the text).
 func (g *game) legalOf(acts []actionInfo, label string) ([]actionInfo, error) {
-	st, ok := g.st.(*twobytwo.State)
-	if !ok {
-		return nil, fmt.Errorf("legal takes no arguments for %s, or all", g.rs.Name())
+	tab, err := engine.Capability[engine.Table](g.st, "units to list the actions of")
+	if err != nil {
+		return nil, fmt.Errorf("legal UNIT: %w ('legal' lists every action)", err)
 	}
-	i, err := findUnit(st, label)
+	p, err := findPiece(tab.Pieces(nil), label)
 	if err != nil {
 		return nil, fmt.Errorf("legal [all|UNIT]: %w", err)
 	}
-	lower := strings.ToLower(st.Scenario().Units[i].Label)
+	lower := strings.ToLower(p.Label)
 	var kept []actionInfo
 	for _, a := range acts {
-		if int(a.Action.Unit) == i && strings.Contains(strings.ToLower(a.Text), lower) {
+		if int(a.Action.Unit) == p.ID && strings.Contains(strings.ToLower(a.Text), lower) {
 			kept = append(kept, a)
 		}
 	}
@@ -616,6 +618,30 @@ func (g *game) legalOf(acts []actionInfo, label string) ([]actionInfo, error) {
 		return nil, fmt.Errorf("%s has no legal action now ('legal' lists them all)", label)
 	}
 	return kept, nil
+}
+
+// findPiece resolves a piece by label (case ignored) or by number written
+// #N.
+func findPiece(pieces []engine.Piece, label string) (engine.Piece, error) {
+	label = strings.TrimSpace(label)
+	if label == "" {
+		return engine.Piece{}, fmt.Errorf("no unit named: write its label, e.g. \"F3 Line\", or #N for unit number N")
+	}
+	if n, ok := strings.CutPrefix(label, "#"); ok {
+		i, err := strconv.Atoi(n)
+		for _, p := range pieces {
+			if err == nil && p.ID == i {
+				return p, nil
+			}
+		}
+		return engine.Piece{}, fmt.Errorf("no unit %s: unit numbers run from #0 to #%d", label, len(pieces)-1)
+	}
+	for _, p := range pieces {
+		if strings.EqualFold(p.Label, label) {
+			return p, nil
+		}
+	}
+	return engine.Piece{}, fmt.Errorf("no unit is labelled %q (see 'show units' for the labels)", label)
 }
 
 // writeLegalGroups writes acts a line for each run of actions of one kind
@@ -746,28 +772,53 @@ func (s *Session) cmdPlace(_ context.Context, args []string) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	return s.playParsed(g, args, ParsePlacement)
+	return s.playParsed(g, "place "+joinWords(args))
 }
 
 func (s *Session) freeMove(g *game, args []string) (Reply, error) {
-	return s.playParsed(g, args, ParseMove)
+	return s.playParsed(g, joinWords(args))
 }
 
-// playParsed plays the action a person's words describe, read by parse.
-func (s *Session) playParsed(g *game, args []string, parse func(*twobytwo.State, []string, Unit) (engine.Action, error)) (Reply, error) {
-	st, ok := g.st.(*twobytwo.State)
-	if !ok {
-		return Reply{}, fmt.Errorf("free-form moves and placements are not available for the %s ruleset", g.rs.Name())
-	}
-	a, err := parse(st, args, s.unit)
-	if err != nil {
-		return Reply{}, err
+// playParsed plays the action a person's words describe, read by the
+// ruleset (engine.FreeForm) with bare numbers in the session's unit.
+func (s *Session) playParsed(g *game, text string) (Reply, error) {
+	var a engine.Action
+	if s.unit == Inches {
+		ff, err := engine.Capability[engine.FreeForm](g.st, "free-form moves and placements")
+		if err != nil {
+			return Reply{}, err
+		}
+		if a, err = ff.ParseMove(text); err != nil {
+			return Reply{}, err
+		}
+	} else {
+		lr, err := engine.Capability[engine.LengthReader](g.st, "free-form moves in "+s.unit.String())
+		if err != nil {
+			return Reply{}, err
+		}
+		if a, err = lr.ParseMoveIn(text, s.unit.String()); err != nil {
+			return Reply{}, err
+		}
 	}
 	step, err := g.apply(a)
 	if err != nil {
 		return Reply{}, err
 	}
 	return g.stepReply(step), nil
+}
+
+// joinWords gives a ruleset a request's words as one text: a word that
+// is empty, holds a space or starts with a double quote is quoted, so the
+// ruleset splits the text into the same words again.
+func joinWords(args []string) string {
+	out := make([]string, len(args))
+	for k, w := range args {
+		if w == "" || strings.ContainsAny(w, " \t\r\n") || strings.HasPrefix(w, `"`) {
+			w = `"` + w + `"`
+		}
+		out[k] = w
+	}
+	return strings.Join(out, " ")
 }
 
 // Pending is the pending roll as pending reports it.

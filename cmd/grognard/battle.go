@@ -7,29 +7,13 @@ import (
 	"strings"
 
 	"github.com/grognard/grognard/engine"
-	"github.com/grognard/grognard/engine/twobytwo"
 	"github.com/grognard/grognard/tournaments"
 )
 
-// phased is what a ruleset's state may offer beyond engine.State to show
-// where in the sequence of play a game is; *twobytwo.State does.
-type phased interface {
-	PhaseName() string
-	Phasing() int
-}
-
-// summarizer draws a position as text for people.
-type summarizer interface {
-	Summary() string
-}
-
-// sideNamesOf names the two sides as the scenario does, or "side 0" and
-// "side 1" for a ruleset that has no names.
+// sideNamesOf names the two sides as the ruleset does (engine.SideNamer),
+// or "side 0" and "side 1" for a ruleset that has no names.
 func sideNamesOf(st engine.State) [2]string {
-	if s, ok := st.(*twobytwo.State); ok {
-		return s.Scenario().SideNames
-	}
-	return [2]string{engine.Player(0).String(), engine.Player(1).String()}
+	return [2]string{engine.SideName(st, 0), engine.SideName(st, 1)}
 }
 
 // possessive writes "French's" and "Austrians'".
@@ -149,7 +133,7 @@ func (p *battlePrinter) intro() error {
 // set-up the side acting is part of it, since sides alternate; afterwards
 // the phasing side's turn and the phase are.
 func (p *battlePrinter) headerFor(st engine.State, who engine.Player) string {
-	ph, ok := st.(phased)
+	ph, ok := st.(engine.Phaser)
 	if !ok {
 		if st.Turn() == 0 {
 			return "== Set-up =="
@@ -162,7 +146,7 @@ func (p *battlePrinter) headerFor(st engine.State, who engine.Player) string {
 		}
 		return fmt.Sprintf("== Set-up: %s ==", ph.PhaseName())
 	}
-	return fmt.Sprintf("== Turn %d, %s turn: %s ==", st.Turn(), possessive(p.names[ph.Phasing()&1]), ph.PhaseName())
+	return fmt.Sprintf("== Turn %d, %s turn: %s ==", st.Turn(), possessive(p.names[ph.TurnOf()&1]), ph.PhaseName())
 }
 
 func (p *battlePrinter) end(ev tournaments.Event) error {
@@ -175,7 +159,7 @@ func (p *battlePrinter) end(ev tournaments.Event) error {
 	if _, err := fmt.Fprintf(p.w, "\n%s\n", line); err != nil {
 		return err
 	}
-	if s, ok := st.(summarizer); ok {
+	if s, ok := st.(engine.Describer); ok {
 		if _, err := fmt.Fprintf(p.w, "\n%s", s.Summary()); err != nil {
 			return err
 		}

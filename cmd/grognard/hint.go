@@ -13,8 +13,6 @@ import (
 	"github.com/grognard/grognard/agents/protocol"
 	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/engine/fileio"
-	"github.com/grognard/grognard/engine/twobytwo"
-	"github.com/grognard/grognard/engine/twobytwo/picture"
 )
 
 func (a *app) hintCommand() *cli.Command {
@@ -111,12 +109,8 @@ func (a *app) hint(c *cli.Context) error {
 		fmt.Fprintln(a.stdout, rep.Text)
 	}
 	if file := c.String("svg"); file != "" {
-		st, ok := before.(*twobytwo.State)
-		if !ok {
-			return cli.Exit("pictures are drawn for the twobytwo ruleset only", exitUsage)
-		}
-		if err := drawHints(st, rep.Data.(protocol.Hints), file); err != nil {
-			return cli.Exit(err.Error(), exitFailure)
+		if err := drawHints(before, rep.Data.(protocol.Hints), file); err != nil {
+			return err
 		}
 		if !c.Bool("json") {
 			fmt.Fprintf(a.stdout, "picture with the suggestions: %s\n", file)
@@ -148,17 +142,15 @@ func startForHint(ctx context.Context, sess *protocol.Session, c *cli.Context, s
 }
 
 // drawHints writes the picture of st with the hints (and plan) as arrows.
-func drawHints(st *twobytwo.State, h protocol.Hints, file string) error {
-	opts := picture.DefaultOptions()
+func drawHints(st engine.State, h protocol.Hints, file string) error {
+	var opts engine.PictureOptions
 	for _, e := range h.Hints {
-		if ar, ok := picture.ActionArrow(st, e.Action, strconv.Itoa(e.Rank)); ok {
-			opts.Arrows = append(opts.Arrows, ar)
-		}
+		opts.Arrows = append(opts.Arrows, engine.Arrow{Action: e.Action, Label: strconv.Itoa(e.Rank)})
 	}
 	if len(h.Plan) > 1 {
 		// The plan's later orders are drawn from the position they are
 		// given in, so each starts where its unit then stands.
-		cur := st.Clone().(*twobytwo.State)
+		cur := st.Clone()
 		for k, e := range h.Plan {
 			if e.By == "dice" {
 				if cur.ApplyDice(engine.NewDice(e.Dice...)) != nil {
@@ -167,21 +159,30 @@ func drawHints(st *twobytwo.State, h protocol.Hints, file string) error {
 				continue
 			}
 			if k > 0 && e.By == "" {
-				if ar, ok := picture.ActionArrow(cur, e.Action, "p"+strconv.Itoa(e.Rank)); ok {
-					opts.Arrows = append(opts.Arrows, ar)
-				}
+				opts.Arrows = append(opts.Arrows, engine.Arrow{Action: e.Action, Label: "p" + strconv.Itoa(e.Rank), From: cur.Clone()})
 			}
 			if cur.Apply(e.Action) != nil {
 				break
 			}
 		}
 	}
+	return drawPicture(st, opts, file)
+}
+
+// drawPicture writes the picture of st to file, drawn by its ruleset's
+// picture drawer (engine.Pictures); a ruleset without one is a usage
+// error that says so.
+func drawPicture(st engine.State, opts engine.PictureOptions, file string) error {
+	p, err := engine.Pictures(st.Ruleset())
+	if err != nil {
+		return cli.Exit(err.Error(), exitUsage)
+	}
 	var buf bytes.Buffer
-	if err := picture.SVG(&buf, st, opts); err != nil {
-		return err
+	if err := p.Picture(&buf, st, opts); err != nil {
+		return cli.Exit(fmt.Sprintf("cannot draw the position: %v", err), exitFailure)
 	}
 	if err := fileio.WriteFile(file, buf.Bytes(), 0o644); err != nil {
-		return fmt.Errorf("cannot write the picture: %w", err)
+		return cli.Exit(fmt.Sprintf("cannot write the picture: %v", err), exitFailure)
 	}
 	return nil
 }

@@ -21,9 +21,7 @@ import (
 	"github.com/rs/zerolog"
 	"github.com/urfave/cli/v2"
 
-	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/engine/fileio"
-	"github.com/grognard/grognard/engine/twobytwo"
 )
 
 // version is the program version, set at build time with
@@ -44,12 +42,6 @@ func main() {
 	code := run(ctx, os.Args, os.Stdout, os.Stderr)
 	stop()
 	os.Exit(code)
-}
-
-// registerRulesets makes every ruleset compiled into the program available
-// by name. It is idempotent, so tests may run the app many times.
-func registerRulesets() {
-	engine.Register(twobytwo.Rules{})
 }
 
 // run executes the command line and returns the exit code. It never calls

@@ -14,7 +14,6 @@ import (
 	"github.com/grognard/grognard/agents/protocol/wire"
 	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/engine/fileio"
-	"github.com/grognard/grognard/engine/twobytwo"
 )
 
 func (a *app) playCommand() *cli.Command {
@@ -357,12 +356,12 @@ func (p *player) askOrder(ctx context.Context) bool {
 // whose turn it is and who acts: "Turn 1, Austrians' turn, shooting
 // phase: French to act".
 func headerLine(st engine.State, summary string) string {
-	s, ok := st.(*twobytwo.State)
+	ph, ok := st.(engine.Phaser)
 	if !ok || st.Turn() == 0 || st.Terminal() || st.ToMove() < 0 || st.ToMove() > 1 {
 		return summary
 	}
-	names := s.Scenario().SideNames
-	phasing, mover := names[s.Phasing()&1], names[st.ToMove()]
+	names := sideNamesOf(st)
+	phasing, mover := names[ph.TurnOf()&1], names[st.ToMove()]
 	if phasing == mover {
 		return summary
 	}

@@ -119,12 +119,11 @@ func typedLine(st *twobytwo.State, a engine.Action) (string, *engine.Action) {
 	if err != nil {
 		return st.DescribeAction(a), nil
 	}
-	var typed engine.Action
+	text := strings.Join(req.Args, " ")
 	if req.Cmd == "place" {
-		typed, err = protocol.ParsePlacement(st, req.Args, protocol.Inches)
-	} else {
-		typed, err = protocol.ParseMove(st, req.Args, protocol.Inches)
+		text = "place " + text
 	}
+	typed, err := st.ParseMove(text)
 	if err != nil {
 		return st.DescribeAction(a), nil
 	}

@@ -317,4 +317,7 @@ func TestBotCheck(t *testing.T) {
 	if code, _, errOut := grognard(t, "bot", "check"); code != 2 || !strings.Contains(errOut, "needs the program") {
 		t.Fatalf("no program: exit %d, %s", code, errOut)
 	}
+	if code, _, errOut := grognard(t, "bot", "check", "--ruleset", "nope", "--", "python3", "../../examples/bots/random_bot.py"); code != 2 || !strings.Contains(errOut, `unknown ruleset "nope"`) {
+		t.Fatalf("unknown ruleset: exit %d, %s", code, errOut)
+	}
 }

@@ -12,7 +12,6 @@ import (
 	"github.com/grognard/grognard/agents/protocol"
 	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/engine/fileio"
-	"github.com/grognard/grognard/engine/twobytwo"
 )
 
 func (a *app) replayCommand() *cli.Command {
@@ -176,11 +175,7 @@ func (a *app) replayPosition(c *cli.Context, recs []*engine.Record) error {
 		fmt.Fprintf(a.stdout, "Game %d after %d steps (turn %d) saved to %s%s\n", g, n, st.Turn(), file, next)
 	}
 	if file := c.String("svg"); file != "" {
-		ts, ok := st.(*twobytwo.State)
-		if !ok {
-			return cli.Exit(fmt.Sprintf("pictures are drawn for 2 by 2 games only, not %s", rec.Ruleset), exitUsage)
-		}
-		if err := drawState(ts, -1, file); err != nil {
+		if err := drawPicture(st, engine.PictureOptions{}, file); err != nil {
 			return err
 		}
 		fmt.Fprintf(a.stdout, "Game %d after %d steps (turn %d) drawn to %s\n", g, n, st.Turn(), file)

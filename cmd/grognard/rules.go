@@ -6,7 +6,6 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/grognard/grognard/engine"
-	"github.com/grognard/grognard/engine/twobytwo"
 )
 
 func (a *app) rulesCommand() *cli.Command {
@@ -37,13 +36,16 @@ func (a *app) rules(c *cli.Context) error {
 	return nil
 }
 
-// scenarioTitle is a scenario's full title where the ruleset offers one;
-// engine.Ruleset itself only lists names.
+// scenarioTitler is a ruleset that gives its built-in scenarios full
+// titles; engine.Ruleset itself only lists names.
+type scenarioTitler interface {
+	ScenarioTitle(name string) string
+}
+
+// scenarioTitle is a scenario's full title where the ruleset offers one.
 func scenarioTitle(rs engine.Ruleset, name string) string {
-	if _, ok := rs.(twobytwo.Rules); ok {
-		if sc, err := twobytwo.Builtin(name); err == nil {
-			return sc.Title
-		}
+	if t, ok := rs.(scenarioTitler); ok {
+		return t.ScenarioTitle(name)
 	}
 	return ""
 }

@@ -14,7 +14,7 @@ import (
 
 func TestScenarioCommand(t *testing.T) {
 	dir := t.TempDir()
-	good := filepath.Join("..", "..", "scenarios", "testdata", "valid-fixed.yaml")
+	good := filepath.Join("..", "..", "scenarios", "twobytwo", "testdata", "valid-fixed.yaml")
 	text, err := os.ReadFile(good)
 	if err != nil {
 		t.Fatal(err)

@@ -22,7 +22,7 @@ import (
 	"github.com/grognard/grognard/evaluation"
 	"github.com/grognard/grognard/tournaments"
 
-	_ "github.com/grognard/grognard/scenarios" // built-in scenario files and gen:<seed>
+	_ "github.com/grognard/grognard/scenarios/twobytwo" // built-in scenario files and gen:<seed>
 )
 
 // Scenarios are the named scenarios games are drawn from; a share of the

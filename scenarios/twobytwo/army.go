@@ -1,4 +1,4 @@
-package scenarios
+package twobytwo
 
 import (
 	"strings"
@@ -6,6 +6,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	tb "github.com/grognard/grognard/engine/twobytwo"
+	"github.com/grognard/grognard/scenarios"
 )
 
 // Army is one side's force as an army file gives it: the same fields as a
@@ -20,7 +21,7 @@ type Army struct {
 
 // LoadArmy reads and checks an army file.
 func LoadArmy(path string) (*Army, error) {
-	data, err := readLimited(path)
+	data, err := scenarios.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}

@@ -1,7 +1,7 @@
 // Package generate draws whole 2 by 2 Napoleonic battles from a seed: a
 // table laid out as the document's "Game setup: Terrain Placement" section
 // describes, and two random armies from the nations' lists
-// (scenarios/armies). Battlefield returns a *twobytwo.Scenario that sets up
+// (scenarios/twobytwo/armies). Battlefield returns a *twobytwo.Scenario that sets up
 // by play: the attacker is decided by dice, and deploying 10 AP a side and
 // choosing the reinforcement points are actions of the game, as the engine
 // already plays "Game setup" and "Force deployment". Terrain places the

@@ -1,4 +1,4 @@
-package scenarios
+package twobytwo
 
 import (
 	"os"
@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/grognard/grognard/engine/fileio/fileiotest"
+	"github.com/grognard/grognard/scenarios"
 )
 
 // TestLoadRefusesFIFOAndDevices: a scenario named as a FIFO blocked for
@@ -19,7 +20,7 @@ func TestLoadRefusesFIFOAndDevices(t *testing.T) {
 		t.Fatal(err)
 	}
 	big := filepath.Join(t.TempDir(), "big.yaml")
-	if err := os.WriteFile(big, make([]byte, MaxFileSize+1), 0o644); err != nil {
+	if err := os.WriteFile(big, make([]byte, scenarios.MaxFileSize+1), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range []struct{ file, want string }{{fifo, "a FIFO"}, {"/dev/zero", "a character device"}, {big, "over 1048576 bytes"}} {

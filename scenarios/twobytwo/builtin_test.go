@@ -1,4 +1,4 @@
-package scenarios
+package twobytwo
 
 import (
 	"fmt"
@@ -10,7 +10,7 @@ import (
 
 	"github.com/grognard/grognard/engine"
 	tb "github.com/grognard/grognard/engine/twobytwo"
-	"github.com/grognard/grognard/scenarios/armies"
+	"github.com/grognard/grognard/scenarios/twobytwo/armies"
 )
 
 // builtinWant are the scenario files this package must carry.
@@ -158,7 +158,7 @@ func playBuiltinRandom(name string, seed uint64) (engine.State, error) {
 // of how one-sided random play finds a scenario; run it with -v to see the
 // tally:
 //
-//	GROGNARD_BUILTIN_GAMES=200 go test -run TestBuiltinsPlayRandom -v ./scenarios/
+//	GROGNARD_BUILTIN_GAMES=200 go test -run TestBuiltinsPlayRandom -v ./scenarios/twobytwo/
 func TestBuiltinsPlayRandom(t *testing.T) {
 	games := 10
 	if testing.Short() {

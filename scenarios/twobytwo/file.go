@@ -1,8 +1,7 @@
-package scenarios
+package twobytwo
 
 import (
 	"bytes"
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -13,14 +12,11 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
-	"github.com/grognard/grognard/engine/fileio"
 	"github.com/grognard/grognard/engine/geom"
 	tb "github.com/grognard/grognard/engine/twobytwo"
-	"github.com/grognard/grognard/scenarios/armies"
+	"github.com/grognard/grognard/scenarios"
+	"github.com/grognard/grognard/scenarios/twobytwo/armies"
 )
-
-// MaxFileSize bounds what Load reads: scenario files are a few kilobytes.
-const MaxFileSize = 1 << 20
 
 // The keys each section of a scenario file allows.
 var (
@@ -68,25 +64,11 @@ type fileSide struct {
 // Load reads and checks a scenario file. The scenario's name is the file's
 // "name", or the file name without its extension.
 func Load(path string) (*tb.Scenario, error) {
-	data, err := readLimited(path)
+	data, err := scenarios.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
 	return Parse(path, data)
-}
-
-// readLimited reads a scenario or army file: a regular file (a FIFO,
-// which would block, or a device is refused at once) of at most
-// MaxFileSize bytes.
-func readLimited(path string) ([]byte, error) {
-	data, err := fileio.ReadFile(context.Background(), path, MaxFileSize, "scenario file")
-	if errors.Is(err, fileio.ErrTooLarge) {
-		return nil, fmt.Errorf("read %s: the file is over %d bytes; a scenario file is a few kilobytes", path, MaxFileSize)
-	}
-	if err != nil {
-		return nil, err // it names the file
-	}
-	return data, nil
 }
 
 // Parse reads and checks a scenario written in the file format of

@@ -18,7 +18,7 @@ import (
 	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/engine/geom"
 	tb "github.com/grognard/grognard/engine/twobytwo"
-	"github.com/grognard/grognard/scenarios/armies"
+	"github.com/grognard/grognard/scenarios/twobytwo/armies"
 )
 
 func TestDeterminism(t *testing.T) {
@@ -462,7 +462,7 @@ func playOut(sc *tb.Scenario, seed uint64) (*tb.State, error) {
 // It plays 1,000 battles on all cores (about 13 s on 2 cores; 100 with
 // -short); GROGNARD_BATTLES=n plays n instead:
 //
-//	go test -run TestBattlesPlay -v ./scenarios/generate/
+//	go test -run TestBattlesPlay -v ./scenarios/twobytwo/generate/
 func TestBattlesPlay(t *testing.T) {
 	n := 1000
 	if testing.Short() {

@@ -1,4 +1,4 @@
-package scenarios
+package twobytwo
 
 import (
 	"fmt"
@@ -7,7 +7,7 @@ import (
 
 	"github.com/grognard/grognard/engine"
 	tb "github.com/grognard/grognard/engine/twobytwo"
-	"github.com/grognard/grognard/scenarios/generate"
+	"github.com/grognard/grognard/scenarios/twobytwo/generate"
 )
 
 func TestGeneratedNames(t *testing.T) {
@@ -70,7 +70,7 @@ func TestSourcesByName(t *testing.T) {
 
 // TestGeneratedBattlefieldsValidate: 1,000 generated battlefields, written
 // as scenario files, pass every check of the loader and read back the same.
-// (That they also play to a result is tested in scenarios/generate.)
+// (That they also play to a result is tested in scenarios/twobytwo/generate.)
 func TestGeneratedBattlefieldsValidate(t *testing.T) {
 	n := 1000
 	if testing.Short() {

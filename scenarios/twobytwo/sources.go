@@ -1,4 +1,4 @@
-package scenarios
+package twobytwo
 
 import (
 	"embed"
@@ -7,10 +7,10 @@ import (
 	"path"
 	"sort"
 	"strconv"
-	"strings"
 
 	tb "github.com/grognard/grognard/engine/twobytwo"
-	"github.com/grognard/grognard/scenarios/generate"
+	"github.com/grognard/grognard/scenarios"
+	"github.com/grognard/grognard/scenarios/twobytwo/generate"
 )
 
 // builtinFiles are the scenario files compiled into the binary.
@@ -49,18 +49,11 @@ func parseEmbedded(name string) (*tb.Scenario, error) {
 	return Parse(path.Base(name), data)
 }
 
-// IsFileName reports whether a scenario name is a file path to load: it
-// ends in .yaml or .yml.
-func IsFileName(name string) bool {
-	ext := strings.ToLower(path.Ext(name))
-	return ext == ".yaml" || ext == ".yml"
-}
-
 // fileSource resolves a scenario file's path. The scenario takes the path
 // as its name, so saved games and records of it find it again (and a
 // changed file is caught by the scenario hash records carry).
 func fileSource(name string) (*tb.Scenario, bool, error) {
-	if !IsFileName(name) {
+	if scenarios.KindOf(name) != scenarios.File {
 		return nil, false, nil
 	}
 	sc, err := Load(name)
@@ -71,29 +64,21 @@ func fileSource(name string) (*tb.Scenario, bool, error) {
 	return sc, true, nil
 }
 
-// GeneratedPrefix starts the name of a generated battlefield: "gen:SEED"
-// for 40 AP a side, "gen:SEED:AP" for another budget.
-const GeneratedPrefix = "gen:"
-
 // GeneratedName is the scenario name of the battlefield for seed at ap
 // (0 or 40 for the default).
 func GeneratedName(seed uint64, ap float64) string {
 	if ap == 0 || ap == 40 {
-		return fmt.Sprintf("%s%d", GeneratedPrefix, seed)
+		return fmt.Sprintf("%s%d", scenarios.GeneratedPrefix, seed)
 	}
-	return fmt.Sprintf("%s%d:%g", GeneratedPrefix, seed, ap)
+	return fmt.Sprintf("%s%d:%g", scenarios.GeneratedPrefix, seed, ap)
 }
 
-// ParseGeneratedName reads "gen:SEED" or "gen:SEED:AP".
+// ParseGeneratedName reads "gen:SEED" or "gen:SEED:AP": 40 AP a side
+// unless the name gives from 20 to 200.
 func ParseGeneratedName(name string) (seed uint64, ap float64, err error) {
-	rest, ok := strings.CutPrefix(name, GeneratedPrefix)
-	if !ok {
-		return 0, 0, fmt.Errorf("%q is not a generated battlefield's name (gen:SEED or gen:SEED:AP)", name)
-	}
-	seedText, apText, hasAP := strings.Cut(rest, ":")
-	seed, err = strconv.ParseUint(seedText, 10, 64)
+	seed, apText, hasAP, err := scenarios.SplitGeneratedName(name)
 	if err != nil {
-		return 0, 0, fmt.Errorf("generated battlefield %q: the seed must be a whole number, as in gen:42", name)
+		return 0, 0, err
 	}
 	ap = 40
 	if hasAP {
@@ -108,7 +93,7 @@ func ParseGeneratedName(name string) (seed uint64, ap float64, err error) {
 // generatedSource resolves "gen:SEED[:AP]" to the generated battlefield,
 // named as asked so records of it regenerate it.
 func generatedSource(name string) (*tb.Scenario, bool, error) {
-	if !strings.HasPrefix(name, GeneratedPrefix) {
+	if scenarios.KindOf(name) != scenarios.Generated {
 		return nil, false, nil
 	}
 	seed, ap, err := ParseGeneratedName(name)

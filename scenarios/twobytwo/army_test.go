@@ -1,4 +1,4 @@
-package scenarios
+package twobytwo
 
 import (
 	"errors"
@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/grognard/grognard/scenarios/armies"
+	"github.com/grognard/grognard/scenarios/twobytwo/armies"
 )
 
 // TestArmyFilesEveryNation: a random army of every nation at 40 and 80 AP,

@@ -1,4 +1,4 @@
-package scenarios
+package twobytwo
 
 import (
 	"fmt"
@@ -9,7 +9,7 @@ import (
 
 	"github.com/grognard/grognard/engine/geom"
 	tb "github.com/grognard/grognard/engine/twobytwo"
-	"github.com/grognard/grognard/scenarios/armies"
+	"github.com/grognard/grognard/scenarios/twobytwo/armies"
 )
 
 // attackerPointGap is how far the attacker's points keep from defending

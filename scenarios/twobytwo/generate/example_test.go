@@ -3,7 +3,7 @@ package generate_test
 import (
 	"fmt"
 
-	"github.com/grognard/grognard/scenarios/generate"
+	"github.com/grognard/grognard/scenarios/twobytwo/generate"
 )
 
 // ExampleBattlefield draws battle 1 with the default options: 40 AP a side

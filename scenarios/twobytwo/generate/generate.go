@@ -10,7 +10,7 @@ import (
 	"unicode"
 
 	tb "github.com/grognard/grognard/engine/twobytwo"
-	"github.com/grognard/grognard/scenarios/armies"
+	"github.com/grognard/grognard/scenarios/twobytwo/armies"
 )
 
 // Defaults and limits of Options.
@@ -33,7 +33,7 @@ const (
 // Options of a generated battle; the zero value means the defaults.
 type Options struct {
 	AP      float64    // army points a side; 0 means 40
-	Nations [2]string  // nation of side 0 and side 1 (names as in scenarios/armies.Nations()); "" means drawn at random
+	Nations [2]string  // nation of side 0 and side 1 (names as in scenarios/twobytwo/armies.Nations()); "" means drawn at random
 	Size    float64    // table size in inches; 0 means 24
 	Victory tb.Victory // Fast (zero value) or Decisive
 }

@@ -1,4 +1,4 @@
-package scenarios
+package twobytwo
 
 import (
 	"os"
@@ -26,7 +26,7 @@ func yamlBlocks(t *testing.T, text string) []string {
 // TestDocExamples: the complete scenario and the army file in
 // docs/scenarios.md load without problems and the scenario plays.
 func TestDocExamples(t *testing.T) {
-	b, err := os.ReadFile("../docs/scenarios.md")
+	b, err := os.ReadFile("../../docs/scenarios.md")
 	if err != nil {
 		t.Fatal(err)
 	}

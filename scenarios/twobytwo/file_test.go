@@ -1,4 +1,4 @@
-package scenarios
+package twobytwo
 
 import (
 	"errors"
@@ -11,6 +11,7 @@ import (
 
 	"github.com/grognard/grognard/engine"
 	tb "github.com/grognard/grognard/engine/twobytwo"
+	"github.com/grognard/grognard/scenarios"
 )
 
 func readTestdata(t testing.TB, name string) string {
@@ -202,7 +203,7 @@ func TestLoadErrors(t *testing.T) {
 		t.Errorf("missing file: %v", err)
 	}
 	big := t.TempDir() + "/big.yaml"
-	if err := os.WriteFile(big, make([]byte, MaxFileSize+10), 0o644); err != nil {
+	if err := os.WriteFile(big, make([]byte, scenarios.MaxFileSize+10), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := Load(big); err == nil || !strings.Contains(err.Error(), "over") {

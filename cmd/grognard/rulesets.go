@@ -1,0 +1,22 @@
+package main
+
+// The rulesets compiled into the program. This file and twobytwo.go (the
+// sub-commands that are 2 by 2 only: the scenario and army file tools)
+// are the command's only files that name a ruleset; every other command
+// reaches the rules through engine's contracts and named capabilities.
+
+import (
+	"github.com/grognard/grognard/engine"
+	"github.com/grognard/grognard/engine/twobytwo"
+
+	// The 2 by 2 pictures (engine.Pictures) and scenarios: the built-in
+	// scenario files, scenario files by path and gen:SEED battlefields.
+	_ "github.com/grognard/grognard/engine/twobytwo/picture"
+	_ "github.com/grognard/grognard/scenarios/twobytwo"
+)
+
+// registerRulesets makes every ruleset compiled into the program available
+// by name. It is idempotent, so tests may run the app many times.
+func registerRulesets() {
+	engine.Register(twobytwo.Rules{})
+}
