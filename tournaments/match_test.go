@@ -297,8 +297,15 @@ func (s *loopState) PendingRoll() engine.Roll            { return engine.Roll{} 
 func (s *loopState) ApplyDice(engine.Dice) error         { return nil }
 func (s *loopState) DescribeRoll() string                { return "" }
 func (s *loopState) DescribeAction(engine.Action) string { return "pass" }
-func (s *loopState) Turn() int                           { return s.n / 2 }
-func (s *loopState) Hash() uint64                        { return uint64(s.n) }
-func (s *loopState) CopyFrom(src engine.State)           { *s = *src.(*loopState) }
-func (s *loopState) Clone() engine.State                 { c := *s; return &c }
-func (s *loopState) MarshalJSON() ([]byte, error)        { return []byte("{}"), nil }
+func (s *loopState) FormatAction(engine.Action) string   { return "pass" }
+func (s *loopState) ParseAction(text string) (engine.Action, error) {
+	if text != "pass" {
+		return engine.Action{}, fmt.Errorf("%w: %q: the one action is pass", engine.ErrNotation, text)
+	}
+	return engine.Action{Kind: 1}, nil
+}
+func (s *loopState) Turn() int                    { return s.n / 2 }
+func (s *loopState) Hash() uint64                 { return uint64(s.n) }
+func (s *loopState) CopyFrom(src engine.State)    { *s = *src.(*loopState) }
+func (s *loopState) Clone() engine.State          { c := *s; return &c }
+func (s *loopState) MarshalJSON() ([]byte, error) { return []byte("{}"), nil }
