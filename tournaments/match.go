@@ -127,15 +127,17 @@ func playMatch(ctx context.Context, rs engine.Ruleset, scenario string, opts eng
 			}
 		}
 		if step.Dice != nil {
+			rec.AddDice(st, *step.Dice)
 			if err := st.ApplyDice(*step.Dice); err != nil {
+				rec.Steps = rec.Steps[:len(rec.Steps)-1]
 				return finish(rec, st), fmt.Errorf("step %d: dice %v refused: %w", n, step.Dice.Values(), err)
 			}
-			rec.AddDice(*step.Dice, step.Text)
 		} else {
+			rec.AddAction(st, p, *step.Action)
 			if err := engine.Play(st, p, *step.Action); err != nil {
+				rec.Steps = rec.Steps[:len(rec.Steps)-1]
 				return finish(rec, st), fmt.Errorf("step %d: agent %s (%s) chose a refused action: %w", n, players[p].Name(), p, err)
 			}
-			rec.AddAction(p, *step.Action, step.Text)
 		}
 	}
 	finish(rec, st)
