@@ -99,7 +99,7 @@ func playMatch(ctx context.Context, rs engine.Ruleset, scenario string, opts eng
 			if err != nil {
 				return finish(rec, st), fmt.Errorf("step %d: rolling %s: %w", n, roll, err)
 			}
-			step = engine.Step{Player: engine.Chance, Dice: &d, Text: st.DescribeRoll()}
+			step = engine.Step{Player: engine.Chance, Dice: &d}
 		case 0, 1:
 			a, err := players[p].Choose(ctx, engine.ViewFor(st, p), p)
 			var lost *agents.ForfeitError
@@ -117,11 +117,18 @@ func playMatch(ctx context.Context, rs engine.Ruleset, scenario string, opts eng
 			if err != nil {
 				return finish(rec, st), fmt.Errorf("step %d, turn %d: agent %s (%s): %w", n, st.Turn(), players[p].Name(), p, err)
 			}
-			step = engine.Step{Player: p, Action: &a, Text: st.DescribeAction(a)}
+			step = engine.Step{Player: p, Action: &a}
 		default:
 			return finish(rec, st), fmt.Errorf("step %d: the game is not over but %s is to move", n, p)
 		}
 		if obs != nil {
+			// Only an observer reads the step's description: records keep
+			// none.
+			if step.Dice != nil {
+				step.Text = st.DescribeRoll()
+			} else {
+				step.Text = st.DescribeAction(*step.Action)
+			}
 			if err := obs(Event{N: n, State: st, Step: step}); err != nil {
 				return finish(rec, st), fmt.Errorf("step %d: observer: %w", n, err)
 			}
