@@ -23,7 +23,8 @@ const RecordFormat = 2
 // Step is one entry of a game record: either an action by a side or the
 // dice of a chance event. In JSON a step is {"p": player, "a": action}
 // or {"p": -1, "d": [dice]}, the action being its notation text in
-// format 2 and its fields in format 1.
+// format 2 and its fields in format 1 (and in format 2 for an action the
+// notation cannot write exactly, which no state generates).
 type Step struct {
 	// Player is the side that played the action, or Chance for dice.
 	Player Player
@@ -148,13 +149,19 @@ func NewRecord(rs Ruleset, scenario string, opts Options) (*Record, error) {
 // AddAction appends action a played by p in st, the state before it, in
 // the record's format: as its notation in format 2, as its fields and
 // description in a record of format 1 (a game of format 1 taken up
-// again).
+// again). An action its notation does not read back to exactly (none
+// that a state generates) keeps its fields, so that the record replays
+// whatever was played.
 func (r *Record) AddAction(st State, p Player, a Action) {
 	step := Step{Player: p, Action: &a}
-	if r.Format >= 2 {
-		step.Notation = st.FormatAction(a)
-	} else {
+	switch {
+	case r.Format < 2:
 		step.Text = st.DescribeAction(a)
+	default:
+		text := st.FormatAction(a)
+		if back, err := st.ParseAction(text); err == nil && back == a {
+			step.Notation = text
+		}
 	}
 	r.Steps = append(r.Steps, step)
 }
@@ -359,9 +366,6 @@ func replaySteps(rs Ruleset, rec *Record, n int, visit func(step int, st State) 
 				return st, fmt.Errorf("%w: step %d dice: %v", ErrReplayMismatch, i, err)
 			}
 		case s.Action != nil || s.Notation != "":
-			if rec.Format >= 2 && s.Notation == "" {
-				return st, fmt.Errorf("%w: step %d gives the action's fields, but a record of format %d gives its notation", ErrReplayMismatch, i, rec.Format)
-			}
 			if rec.Format < 2 && s.Notation != "" {
 				return st, fmt.Errorf("%w: step %d gives the action as the text %q, but a record of format 1 gives its fields (is \"format\": %d missing?)", ErrReplayMismatch, i, s.Notation, RecordFormat)
 			}
