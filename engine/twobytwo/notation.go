@@ -250,12 +250,20 @@ func sameToken(label, t string) bool {
 // separated by any white space). It depends only on the scenario; it
 // does not check that the action is legal, which Apply does.
 func (s *State) ParseAction(text string) (engine.Action, error) {
+	if len(text) > maxNotation {
+		return engine.Action{}, fmt.Errorf("%w: %d bytes, and an action is at most %d", engine.ErrNotation, len(text), maxNotation)
+	}
 	a, err := s.parseAction(text)
 	if err != nil {
 		return engine.Action{}, fmt.Errorf("%w %q: %v", engine.ErrNotation, text, err)
 	}
 	return a, nil
 }
+
+// maxNotation bounds the text of one action: the longest an action can
+// be written (three points and a facing of 24 characters, two labels) is
+// well under it.
+const maxNotation = 1024
 
 func (s *State) parseAction(text string) (engine.Action, error) {
 	toks := strings.Fields(text)

@@ -219,6 +219,7 @@ func TestNotationRefusesBadText(t *testing.T) {
 		{"F1_Line exit 4,23.75 0", "not an edge"},
 		{"F1_Line hold extra", "no unit of this scenario"},
 		{"F1_Line hold\nend", "out of place"},
+		{"F1_Line move " + strings.Repeat("1", 2000) + ",1 0", "an action is at most 1024"},
 	} {
 		_, err := s.ParseAction(c.text)
 		if err == nil {
