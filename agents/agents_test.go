@@ -3,7 +3,9 @@ package agents
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os/exec"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -33,11 +35,21 @@ func (s *pickState) PendingRoll() engine.Roll            { return engine.Roll{} 
 func (s *pickState) ApplyDice(engine.Dice) error         { return nil }
 func (s *pickState) DescribeRoll() string                { return "" }
 func (s *pickState) DescribeAction(engine.Action) string { return "" }
-func (s *pickState) Turn() int                           { return 1 }
-func (s *pickState) Hash() uint64                        { return uint64(s.n) }
-func (s *pickState) CopyFrom(src engine.State)           { *s = *src.(*pickState) }
-func (s *pickState) Clone() engine.State                 { c := *s; return &c }
-func (s *pickState) MarshalJSON() ([]byte, error)        { return []byte("{}"), nil }
+func (s *pickState) FormatAction(a engine.Action) string {
+	return "pick " + strconv.Itoa(index(a))
+}
+func (s *pickState) ParseAction(text string) (engine.Action, error) {
+	n, err := strconv.Atoi(strings.TrimPrefix(text, "pick "))
+	if err != nil || n < 0 || n >= 1<<16 {
+		return engine.Action{}, fmt.Errorf("%w: %q is not pick N", engine.ErrNotation, text)
+	}
+	return engine.Action{Kind: 1, Unit: uint8(n), Target: uint8(n >> 8)}, nil
+}
+func (s *pickState) Turn() int                    { return 1 }
+func (s *pickState) Hash() uint64                 { return uint64(s.n) }
+func (s *pickState) CopyFrom(src engine.State)    { *s = *src.(*pickState) }
+func (s *pickState) Clone() engine.State          { c := *s; return &c }
+func (s *pickState) MarshalJSON() ([]byte, error) { return []byte("{}"), nil }
 
 // index is the position of a pickState action in its legal list.
 func index(a engine.Action) int { return int(a.Unit) | int(a.Target)<<8 }

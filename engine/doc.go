@@ -55,4 +55,28 @@
 // material for adjudication, pictures, sides' names), asked for with
 // Capability so that a missing one is a clear error, never a silent
 // fallback.
+//
+// # Action notation
+//
+// Every ruleset writes its actions as text, as UCI does chess moves:
+// State.FormatAction gives one line of space-separated tokens and
+// State.ParseAction reads it back. The contract:
+//
+//   - Exact: ParseAction(FormatAction(a)) == a for every action the state
+//     can generate, every field of it; floats are written in Go's shortest
+//     form that parses back to the same value (strconv.FormatFloat with
+//     precision -1).
+//   - Stable: the text depends only on what does not change during the
+//     game (the scenario, its units' labels and ids), never on the
+//     position, so a record written today parses the same way next year,
+//     at any point of the game. A change of notation is a new record
+//     format.
+//   - Short and safe: one line, no newline, a few tokens; parsing any
+//     text never panics, and a bad one is refused with an error wrapping
+//     ErrNotation that says what is wrong.
+//   - Not a legality check: a well-formed illegal action parses; Apply
+//     refuses it.
+//
+// Game records of format 2 keep each action as its notation (see
+// Record); the 2 by 2 notation is described in docs/notation.md.
 package engine

@@ -110,6 +110,10 @@ func (r Result) String() string {
 // refuse, so callers can tell a refused move from a broken program.
 var ErrIllegal = errors.New("illegal action")
 
+// ErrNotation is wrapped by every error ParseAction returns for a text
+// that is not an action in the ruleset's notation.
+var ErrNotation = errors.New("not an action in the notation")
+
 // State is a game position of some ruleset. Implementations are plain values
 // (fixed arrays, no maps, no pointers into the state apart from read-only
 // static data) so CopyFrom is a single assignment and allocates nothing.
@@ -138,6 +142,18 @@ type State interface {
 	DescribeRoll() string
 	// DescribeAction renders an action in words a person can carry out.
 	DescribeAction(a Action) string
+	// FormatAction writes a in the ruleset's action notation: a short,
+	// stable line of space-separated tokens (no newline) that ParseAction
+	// reads back to exactly a, floats included, for every action the
+	// state generates. Records, the protocol and logs carry actions so
+	// (see "Action notation" in the package doc).
+	FormatAction(a Action) string
+	// ParseAction reads an action written in the ruleset's notation. It
+	// depends on nothing that changes during the game (unit labels and
+	// ids may be used), does not check legality (Apply does), and refuses
+	// any other text with an error wrapping ErrNotation that says what is
+	// wrong; it never panics.
+	ParseAction(text string) (Action, error)
 	// Turn is the current game turn (0 during set-up).
 	Turn() int
 	// Hash is a 64-bit hash of the whole position.

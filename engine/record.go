@@ -13,20 +13,104 @@ import (
 	"github.com/grognard/grognard/engine/fileio"
 )
 
+// RecordFormat is the format of the records grognard writes. Format 2
+// keeps each action as its notation text (State.FormatAction) and each
+// die as an array; format 1, a record without "format", kept each action
+// as its fields and every step's description, three to six times the
+// size. Both replay.
+const RecordFormat = 2
+
 // Step is one entry of a game record: either an action by a side or the
-// dice of a chance event. Text is the human rendering at the time it was
-// played; it is informative only and is ignored on replay.
+// dice of a chance event. In JSON a step is {"p": player, "a": action}
+// or {"p": -1, "d": [dice]}, the action being its notation text in
+// format 2 and its fields in format 1 (and in format 2 for an action the
+// notation cannot write exactly, which no state generates).
 type Step struct {
-	Player Player  `json:"p"`
-	Action *Action `json:"a,omitempty"`
-	Dice   *Dice   `json:"d,omitempty"`
-	Text   string  `json:"t,omitempty"`
+	// Player is the side that played the action, or Chance for dice.
+	Player Player
+	// Action is the action. A step of format 2 read from a file has only
+	// its Notation: ActionIn reads the action from it.
+	Action *Action
+	// Notation is the action in its ruleset's notation (format 2).
+	Notation string
+	// Dice are the dice of a chance event.
+	Dice *Dice
+	// Text is the description a step of format 1 kept; informative only,
+	// ignored on replay. Format 2 drops it: replay regenerates it from
+	// the state (State.DescribeAction, DescribeRoll).
+	Text string
+}
+
+// stepJSON is a step as JSON holds it.
+type stepJSON struct {
+	Player Player          `json:"p"`
+	Action json.RawMessage `json:"a,omitempty"`
+	Dice   *Dice           `json:"d,omitempty"`
+	Text   string          `json:"t,omitempty"`
+}
+
+// MarshalJSON writes the step's action as its notation when it has one
+// (format 2), else as its fields (format 1).
+func (s Step) MarshalJSON() ([]byte, error) {
+	j := stepJSON{Player: s.Player, Dice: s.Dice, Text: s.Text}
+	var err error
+	switch {
+	case s.Notation != "":
+		j.Action, err = json.Marshal(s.Notation)
+	case s.Action != nil:
+		j.Action, err = json.Marshal(s.Action)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(j)
+}
+
+// UnmarshalJSON reads a step of either format: an action given as a
+// string is a notation, one given as an object its fields.
+func (s *Step) UnmarshalJSON(b []byte) error {
+	var j stepJSON
+	if err := json.Unmarshal(b, &j); err != nil {
+		return err
+	}
+	*s = Step{Player: j.Player, Dice: j.Dice, Text: j.Text}
+	switch a := bytes.TrimSpace(j.Action); {
+	case len(a) == 0 || string(a) == "null":
+	case a[0] == '"':
+		if err := json.Unmarshal(a, &s.Notation); err != nil {
+			return fmt.Errorf("a step's action: %w", err)
+		}
+		if s.Notation == "" {
+			return fmt.Errorf("a step's action is an empty text")
+		}
+	default:
+		s.Action = new(Action)
+		if err := json.Unmarshal(a, s.Action); err != nil {
+			return fmt.Errorf("a step's action: %w", err)
+		}
+	}
+	return nil
+}
+
+// ActionIn is the action of a side's step played in st, the state before
+// it: its notation read by st.ParseAction, or its recorded fields.
+func (s *Step) ActionIn(st State) (Action, error) {
+	switch {
+	case s.Notation != "":
+		return st.ParseAction(s.Notation)
+	case s.Action != nil:
+		return *s.Action, nil
+	}
+	return Action{}, errors.New("the step has no action")
 }
 
 // Record is a whole game: the rules and scenario it was played under, the
 // seeds, every action and every die, and the result. Replaying the steps on
 // a new game of the same scenario reaches the same result.
 type Record struct {
+	// Format is the record's format: RecordFormat for the records
+	// grognard writes, 0 (no "format") for format 1.
+	Format       int       `json:"format,omitempty"`
 	Ruleset      string    `json:"ruleset"`
 	RulesVersion string    `json:"rules_version"`
 	Scenario     string    `json:"scenario"`
@@ -40,7 +124,8 @@ type Record struct {
 	Turns        int       `json:"turns"`
 }
 
-// NewRecord starts a record for a game on scenario under rs.
+// NewRecord starts a record of format RecordFormat for a game on
+// scenario under rs.
 func NewRecord(rs Ruleset, scenario string, opts Options) (*Record, error) {
 	if scenario == "" {
 		if names := rs.Scenarios(); len(names) > 0 {
@@ -52,6 +137,7 @@ func NewRecord(rs Ruleset, scenario string, opts Options) (*Record, error) {
 		return nil, err
 	}
 	return &Record{
+		Format:       RecordFormat,
 		Ruleset:      rs.Name(),
 		RulesVersion: rs.Version(),
 		Scenario:     scenario,
@@ -60,14 +146,34 @@ func NewRecord(rs Ruleset, scenario string, opts Options) (*Record, error) {
 	}, nil
 }
 
-// AddAction appends an action played by p; text is how it reads.
-func (r *Record) AddAction(p Player, a Action, text string) {
-	r.Steps = append(r.Steps, Step{Player: p, Action: &a, Text: text})
+// AddAction appends action a played by p in st, the state before it, in
+// the record's format: as its notation in format 2, as its fields and
+// description in a record of format 1 (a game of format 1 taken up
+// again). An action its notation does not read back to exactly (none
+// that a state generates) keeps its fields, so that the record replays
+// whatever was played.
+func (r *Record) AddAction(st State, p Player, a Action) {
+	step := Step{Player: p, Action: &a}
+	switch {
+	case r.Format < 2:
+		step.Text = st.DescribeAction(a)
+	default:
+		text := st.FormatAction(a)
+		if back, err := st.ParseAction(text); err == nil && back == a {
+			step.Notation = text
+		}
+	}
+	r.Steps = append(r.Steps, step)
 }
 
-// AddDice appends the dice of a chance event; text says what was rolled.
-func (r *Record) AddDice(d Dice, text string) {
-	r.Steps = append(r.Steps, Step{Player: Chance, Dice: &d, Text: text})
+// AddDice appends the dice d of the chance event pending in st; a record
+// of format 1 also keeps what was rolled.
+func (r *Record) AddDice(st State, d Dice) {
+	step := Step{Player: Chance, Dice: &d}
+	if r.Format < 2 {
+		step.Text = st.DescribeRoll()
+	}
+	r.Steps = append(r.Steps, step)
 }
 
 // Write encodes the record as one JSON line.
@@ -224,6 +330,9 @@ func replaySteps(rs Ruleset, rec *Record, n int, visit func(step int, st State) 
 	if n < 0 || n > len(rec.Steps) {
 		return nil, fmt.Errorf("step %d is outside the record's 0 to %d steps", n, len(rec.Steps))
 	}
+	if rec.Format < 0 || rec.Format > RecordFormat {
+		return nil, fmt.Errorf("record of format %d: this grognard reads formats 1 to %d; a newer grognard wrote it", rec.Format, RecordFormat)
+	}
 	if rec.Ruleset != rs.Name() {
 		return nil, fmt.Errorf("%w: record is for ruleset %q, not %q", ErrReplayMismatch, rec.Ruleset, rs.Name())
 	}
@@ -241,7 +350,8 @@ func replaySteps(rs Ruleset, rec *Record, n int, visit func(step int, st State) 
 	if err != nil {
 		return nil, err
 	}
-	for i, s := range rec.Steps[:n] {
+	for i := range rec.Steps[:n] {
+		s := &rec.Steps[i]
 		if visit != nil {
 			if err := visit(i, st); err != nil {
 				return st, err
@@ -255,18 +365,50 @@ func replaySteps(rs Ruleset, rec *Record, n int, visit func(step int, st State) 
 			if err := st.ApplyDice(*s.Dice); err != nil {
 				return st, fmt.Errorf("%w: step %d dice: %v", ErrReplayMismatch, i, err)
 			}
-		case s.Action != nil:
-			if st.ToMove() != s.Player {
-				return st, fmt.Errorf("%w: step %d is by %s but %s is to move", ErrReplayMismatch, i, s.Player, st.ToMove())
+		case s.Action != nil || s.Notation != "":
+			if rec.Format < 2 && s.Notation != "" {
+				return st, fmt.Errorf("%w: step %d gives the action as the text %q, but a record of format 1 gives its fields (is \"format\": %d missing?)", ErrReplayMismatch, i, s.Notation, RecordFormat)
 			}
-			if err := st.Apply(*s.Action); err != nil {
-				return st, fmt.Errorf("%w: step %d (%s): %v", ErrReplayMismatch, i, s.Text, err)
+			a, err := s.ActionIn(st)
+			if err != nil {
+				return st, fmt.Errorf("%w: step %d: %v", ErrReplayMismatch, i, err)
+			}
+			if s.Player != 0 && s.Player != 1 {
+				return st, fmt.Errorf("%w: step %d is an action by %s, not by a side", ErrReplayMismatch, i, s.Player)
+			}
+			if err := Play(st, s.Player, a); err != nil {
+				return st, fmt.Errorf("%w: step %d (%s): %v", ErrReplayMismatch, i, st.FormatAction(a), err)
 			}
 		default:
 			return st, fmt.Errorf("%w: step %d has neither action nor dice", ErrReplayMismatch, i)
 		}
 	}
 	return st, nil
+}
+
+// UpgradeRecord rewrites a record of format 1 as format RecordFormat,
+// replaying its steps under rs to write each action as its notation and
+// dropping the descriptions; a record already of that format is left as
+// it is. A record that does not replay is left unchanged.
+func UpgradeRecord(rs Ruleset, rec *Record) error {
+	if rec.Format >= RecordFormat {
+		return nil
+	}
+	steps := make([]Step, len(rec.Steps))
+	visit := func(i int, st State) error {
+		s := rec.Steps[i]
+		steps[i] = Step{Player: s.Player, Dice: s.Dice}
+		if s.Action != nil {
+			a := *s.Action
+			steps[i].Action, steps[i].Notation = &a, st.FormatAction(a)
+		}
+		return nil
+	}
+	if _, err := replaySteps(rs, rec, len(rec.Steps), visit); err != nil {
+		return fmt.Errorf("upgrade the record to format %d: %w", RecordFormat, err)
+	}
+	rec.Format, rec.Steps = RecordFormat, steps
+	return nil
 }
 
 // ForfeitReason begins the reason of a game lost by forfeit (a bot that

@@ -99,7 +99,7 @@ func playMatch(ctx context.Context, rs engine.Ruleset, scenario string, opts eng
 			if err != nil {
 				return finish(rec, st), fmt.Errorf("step %d: rolling %s: %w", n, roll, err)
 			}
-			step = engine.Step{Player: engine.Chance, Dice: &d, Text: st.DescribeRoll()}
+			step = engine.Step{Player: engine.Chance, Dice: &d}
 		case 0, 1:
 			a, err := players[p].Choose(ctx, engine.ViewFor(st, p), p)
 			var lost *agents.ForfeitError
@@ -117,25 +117,34 @@ func playMatch(ctx context.Context, rs engine.Ruleset, scenario string, opts eng
 			if err != nil {
 				return finish(rec, st), fmt.Errorf("step %d, turn %d: agent %s (%s): %w", n, st.Turn(), players[p].Name(), p, err)
 			}
-			step = engine.Step{Player: p, Action: &a, Text: st.DescribeAction(a)}
+			step = engine.Step{Player: p, Action: &a}
 		default:
 			return finish(rec, st), fmt.Errorf("step %d: the game is not over but %s is to move", n, p)
 		}
 		if obs != nil {
+			// Only an observer reads the step's description: records keep
+			// none.
+			if step.Dice != nil {
+				step.Text = st.DescribeRoll()
+			} else {
+				step.Text = st.DescribeAction(*step.Action)
+			}
 			if err := obs(Event{N: n, State: st, Step: step}); err != nil {
 				return finish(rec, st), fmt.Errorf("step %d: observer: %w", n, err)
 			}
 		}
 		if step.Dice != nil {
+			rec.AddDice(st, *step.Dice)
 			if err := st.ApplyDice(*step.Dice); err != nil {
+				rec.Steps = rec.Steps[:len(rec.Steps)-1]
 				return finish(rec, st), fmt.Errorf("step %d: dice %v refused: %w", n, step.Dice.Values(), err)
 			}
-			rec.AddDice(*step.Dice, step.Text)
 		} else {
+			rec.AddAction(st, p, *step.Action)
 			if err := engine.Play(st, p, *step.Action); err != nil {
+				rec.Steps = rec.Steps[:len(rec.Steps)-1]
 				return finish(rec, st), fmt.Errorf("step %d: agent %s (%s) chose a refused action: %w", n, players[p].Name(), p, err)
 			}
-			rec.AddAction(p, *step.Action, step.Text)
 		}
 	}
 	finish(rec, st)

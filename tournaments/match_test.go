@@ -62,9 +62,13 @@ func TestPlayMatchDeterministicAndReplays(t *testing.T) {
 			if tc.opts.TurnLimit > 0 && r1.Turns > tc.opts.TurnLimit+1 {
 				t.Errorf("turn limit %d but game reached turn %d", tc.opts.TurnLimit, r1.Turns)
 			}
+			// Format 2: actions as their notation, no descriptions.
+			if r1.Format != engine.RecordFormat {
+				t.Errorf("record of format %d, want %d", r1.Format, engine.RecordFormat)
+			}
 			for i, s := range r1.Steps {
-				if s.Text == "" {
-					t.Fatalf("step %d has no text", i)
+				if (s.Dice == nil) == (s.Notation == "") || s.Text != "" {
+					t.Fatalf("step %d is not of format 2: %+v", i, s)
 				}
 			}
 
@@ -136,8 +140,16 @@ func TestPlayMatchObserver(t *testing.T) {
 		t.Fatalf("%d events for %d steps", len(events), len(rec.Steps))
 	}
 	for i, s := range rec.Steps {
-		if events[i].N != i+1 || events[i].Step.Text != s.Text {
-			t.Fatalf("event %d (N %d, %q) does not match step %q", i, events[i].N, events[i].Step.Text, s.Text)
+		ev := events[i].Step
+		same := ev.Player == s.Player && (ev.Dice == nil) == (s.Dice == nil) && (ev.Action == nil) == (s.Action == nil)
+		if same && s.Dice != nil {
+			same = *ev.Dice == *s.Dice
+		}
+		if same && s.Action != nil {
+			same = *ev.Action == *s.Action
+		}
+		if events[i].N != i+1 || !same || ev.Text == "" {
+			t.Fatalf("event %d (N %d, %q) does not match step %+v", i, events[i].N, ev.Text, s)
 		}
 	}
 }
@@ -297,8 +309,15 @@ func (s *loopState) PendingRoll() engine.Roll            { return engine.Roll{} 
 func (s *loopState) ApplyDice(engine.Dice) error         { return nil }
 func (s *loopState) DescribeRoll() string                { return "" }
 func (s *loopState) DescribeAction(engine.Action) string { return "pass" }
-func (s *loopState) Turn() int                           { return s.n / 2 }
-func (s *loopState) Hash() uint64                        { return uint64(s.n) }
-func (s *loopState) CopyFrom(src engine.State)           { *s = *src.(*loopState) }
-func (s *loopState) Clone() engine.State                 { c := *s; return &c }
-func (s *loopState) MarshalJSON() ([]byte, error)        { return []byte("{}"), nil }
+func (s *loopState) FormatAction(engine.Action) string   { return "pass" }
+func (s *loopState) ParseAction(text string) (engine.Action, error) {
+	if text != "pass" {
+		return engine.Action{}, fmt.Errorf("%w: %q: the one action is pass", engine.ErrNotation, text)
+	}
+	return engine.Action{Kind: 1}, nil
+}
+func (s *loopState) Turn() int                    { return s.n / 2 }
+func (s *loopState) Hash() uint64                 { return uint64(s.n) }
+func (s *loopState) CopyFrom(src engine.State)    { *s = *src.(*loopState) }
+func (s *loopState) Clone() engine.State          { c := *s; return &c }
+func (s *loopState) MarshalJSON() ([]byte, error) { return []byte("{}"), nil }

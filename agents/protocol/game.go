@@ -258,11 +258,12 @@ func (g *game) apply(a engine.Action) (Step, error) {
 		table = ti.TableInstructions(a)
 	}
 	g.push()
+	g.rec.AddAction(g.st, p, a)
 	if err := g.st.Apply(a); err != nil { // a refused action changes nothing
 		g.history = g.history[:len(g.history)-1]
+		g.rec.Steps = g.rec.Steps[:len(g.rec.Steps)-1]
 		return Step{}, wire.Wrap(wire.IllegalAction, err)
 	}
-	g.rec.AddAction(p, a, text)
 	g.rec.Result, g.rec.Turns = g.st.Result(), g.st.Turn()
 	return Step{Player: g.sideName(int(p)), Text: text, Table: table, Action: &actionInfo{Text: text, Action: a}}, nil
 }
@@ -271,11 +272,12 @@ func (g *game) apply(a engine.Action) (Step, error) {
 func (g *game) applyDice(d engine.Dice) (Step, error) {
 	text := g.st.DescribeRoll()
 	g.push()
+	g.rec.AddDice(g.st, d)
 	if err := g.st.ApplyDice(d); err != nil { // refused dice change nothing
 		g.history = g.history[:len(g.history)-1]
+		g.rec.Steps = g.rec.Steps[:len(g.rec.Steps)-1]
 		return Step{}, err
 	}
-	g.rec.AddDice(d, text)
 	g.rec.Result, g.rec.Turns = g.st.Result(), g.st.Turn()
 	return Step{Player: "chance", Text: fmt.Sprintf("%s: %v", text, d.Values()), Dice: diceInts(d)}, nil
 }

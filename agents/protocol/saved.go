@@ -319,13 +319,17 @@ func loadGame(b []byte, who loadSides) (*game, error) {
 	g.rec = doc.Record
 	g.edited = doc.Edited
 	if !doc.Edited {
+		// A game saved in format 1 goes on in format 2.
+		if err := engine.UpgradeRecord(rs, doc.Record); err != nil {
+			return nil, fmt.Errorf("the saved record: %w", err)
+		}
 		cur, _ := rs.NewGame(doc.Record.Scenario, doc.Record.Options)
 		for k, step := range doc.Record.Steps {
 			g.history = append(g.history, snapshot{st: cur.Clone(), steps: k, hist: k})
 			if step.Dice != nil {
 				_ = cur.ApplyDice(*step.Dice) // replayed above without error
-			} else {
-				_ = cur.Apply(*step.Action)
+			} else if a, err := step.ActionIn(cur); err == nil {
+				_ = engine.Play(cur, step.Player, a)
 			}
 		}
 	}

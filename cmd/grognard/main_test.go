@@ -128,7 +128,8 @@ func TestMatchRecordThenReplay(t *testing.T) {
 	}
 	runCase(t, []string{"replay", notGz}, exitFailure, nil, []string{"plain.jsonl.gz", "gzip"}, true)
 	code, out, _ = grognard(t, "replay", "--verbose", file)
-	if code != 0 || !strings.Contains(out, "  [French] ") || !strings.Contains(out, "    dice ") {
+	// Format 2 keeps no descriptions: replay writes them from each position.
+	if code != 0 || !strings.Contains(out, "  [French] ") || !strings.Contains(out, "    dice ") || !strings.Contains(out, ": 2d6 set-up: one die for French") || !strings.Contains(out, "] end deployment") {
 		t.Errorf("replay --verbose: exit %d, output:\n%s", code, out)
 	}
 

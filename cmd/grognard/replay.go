@@ -68,7 +68,16 @@ func (a *app) replay(c *cli.Context) error {
 			_ = out.Flush()
 			return cli.Exit("replay interrupted: "+err.Error(), exitInterrupt)
 		}
-		st, err := replayOne(rec)
+		var texts []string
+		var visit func(int, engine.State) error
+		if c.Bool("verbose") {
+			texts = make([]string, len(rec.Steps))
+			visit = func(k int, st engine.State) error {
+				texts[k] = describeStep(st, &rec.Steps[k])
+				return nil
+			}
+		}
+		st, err := replayOne(rec, visit)
 		names := sideNamesOf(st)
 		if err != nil {
 			bad++
@@ -78,7 +87,16 @@ func (a *app) replay(c *cli.Context) error {
 			fmt.Fprintf(out, "game %d: ok, %s, %d steps\n", i+1, resultText(rec.Result, names), len(rec.Steps))
 		}
 		if c.Bool("verbose") {
-			for _, s := range rec.Steps {
+			for k, s := range rec.Steps {
+				// A format 2 record keeps no descriptions: each step is
+				// described from the position it was played in, as far as
+				// the game replayed.
+				switch {
+				case texts[k] != "":
+					s.Text = texts[k]
+				case s.Text == "":
+					s.Text = s.Notation + " (not replayed)"
+				}
 				fmt.Fprintln(out, stepLine(s, names))
 			}
 		}
@@ -107,17 +125,18 @@ func readRecordFile(ctx context.Context, path string, stdin io.Reader) ([]*engin
 	return recs, nil
 }
 
-// replayOne replays rec under its registered ruleset. Beyond
+// replayOne replays rec under its registered ruleset, calling visit (if
+// not nil) with the state before each step as engine.ReplayVisit does. Beyond
 // engine.Replay it also checks the turn reached and that an unfinished
 // record is not in fact a finished game, so a truncated record is caught.
 // A forfeit ends a game the position does not show finished; engine.Replay
 // has checked it against the position.
-func replayOne(rec *engine.Record) (engine.State, error) {
+func replayOne(rec *engine.Record, visit func(int, engine.State) error) (engine.State, error) {
 	rs, err := engine.Lookup(rec.Ruleset)
 	if err != nil {
 		return nil, err
 	}
-	st, err := engine.Replay(rs, rec)
+	st, err := engine.ReplayVisit(rs, rec, visit)
 	if err != nil {
 		return st, err
 	}
@@ -128,6 +147,19 @@ func replayOne(rec *engine.Record) (engine.State, error) {
 		return st, fmt.Errorf("%w: replay ends on turn %d, record says turn %d", engine.ErrReplayMismatch, st.Turn(), rec.Turns)
 	}
 	return st, nil
+}
+
+// describeStep says in words what step s, played in st, does: the dice
+// rolled and why, or the action as a person carries it out.
+func describeStep(st engine.State, s *engine.Step) string {
+	if s.Dice != nil {
+		return st.DescribeRoll()
+	}
+	a, err := s.ActionIn(st)
+	if err != nil {
+		return s.Notation
+	}
+	return st.DescribeAction(a)
 }
 
 // replayPosition draws or saves one game's position after some steps.

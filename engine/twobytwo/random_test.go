@@ -19,7 +19,12 @@ import (
 // calling check after every step; it returns the final state and the
 // number of steps, or the first problem found.
 func randomGame(seed uint64, check func(*State) error) (*State, int, error) {
-	s, err := NewGame(DefaultScenario, engine.Options{})
+	return randomGameWith(seed, engine.Options{}, check)
+}
+
+// randomGameWith is randomGame under opts (variants, a turn limit).
+func randomGameWith(seed uint64, opts engine.Options, check func(*State) error) (*State, int, error) {
+	s, err := NewGame(DefaultScenario, opts)
 	if err != nil {
 		return nil, 0, err
 	}

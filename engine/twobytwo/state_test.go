@@ -148,13 +148,13 @@ func TestRecordReplay(t *testing.T) {
 		}
 		if s.ToMove() == engine.Chance {
 			d, _ := dice.Roll(s.PendingRoll())
-			rec.AddDice(d, s.DescribeRoll())
+			rec.AddDice(s, d)
 			_ = s.ApplyDice(d)
 			continue
 		}
 		buf = s.Legal(buf[:0])
 		a := buf[rng.IntN(len(buf))]
-		rec.AddAction(s.ToMove(), a, s.DescribeAction(a))
+		rec.AddAction(s, s.ToMove(), a)
 		if err := s.Apply(a); err != nil {
 			t.Fatal(err)
 		}
