@@ -41,6 +41,14 @@ func (g *guess) DescribeRoll() string        { return "" }
 func (g *guess) DescribeAction(a Action) string {
 	return fmt.Sprintf("pick %d", a.Arg)
 }
+func (g *guess) FormatAction(a Action) string { return fmt.Sprintf("pick %d", a.Arg) }
+func (g *guess) ParseAction(text string) (Action, error) {
+	var v uint8
+	if _, err := fmt.Sscanf(text, "pick %d", &v); err != nil {
+		return Action{}, fmt.Errorf("%w: %q", ErrNotation, text)
+	}
+	return Action{Arg: v}, nil
+}
 func (g *guess) Turn() int          { return 1 }
 func (g *guess) Hash() uint64       { return uint64(g.pick[0])<<8 | uint64(g.pick[1]) }
 func (g *guess) CopyFrom(src State) { *g = *src.(*guess) }
