@@ -256,10 +256,11 @@ func replaySteps(rs Ruleset, rec *Record, n int, visit func(step int, st State) 
 				return st, fmt.Errorf("%w: step %d dice: %v", ErrReplayMismatch, i, err)
 			}
 		case s.Action != nil:
-			if st.ToMove() != s.Player {
+			if !decides(st, s.Player) {
 				return st, fmt.Errorf("%w: step %d is by %s but %s is to move", ErrReplayMismatch, i, s.Player, st.ToMove())
 			}
-			if err := st.Apply(*s.Action); err != nil {
+			// Play, not Apply: a step at a sealed point is a side's commit.
+			if err := Play(st, s.Player, *s.Action); err != nil {
 				return st, fmt.Errorf("%w: step %d (%s): %v", ErrReplayMismatch, i, s.Text, err)
 			}
 		default:
@@ -267,6 +268,18 @@ func replaySteps(rs Ruleset, rec *Record, n int, visit func(step int, st State) 
 		}
 	}
 	return st, nil
+}
+
+// decides reports whether p chooses next in st: the side to move, or at
+// a sealed point a side that owes its choice.
+func decides(st State, p Player) bool {
+	var buf [2]Player
+	for _, d := range Deciders(st, buf[:0]) {
+		if d == p {
+			return true
+		}
+	}
+	return false
 }
 
 // ForfeitReason begins the reason of a game lost by forfeit (a bot that
