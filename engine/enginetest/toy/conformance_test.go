@@ -1,0 +1,20 @@
+package toy_test
+
+import (
+	"testing"
+
+	"github.com/grognard/grognard/engine/enginetest"
+	"github.com/grognard/grognard/engine/enginetest/toy"
+)
+
+// TestConformance runs the engine's conformance suite on both toy
+// scenarios, strictly: Apply and Commit accept exactly what is listed.
+func TestConformance(t *testing.T) {
+	enginetest.Run(t, enginetest.Config{
+		Ruleset:   toy.Rules{},
+		Scenarios: toy.Rules{}.Scenarios(),
+		Seeds:     []uint64{1, 2, 3, 4, 5, 6},
+		Strict:    true,
+		Golden:    "testdata/conformance.golden",
+	})
+}
