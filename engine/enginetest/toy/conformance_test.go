@@ -3,6 +3,8 @@ package toy_test
 import (
 	"testing"
 
+	"github.com/grognard/grognard/engine"
+
 	"github.com/grognard/grognard/engine/enginetest"
 	"github.com/grognard/grognard/engine/enginetest/toy"
 )
@@ -16,5 +18,18 @@ func TestConformance(t *testing.T) {
 		Seeds:     []uint64{1, 2, 3, 4, 5, 6},
 		Strict:    true,
 		Golden:    "testdata/conformance.golden",
+	})
+}
+
+// TestConformanceNoPostures runs the suite on the variant without the
+// sealed postures, which front ends without sealed choices play.
+func TestConformanceNoPostures(t *testing.T) {
+	enginetest.Run(t, enginetest.Config{
+		Ruleset:   toy.Rules{},
+		Scenarios: toy.Rules{}.Scenarios(),
+		Options:   engine.Options{Variants: []string{toy.VariantNoPostures}},
+		Seeds:     []uint64{1, 2, 3},
+		Strict:    true,
+		Golden:    "testdata/conformance-no-postures.golden",
 	})
 }

@@ -30,11 +30,16 @@ type stateJSON struct {
 	Charge       bool          `json:"charge"`
 	Lost         [2]uint8      `json:"lost"`
 	Result       engine.Result `json:"result"`
+	NoPostures   bool          `json:"no_postures,omitempty"`
 }
 
 // scenarioHash is the hash of the state's scenario and turn limit.
 func (s *State) scenarioHash() string {
-	h, _ := Rules{}.ScenarioHash(s.sc.name, engine.Options{TurnLimit: int(s.limit)})
+	opts := engine.Options{TurnLimit: int(s.limit)}
+	if s.noPostures {
+		opts.Variants = []string{VariantNoPostures}
+	}
+	h, _ := Rules{}.ScenarioHash(s.sc.name, opts)
 	return h
 }
 
@@ -46,7 +51,7 @@ func (s *State) MarshalJSON() ([]byte, error) {
 		Ruleset: Name, Version: Version, Scenario: s.sc.name, ScenarioHash: s.scenarioHash(),
 		Units: s.u[:s.n], Turn: s.turn, Limit: s.limit, Phase: phaseNames[s.phase], Active: s.active, First: s.first,
 		Posture: [2]string{postureNames[s.posture[0]], postureNames[s.posture[1]]}, Defends: s.defends,
-		Chance: s.chance, ChUnit: s.chUnit, ChTarget: s.chTgt, ChMod: s.chMod, Charge: s.charge, Lost: s.lost, Result: s.result,
+		Chance: s.chance, ChUnit: s.chUnit, ChTarget: s.chTgt, ChMod: s.chMod, Charge: s.charge, Lost: s.lost, Result: s.result, NoPostures: s.noPostures,
 	}
 	if s.chance != chNone {
 		w.ChanceWhy = s.DescribeRoll()
@@ -80,7 +85,7 @@ func (Rules) DecodeState(data []byte) (engine.State, error) {
 	}
 	s := &State{sc: sc, n: uint8(len(sc.units)), turn: w.Turn, limit: w.Limit, active: w.Active, first: w.First,
 		defends: w.Defends, chance: w.Chance, chUnit: w.ChUnit, chTgt: w.ChTarget, chMod: w.ChMod, charge: w.Charge,
-		lost: w.Lost, result: w.Result}
+		lost: w.Lost, result: w.Result, noPostures: w.NoPostures}
 	if h := s.scenarioHash(); h != w.ScenarioHash {
 		return nil, fmt.Errorf("decode toy state: scenario %q hashes to %s, the state says %s", w.Scenario, h, w.ScenarioHash)
 	}
@@ -108,6 +113,8 @@ func (Rules) DecodeState(data []byte) (engine.State, error) {
 		return nil, fmt.Errorf("decode toy state: side %d or %d is no side", s.active, s.first)
 	case s.chance > chMorale || (s.chance != chNone && (s.chUnit >= s.n || s.chTgt >= s.n)):
 		return nil, fmt.Errorf("decode toy state: pending chance %d on units %d and %d", s.chance, s.chUnit, s.chTgt)
+	case s.noPostures && s.phase == phPosture:
+		return nil, fmt.Errorf("decode toy state: a posture phase in a game without postures")
 	case s.result.Over != (s.phase == phOver):
 		return nil, fmt.Errorf("decode toy state: phase %s with result %s", w.Phase, s.result)
 	}

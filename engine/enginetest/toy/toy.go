@@ -41,6 +41,10 @@
 // failing a test under fire shakes the unit. Shaken units recover at the
 // end of the turn.
 //
+// The variant "no-postures" leaves the postures out: every turn goes
+// straight to the activations, for a front end that does not yet drive
+// sealed choices.
+//
 // A side whose units are all destroyed loses (a victory). Two turns
 // running in which both sides defend are a draw by the rules; the last
 // turn played with both sides standing is a turn-limit draw.
@@ -66,6 +70,9 @@ const TrackLen = 12
 
 // MaxUnits is the most units a scenario may hold.
 const MaxUnits = 8
+
+// VariantNoPostures leaves the sealed postures out of the game.
+const VariantNoPostures = "no-postures"
 
 // MaxPool is the most dice a unit fires.
 const MaxPool = 20
@@ -187,6 +194,8 @@ type State struct {
 	charge  bool  // the pending test is a charge's
 	lost    [2]uint8
 	result  engine.Result
+	// noPostures is the variant without postures.
+	noPostures bool
 }
 
 // Register makes the toy ruleset known to engine.Lookup. Only tests call
@@ -227,18 +236,22 @@ func find(name string) (*scenario, error) {
 	return nil, fmt.Errorf("unknown toy scenario %q (known: %s)", name, strings.Join(Rules{}.Scenarios(), ", "))
 }
 
-// limit is the game's last turn under opts.
-func turnLimit(sc *scenario, opts engine.Options) (uint8, error) {
-	if len(opts.Variants) > 0 {
-		return 0, fmt.Errorf("the toy rules have no variants (asked for %s)", strings.Join(opts.Variants, ", "))
+// settings are the game's last turn and whether it has postures, under
+// opts.
+func settings(sc *scenario, opts engine.Options) (limit uint8, noPostures bool, err error) {
+	for _, v := range opts.Variants {
+		if v != VariantNoPostures {
+			return 0, false, fmt.Errorf("unknown toy variant %q (available: %s)", v, VariantNoPostures)
+		}
+		noPostures = true
 	}
 	if opts.TurnLimit < 0 || opts.TurnLimit > 255 {
-		return 0, fmt.Errorf("turn limit %d: give 1 to 255, or 0 for the scenario's %d", opts.TurnLimit, sc.turns)
+		return 0, false, fmt.Errorf("turn limit %d: give 1 to 255, or 0 for the scenario's %d", opts.TurnLimit, sc.turns)
 	}
 	if opts.TurnLimit > 0 {
-		return uint8(opts.TurnLimit), nil
+		return uint8(opts.TurnLimit), noPostures, nil
 	}
-	return uint8(sc.turns), nil
+	return uint8(sc.turns), noPostures, nil
 }
 
 // NewGame starts a game on a scenario.
@@ -247,13 +260,16 @@ func (Rules) NewGame(scenario string, opts engine.Options) (engine.State, error)
 	if err != nil {
 		return nil, err
 	}
-	lim, err := turnLimit(sc, opts)
+	lim, noPostures, err := settings(sc, opts)
 	if err != nil {
 		return nil, err
 	}
-	s := &State{sc: sc, n: uint8(len(sc.units)), turn: 1, limit: lim}
+	s := &State{sc: sc, n: uint8(len(sc.units)), turn: 1, limit: lim, noPostures: noPostures}
 	for i, spec := range sc.units {
 		s.u[i] = Unit{Str: profiles[spec.Type].str, Pos: spec.Start}
+	}
+	if noPostures {
+		s.reveal()
 	}
 	return s, nil
 }
@@ -264,13 +280,17 @@ func (Rules) ScenarioHash(scenario string, opts engine.Options) (string, error) 
 	if err != nil {
 		return "", err
 	}
-	lim, err := turnLimit(sc, opts)
+	lim, noPostures, err := settings(sc, opts)
 	if err != nil {
 		return "", err
 	}
 	h := fnv.New64a()
 	fmt.Fprintf(h, "%s %s %v", Version, sc.name, sc.units)
-	return fmt.Sprintf("%s-%016x-t%d", sc.name, h.Sum64(), lim), nil
+	id := fmt.Sprintf("%s-%016x-t%d", sc.name, h.Sum64(), lim)
+	if noPostures {
+		id += "-" + VariantNoPostures
+	}
+	return id, nil
 }
 
 // ---- Who chooses what ----
@@ -656,6 +676,9 @@ func (s *State) endTurn() {
 	default:
 		s.turn++
 		s.phase, s.posture = phPosture, [2]uint8{}
+		if s.noPostures {
+			s.reveal()
+		}
 	}
 }
 
@@ -694,6 +717,9 @@ func (s *State) Hash() uint64 {
 	b := uint64(0)
 	if s.charge {
 		b = 1
+	}
+	if s.noPostures {
+		b |= 2
 	}
 	mix(b | uint64(s.lost[0])<<8 | uint64(s.lost[1])<<16 | uint64(s.result.Kind)<<24 | uint64(uint8(s.result.Winner))<<32)
 	return h
