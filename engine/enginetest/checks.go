@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/grognard/grognard/engine"
@@ -207,8 +208,12 @@ func checkLegal(t *testing.T, p *position) {
 		if !sameActions(legalFor(engine.ViewFor(st, side), side), legal) {
 			t.Errorf("%s: %s's own view offers it other legal actions than the position", where, side)
 		}
+		nt, hasNotation := st.(notation)
 		for _, k := range spread(len(legal), p.cfg.MaxLegal) {
 			a := legal[k]
+			if hasNotation {
+				checkNotation(t, nt, a, where)
+			}
 			c := st.Clone()
 			if err := engine.Play(c, side, a); err != nil {
 				t.Errorf("%s: %s's legal action %q (%+v) is refused: %v", where, side, st.DescribeAction(a), a, err)
@@ -223,6 +228,32 @@ func checkLegal(t *testing.T, p *position) {
 				t.Errorf("%s: after %q, %s is to move in a game not over", where, st.DescribeAction(a), to)
 			}
 		}
+	}
+}
+
+// notation is the action notation of engine.State (FormatAction and
+// ParseAction), asked for by interface so that the suite checks it
+// wherever a ruleset has it.
+type notation interface {
+	FormatAction(a engine.Action) string
+	ParseAction(text string) (engine.Action, error)
+}
+
+// checkNotation: a legal action's notation is one line and reads back to
+// exactly the action.
+func checkNotation(t *testing.T, nt notation, a engine.Action, where string) {
+	t.Helper()
+	text := nt.FormatAction(a)
+	if text == "" || strings.ContainsAny(text, "\n\r") {
+		t.Errorf("%s: the notation of %+v is %q, not one line", where, a, text)
+		return
+	}
+	b, err := nt.ParseAction(text)
+	switch {
+	case err != nil:
+		t.Errorf("%s: the notation %q of a legal action does not parse: %v", where, text, err)
+	case b != a:
+		t.Errorf("%s: the notation %q reads back as %+v, not %+v", where, text, b, a)
 	}
 }
 

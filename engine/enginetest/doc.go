@@ -15,8 +15,10 @@
 //     exactly as the original;
 //   - records replay: the record of each game, written and read back,
 //     replays through the engine's replay to the same positions;
-//   - every legal action applies, every chance outcome offered to search
-//     applies, and their probabilities sum to 1;
+//   - every legal action applies, and its notation (FormatAction, where
+//     the state has one) is one line that ParseAction reads back to
+//     exactly the action; every chance outcome offered to search applies,
+//     and their probabilities sum to 1;
 //   - an illegal action (a legal one mutated, the zero action, a legal
 //     action of the other side, dice of the wrong count or face) is
 //     refused with an error wrapping engine.ErrIllegal and changes nothing;

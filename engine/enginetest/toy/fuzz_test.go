@@ -35,3 +35,25 @@ func FuzzDecodeState(f *testing.F) {
 		}
 	})
 }
+
+// FuzzParseAction: any text parses to an action or an error, never a
+// panic, and what parses is written back to text that parses the same.
+func FuzzParseAction(f *testing.F) {
+	for _, s := range []string{"posture attack", "B-Line hold", "B-Guns fire R-Line", "R-Skirm charge B-Skirm", "B-Line  advance "} {
+		f.Add(s)
+	}
+	st, _ := toy.Rules{}.NewGame("", engine.Options{})
+	nt := st.(interface {
+		FormatAction(engine.Action) string
+		ParseAction(string) (engine.Action, error)
+	})
+	f.Fuzz(func(t *testing.T, text string) {
+		a, err := nt.ParseAction(text)
+		if err != nil {
+			return
+		}
+		if b, err := nt.ParseAction(nt.FormatAction(a)); err != nil || b != a {
+			t.Fatalf("%q parses as %+v, written %q, read back %+v, %v", text, a, nt.FormatAction(a), b, err)
+		}
+	})
+}

@@ -286,3 +286,27 @@ func TestVictory(t *testing.T) {
 		t.Fatalf("sketch %q", sk)
 	}
 }
+
+// The notation reads back every order and posture, and refuses what is
+// not one with the reason.
+func TestNotation(t *testing.T) {
+	s := newSkirmish(t)
+	for _, a := range []engine.Action{
+		postureAction(Attack), postureAction(Maneuver),
+		{Kind: KindHold, Unit: bLine}, {Kind: KindAdvance, Unit: rGuns},
+		{Kind: KindFire, Unit: bGuns, Target: rSkirm}, {Kind: KindCharge, Unit: rLine, Target: bSkirm},
+	} {
+		text := s.FormatAction(a)
+		if b, err := s.ParseAction(text); err != nil || b != a {
+			t.Errorf("%q reads back as %+v, %v; want %+v", text, b, err, a)
+		}
+	}
+	if got := s.FormatAction(engine.Action{Kind: KindFire, Unit: bGuns, Target: rLine}); got != "B-Guns fire R-Line" {
+		t.Errorf("fire is written %q", got)
+	}
+	for _, text := range []string{"", "posture", "posture sleep", "B-Line", "B-Line fire", "B-Line hold R-Line", "X-Line hold", "B-Line dance", "B-Line fire R-Nobody", "posture attack now"} {
+		if a, err := s.ParseAction(text); !errors.Is(err, errNotation) {
+			t.Errorf("%q parses as %+v, %v", text, a, err)
+		}
+	}
+}
