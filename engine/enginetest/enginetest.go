@@ -182,10 +182,11 @@ func play(cfg Config, scenario string, seed uint64) (*game, error) {
 				return nil, fmt.Errorf("step %d: roll %s: %w", n, st.PendingRoll(), err)
 			}
 			text := st.DescribeRoll()
+			// Recorded from the position it is played in, before it is.
+			rec.AddDice(d, text)
 			if err := st.ApplyDice(d); err != nil {
 				return nil, fmt.Errorf("step %d: dice %v for %s refused: %w", n, d.Values(), text, err)
 			}
-			rec.AddDice(d, text)
 			continue
 		}
 		deciders = engine.Deciders(st, deciders[:0])
@@ -199,10 +200,10 @@ func play(cfg Config, scenario string, seed uint64) (*game, error) {
 		}
 		a := buf[rng.IntN(len(buf))]
 		text := st.DescribeAction(a)
+		rec.AddAction(p, a, text)
 		if err := engine.Play(st, p, a); err != nil {
 			return nil, fmt.Errorf("step %d: %s's legal action %q refused: %w", n, p, text, err)
 		}
-		rec.AddAction(p, a, text)
 	}
 	if !g.cut {
 		g.hashes = append(g.hashes, st.Hash())
