@@ -28,9 +28,11 @@ type Config struct {
 	// 0 plays every game to its end (at most a million steps, past which
 	// the ruleset is taken to loop and the test fails).
 	MaxSteps int
-	// Every checks the costly properties (every legal action, illegal
-	// actions, allocations, the JSON round trip) at every Every-th
-	// position only; 0 or 1 checks every position.
+	// Every makes the checks of a position (JSON, copies, allocations,
+	// legal and illegal actions, chance, sealed views) at every Every-th
+	// position only, and at the last; 0 or 1 checks every position. The
+	// checks of whole games (determinism, golden, replay, results) see
+	// every step whatever it is.
 	Every int
 	// MaxLegal is how many of a position's legal actions are applied, spread
 	// over the list; 0 applies them all.
