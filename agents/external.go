@@ -167,7 +167,7 @@ func (e *External) Choose(ctx context.Context, st engine.State, side engine.Play
 	if err := ctx.Err(); err != nil {
 		return engine.Action{}, err
 	}
-	a, err := e.choose(ctx, st)
+	a, err := e.choose(ctx, st, side)
 	var f *ForfeitError
 	if errors.As(err, &f) || (err != nil && ctx.Err() != nil) {
 		// A forfeit ends the bot; so does a cancelled context (Ctrl-C, a
@@ -179,16 +179,16 @@ func (e *External) Choose(ctx context.Context, st engine.State, side engine.Play
 	return a, err
 }
 
-func (e *External) choose(ctx context.Context, st engine.State) (engine.Action, error) {
-	side := st.ToMove()
+func (e *External) choose(ctx context.Context, st engine.State, side engine.Player) (engine.Action, error) {
 	if !e.started {
-		if err := e.start(ctx, st); err != nil {
+		if err := e.start(ctx, st, side); err != nil {
 			return engine.Action{}, err
 		}
 	} else if side != e.side {
 		return engine.Action{}, fmt.Errorf("external bot: it plays %s, but %s is to move", e.side, side)
 	}
-	e.buf = st.Legal(e.buf[:0])
+	// LegalFor, not Legal: at a sealed point the side's own choices.
+	e.buf = engine.LegalFor(st, side, e.buf[:0])
 	if len(e.buf) == 0 {
 		return engine.Action{}, fmt.Errorf("external bot, %s to move: %w", side, ErrNoLegalAction)
 	}
@@ -242,9 +242,9 @@ func (e *External) pick(res json.RawMessage, ls []wire.LegalAction) (int, error)
 
 // start runs the program and makes the handshake: protocol_version must
 // be 1, name gives the bot's name, new_game tells it the game and side.
-func (e *External) start(ctx context.Context, st engine.State) error {
+func (e *External) start(ctx context.Context, st engine.State, side engine.Player) error {
 	e.started = true
-	e.side = st.ToMove()
+	e.side = side
 	proc := exec.Command(e.cmd[0], e.cmd[1:]...)
 	proc.SysProcAttr = botProcAttr()
 	// Every pipe is one of our own rather than one from StdinPipe or

@@ -43,6 +43,11 @@ func (s *State) DescribeAction(a engine.Action) string {
 	case KindVolRout:
 		return fmt.Sprintf("%s routs voluntarily", s.label(u))
 	case KindExit:
+		if a.NPath == 0 || a.NPath > engine.MaxPath {
+			// Not an order Legal makes, but a damaged record's or a
+			// hostile bot's, described before it is refused.
+			return fmt.Sprintf("%s exits by the %s edge (no path)", s.label(u), Edge(a.Arg&3))
+		}
 		return fmt.Sprintf("%s exits by the %s edge at (%.2f, %.2f)", s.label(u), Edge(a.Arg&3), a.Path[a.NPath-1].X, a.Path[a.NPath-1].Y)
 	case KindDiceReinf:
 		return fmt.Sprintf("dice for a reinforcement at point %d", a.Arg+1)

@@ -3,6 +3,7 @@ package twobytwo
 import (
 	"errors"
 	"fmt"
+	"math"
 
 	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/engine/geom"
@@ -111,8 +112,32 @@ func (s *State) Apply(a engine.Action) error {
 	if s.chance != chNone {
 		return fmt.Errorf("%w: a die roll is pending (%s)", engine.ErrIllegal, s.DescribeRoll())
 	}
+	if err := checkNumbers(a); err != nil {
+		// Before the action is described: a path past MaxPath points
+		// cannot even be read.
+		return fmt.Errorf("%w: %v", engine.ErrIllegal, err)
+	}
 	if err := s.apply(a); err != nil {
 		return fmt.Errorf("%w (%s): %v", engine.ErrIllegal, s.DescribeAction(a), err)
+	}
+	return nil
+}
+
+// checkNumbers refuses an action no order could carry, whatever its kind:
+// more path points than an action holds, or a number that is not finite.
+// Such an action comes only from a damaged record or a hostile program,
+// and would otherwise put NaN positions into the state or panic.
+func checkNumbers(a engine.Action) error {
+	if a.NPath > engine.MaxPath {
+		return fmt.Errorf("a path of %d points: an action carries at most %d", a.NPath, engine.MaxPath)
+	}
+	if math.IsNaN(a.Facing) || math.IsInf(a.Facing, 0) {
+		return fmt.Errorf("facing %v is not a number of degrees", a.Facing)
+	}
+	for _, p := range a.Points() {
+		if math.IsNaN(p.X) || math.IsInf(p.X, 0) || math.IsNaN(p.Y) || math.IsInf(p.Y, 0) {
+			return fmt.Errorf("point %v,%v is not on the table", p.X, p.Y)
+		}
 	}
 	return nil
 }

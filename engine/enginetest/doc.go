@@ -1,0 +1,44 @@
+// Package enginetest is the conformance suite every ruleset runs in its
+// own tests: it plays seeded random games of the ruleset through the
+// engine's contracts only, and checks at every position what generic code
+// (agents, tournaments, records, the protocol) takes for granted:
+//
+//   - a copy is a value and allocates nothing: CopyFrom into a reused
+//     state, Legal into a buffer, Apply and ApplyDice (and a sealed
+//     Commit) of a copy allocate nothing in steady state, and a copy
+//     shares nothing with its source;
+//   - the hash is stable: equal states (a copy, a clone, a decoded state)
+//     hash equal, and per-game hash chains of seeded games are pinned in a
+//     golden file, so that a change of play shows up in review;
+//   - the JSON round trip keeps the whole position at every step, pending
+//     chance and sealed choices included, and the decoded state plays on
+//     exactly as the original;
+//   - records replay: the record of each game, written and read back,
+//     replays through the engine's replay to the same positions;
+//   - every legal action applies, and its notation (FormatAction, where
+//     the state has one) is one line that ParseAction reads back to
+//     exactly the action; every chance outcome offered to search applies,
+//     and their probabilities sum to 1;
+//   - an illegal action (a legal one mutated, the zero action, a legal
+//     action of the other side, dice of the wrong count or face) is
+//     refused with an error wrapping engine.ErrIllegal and changes nothing;
+//   - at a sealed point, a side's view does not depend on which choice the
+//     other side committed;
+//   - same seeds give the same game; a finished game has a typed result.
+//
+// A ruleset's test calls Run:
+//
+//	func TestConformance(t *testing.T) {
+//		enginetest.Run(t, enginetest.Config{
+//			Ruleset: Rules{},
+//			Seeds:   []uint64{1, 2, 3},
+//			Golden:  "testdata/conformance.golden",
+//		})
+//	}
+//
+// GROGNARD_UPDATE_GOLDEN=1 go test ./path/to/ruleset/ -run TestConformance
+// rewrites the golden file from the current code; review the diff.
+//
+// The package imports only engine and the standard library, so that any
+// ruleset can use it without import cycles.
+package enginetest
