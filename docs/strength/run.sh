@@ -98,6 +98,7 @@ if [ -f "$records" ]; then
 fi
 
 work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
 echo "== $(basename "$dir"): building grognard at ${commit:0:12}" >&2
 mkdir -p "$work/src"
 git -C "$root" archive "$commit" | tar -x -C "$work/src"
@@ -128,7 +129,8 @@ save() {
 	rm -f "$records" "$start"
 	parts=("$dir"/part-*.jsonl.gz)
 	if [ ${#parts[@]} -gt 0 ]; then
-		python3 "$root/docs/strength/manifest.py" "$dir"
+		python3 "$root/docs/strength/manifest.py" "$dir" ||
+			echo "== the manifest was not written: fix what manifest.py says and run it again (docs/strength/manifest.py $dir)" >&2
 	fi
 	if [ -s "$work/report.txt" ]; then mv "$work/report.txt" "$dir/report.txt"; fi
 	rm -rf "$work"
