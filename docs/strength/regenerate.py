@@ -26,7 +26,7 @@ whose name is printed. Progress goes to stderr. The exit status is 0 when
 every game matched, 1 when one differs or could not be played, 2 for a
 usage error.
 """
-import argparse, glob, gzip, hashlib, json, os, re, shutil, signal, subprocess, sys, tempfile, threading, time
+import argparse, atexit, glob, gzip, hashlib, json, os, re, shutil, signal, subprocess, sys, tempfile, threading, time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -263,8 +263,8 @@ def main():
     if args.shortest is not None and args.shortest < 1:
         fail("--shortest needs a number of games, at least 1")
 
-    d = args.name if os.sep in args.name else os.path.join(HERE, args.name)
-    d = d.rstrip(os.sep)
+    d = args.name if os.path.isdir(args.name) else os.path.join(HERE, args.name)
+    d = os.path.abspath(d)
     for f in ("flags", "commit"):
         if not os.path.isfile(os.path.join(d, f)):
             fail(f"{d} has no {f} file: give the name of a run of docs/strength")
@@ -292,7 +292,17 @@ def main():
              " (see the README for what a *-vs-old run needs at those paths)", 1)
     workers = args.workers or int(vals.get("workers", ["1"])[-1])
 
+    if args.out:
+        # Refused now rather than after hours of play.
+        try:
+            open(args.out, "w").close()
+        except OSError as e:
+            fail(f"cannot write -o {args.out}: {e.strerror}: give a file in a directory that exists")
     work = tempfile.mkdtemp(prefix=f"regenerate-{os.path.basename(d)}-")
+    # A run that stops early (a failed build, Ctrl-C while building) leaves
+    # no temporary directory behind; the end below keeps what it means to.
+    kept = []
+    atexit.register(lambda: kept or shutil.rmtree(work, ignore_errors=True))
     exe = args.grognard or build(commit, work)
     fingerprint = probe_fingerprint(exe, flags, game_of(0), seed, work)
     records = os.path.join(work, "records.jsonl")
@@ -343,31 +353,33 @@ def main():
                     break
                 time.sleep(1)
     except KeyboardInterrupt:
+        # The games finished so far are still checked and written.
         proc.send_signal(signal.SIGINT)
         proc.wait()
-        fail(f"interrupted after {len(got)} of {len(chosen)} games", 1)
+        progress(f"interrupted after {len(got)} of {len(chosen)} games")
     status = 0
     if proc.returncode != 0:
         print("".join(errors), end="", file=sys.stderr)
         progress(f"grognard tournament stopped with status {proc.returncode}")
         status = 1
-    for k in chosen:
-        if k not in got:
-            print(f"game {k} differs: not played", flush=True)
-            status = 1
+    unplayed = [k for k in chosen if k not in got]
+    for k in unplayed:
+        print(f"game {k} differs: not played", flush=True)
+        status = 1
     out = args.out or os.path.join(work, "games.jsonl")
     with open(out, "w") as f:
         for k in sorted(got):
             f.write(got[k] + "\n")
     # What is left of the temporary directory is the records, when no -o
     # was given: the build and the stand-ins go.
+    kept.append(True)
     if args.out:
         shutil.rmtree(work)
     else:
         os.remove(records)
         if not args.grognard:
             os.remove(exe)
-    progress(f"{len(got)} games in {out}; {len(got) - len(bad)} ok, {len(bad)} differ")
+    progress(f"{len(got)} games in {out}; {len(got) - len(bad)} ok, {len(bad)} differ, {len(unplayed)} not played")
     if bad:
         status = 1
     sys.exit(status)
