@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Plays, or continues, a strength run too long for one sitting, keeping its
-# games in the repository as gzipped pieces: a session plays what it can,
-# is stopped with Ctrl-C (finished games are kept), and commits the new
-# piece; the next session resumes from all the pieces.
+# Plays, or continues, a strength run too long for one sitting: a sitting
+# plays what it can, is stopped with Ctrl-C (finished games are kept), and
+# writes the run's manifest (every game's seeds, result and record hash);
+# the manifest and the report are committed, the records are not.
 #
 #   docs/strength/run.sh NAME                      # continue the run in docs/strength/NAME
 #   docs/strength/run.sh NAME TOURNAMENT-FLAGS...  # start it (the flags are saved in NAME/flags)
@@ -12,10 +12,16 @@
 # printed at the end as usual and also written to NAME/report.txt when the
 # sitting ends.
 # grognard is built from the commit the run started at (NAME/commit), so
-# that later changes on main do not change the run's games. The sitting's
-# games are written to NAME/sitting.jsonl as they finish, so that a sitting
-# cut off without Ctrl-C (the machine shut down) loses nothing: the next
-# sitting first turns that file's new games into a piece.
+# that later changes on main do not change the run's games. Each sitting's
+# games are kept beside the run as a gzipped piece (part-*.jsonl.gz, which
+# git ignores), and the sitting ends by writing NAME/manifest.tsv with
+# manifest.py. The next sitting resumes from the pieces it finds and, for
+# the games of the manifest no piece here holds (a fresh clone), from
+# stand-in lines that regenerate.py writes from the manifest, so only the
+# missing games are played. The games are written to NAME/sitting.jsonl as
+# they finish, so that a sitting cut off without Ctrl-C (the machine shut
+# down) loses nothing: the next sitting first turns that file's new games
+# into a piece.
 set -euo pipefail
 shopt -s nullglob
 
@@ -32,7 +38,7 @@ parts=("$dir"/part-*.jsonl.gz)
 # The run is played by the code of one commit: the one HEAD is at when its
 # first sitting starts, which must hold all the code.
 if [ ! -f "$dir/commit" ]; then
-	if [ ${#parts[@]} -gt 0 ]; then
+	if [ ${#parts[@]} -gt 0 ] || [ -f "$dir/manifest.tsv" ]; then
 		echo "$dir has games but no commit file: write the commit they were played at to $dir/commit" >&2
 		exit 2
 	fi
@@ -57,6 +63,10 @@ mapfile -t flags <"$dir/flags"
 commit="$(cat "$dir/commit")"
 
 records="$dir/sitting.jsonl"
+# sitting.start holds the number of lines a sitting's records file started
+# with (the stand-ins and the pieces it resumed from), so that a sitting
+# cut off can be told from the games it finished.
+start="$dir/sitting.start"
 
 # piece gzips the games of $records after the first $1 into a new piece;
 # a torn last line (the run killed mid-write) is left out, as a resume
@@ -82,32 +92,49 @@ count_parts() {
 
 if [ -f "$records" ]; then
 	echo "== $(basename "$records") is left from a sitting that was cut off: keeping its games" >&2
-	piece "$(count_parts)"
-	rm -f "$records"
+	if [ -f "$start" ]; then piece "$(cat "$start")"; else piece "$(count_parts)"; fi
+	rm -f "$records" "$start"
 	parts=("$dir"/part-*.jsonl.gz)
 fi
 
 work="$(mktemp -d)"
-: >"$records"
-if [ ${#parts[@]} -gt 0 ]; then
-	cat "${parts[@]}" | gunzip >"$records"
-	flags+=(--resume)
-fi
-before="$(wc -l <"$records")"
-echo "== $(basename "$dir"): $before games in ${#parts[@]} piece(s); building grognard at ${commit:0:12}" >&2
+trap 'rm -rf "$work"' EXIT
+echo "== $(basename "$dir"): building grognard at ${commit:0:12}" >&2
 mkdir -p "$work/src"
 git -C "$root" archive "$commit" | tar -x -C "$work/src"
 (cd "$work/src" && go build -o "$work/grognard" ./cmd/grognard)
+rm -rf "$work/src"
 
-# save writes the games this sitting finished as a new piece.
-# The table is written beside the binary first and only then over
-# report.txt, so that a sitting in progress, or one cut off before it
-# printed anything, leaves the committed report as it was.
+: >"$records"
+if [ -f "$dir/manifest.tsv" ]; then
+	python3 "$root/docs/strength/regenerate.py" "$dir" --stand-ins "$records" --grognard "$work/grognard"
+fi
+if [ ${#parts[@]} -gt 0 ]; then
+	cat "${parts[@]}" | gunzip >>"$records"
+fi
+if [ -s "$records" ]; then
+	flags+=(--resume)
+fi
+before="$(wc -l <"$records")"
+echo "$before" >"$start"
+echo "== $(basename "$dir"): $before games from ${#parts[@]} piece(s) and the manifest" >&2
+
+# save writes the games this sitting finished as a new piece and the
+# manifest of every game of the run. The table is written beside the
+# binary first and only then over report.txt, so that a sitting in
+# progress, or one cut off before it printed anything, leaves the
+# committed report as it was.
 save() {
 	piece "$before"
-	rm -f "$records"
+	rm -f "$records" "$start"
+	parts=("$dir"/part-*.jsonl.gz)
+	if [ ${#parts[@]} -gt 0 ]; then
+		python3 "$root/docs/strength/manifest.py" "$dir" ||
+			echo "== the manifest was not written: fix what manifest.py says and run it again (docs/strength/manifest.py $dir)" >&2
+	fi
 	if [ -s "$work/report.txt" ]; then mv "$work/report.txt" "$dir/report.txt"; fi
 	rm -rf "$work"
+	echo "== commit $(basename "$dir")'s flags, commit, manifest.tsv and report.txt; its pieces stay here, out of git" >&2
 }
 trap save EXIT
 
