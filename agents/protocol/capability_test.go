@@ -2,6 +2,7 @@ package protocol
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -45,6 +46,17 @@ func (s *bareState) Apply(a engine.Action) error {
 }
 func (s *bareState) DescribeAction(a engine.Action) string {
 	return map[uint8]string{1: "hold", 2: "end the game"}[a.Kind]
+}
+func (s *bareState) FormatAction(a engine.Action) string {
+	return map[uint8]string{1: "hold", 2: "end"}[a.Kind]
+}
+func (s *bareState) ParseAction(text string) (engine.Action, error) {
+	for k, t := range map[uint8]string{1: "hold", 2: "end"} {
+		if t == text {
+			return engine.Action{Kind: k}, nil
+		}
+	}
+	return engine.Action{}, fmt.Errorf("%w: %q", engine.ErrNotation, text)
 }
 func (s *bareState) Turn() int                 { return 1 }
 func (s *bareState) Hash() uint64              { return map[bool]uint64{false: 1, true: 2}[s.over] }
