@@ -6,8 +6,7 @@ import (
 	"strings"
 
 	"github.com/grognard/grognard/engine"
-	"github.com/grognard/grognard/engine/twobytwo"
-	"github.com/grognard/grognard/evaluation"
+	evaltwo "github.com/grognard/grognard/evaluation/twobytwo"
 )
 
 // Script is a doctrine a search can follow: given the actions open to one
@@ -122,22 +121,11 @@ var evaluatorNames = []string{"default", "material"}
 // for comparison). A ruleset the models do not cover scores 0 (a finished
 // game its result).
 func newEvaluator(name string) (Evaluator, error) {
-	var m *evaluation.Model
 	switch name {
 	case "default":
-		m = evaluation.Default
+		return Evaluator(evaltwo.Evaluator(evaltwo.Default)), nil
 	case "material":
-		m = evaluation.Material
-	default:
-		return nil, fmt.Errorf("unknown evaluation %q (evaluations: %s)", name, strings.Join(evaluatorNames, ", "))
+		return Evaluator(evaltwo.Evaluator(evaltwo.Material)), nil
 	}
-	return func(st engine.State) float64 {
-		if s, ok := st.(*twobytwo.State); ok {
-			return m.Value(s, 0)
-		}
-		if st.Terminal() {
-			return 2*st.Result().Score(0) - 1
-		}
-		return 0
-	}, nil
+	return nil, fmt.Errorf("unknown evaluation %q (evaluations: %s)", name, strings.Join(evaluatorNames, ", "))
 }

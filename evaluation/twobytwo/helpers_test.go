@@ -1,4 +1,4 @@
-package evaluation_test
+package twobytwo_test
 
 import (
 	"context"
