@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/sourcegraph/conc"
@@ -64,6 +65,14 @@ type MCTS struct {
 	decided uint64 // decisions made, for the workers' seeds
 	// evaluate is the value of a position for side 0 in [-1, 1].
 	evaluate Evaluator
+	// The pieces of the ruleset the agent was last bound to (bind): its
+	// name, the kit's pin hook (nil: no pin), and the names of the
+	// scripts and evaluation in use, the kit's defaults filled in.
+	bound                    bool
+	ruleset                  string
+	pins                     func(engine.State, *engine.Action) bool
+	prior, playout, eval     string
+	setUpNames, proposeNames []string
 }
 
 // MCTSConfig holds the search's parameters.
@@ -87,18 +96,21 @@ type MCTSConfig struct {
 	// of re-sampling the dice under each node (open loop, the default).
 	ChanceNodes bool
 	// Playout names the script that plays the playouts, Prior the one
-	// whose choice a node tries first (see knownScripts).
+	// whose choice a node tries first (Kit.Scripts, or RandomScript;
+	// Prior may be NoPrior). Empty is the ruleset kit's default
+	// (Kit.MCTS).
 	Playout, Prior string
 	// Eval names the evaluation that scores a playout's last position
-	// (see evaluatorNames).
+	// (Kit.Evaluations, or NoEvaluation); empty is the kit's default.
 	Eval string
 	// Stop ends a worker's search once its most visited root action is
 	// further ahead of the next than the iterations left in its budget:
 	// the rest would not change what it plays (see settled).
 	Stop bool
 	// Propose makes a node's first children the distinct choices of the
-	// three doctrines (assault, fireline, reserve) and greedy, before the
-	// rest in the prior's order (see proposal).
+	// kit's proposers (Kit.Proposers: for 2 by 2 the three doctrines,
+	// assault, fireline and reserve, and greedy), before the rest in the
+	// prior's order (see proposal).
 	Propose bool
 	// SharedTree makes the workers grow one tree instead of one each:
 	// lanes taken in a fixed cycle each select a leaf, a virtual loss
@@ -134,7 +146,8 @@ type MCTSConfig struct {
 	noSetUpMemo bool
 	// Pin is what a volley by the attacking side's unpinned infantry
 	// costs in the tree, taken from the child's value in the selection
-	// (see pinsAttacker): "if you are on the attack then you should avoid
+	// (the kit's Pins hook; a ruleset without one pays nothing). For 2 by
+	// 2: "if you are on the attack then you should avoid
 	// firing as your attack will stall", for a fired volley pins the unit
 	// ("the glue of war") and it may not charge next turn. The playouts'
 	// scripts already hold such fire; the evaluation does not see the
@@ -142,11 +155,19 @@ type MCTSConfig struct {
 	Pin float64
 }
 
-// DefaultMCTSConfig is the configuration a plain "mcts" spec builds.
+// DefaultMCTSConfig is the configuration a plain "mcts" spec builds. Its
+// prior, playout and evaluation are left empty: they are the defaults of
+// the kit of the ruleset played (Kit.MCTS), and a ruleset with no kit
+// needs them named (prior=none,playout=random,eval=none).
 func DefaultMCTSConfig() MCTSConfig {
 	return MCTSConfig{Budget: Budget{Iterations: 400}, Workers: 1, C: 0.6, Bias: 1, PWK: 2, PWAlpha: 0.4, PlayoutDepth: 30, Reuse: true,
-		Playout: "greedy", Prior: "assault", Eval: "default", Stop: true, VirtualLoss: 1, Pin: 0.03}
+		Stop: true, VirtualLoss: 1, Pin: 0.03}
 }
+
+// maxSetUpMemo is the most set-up scripts (Kit.SetUp) whose scoring the
+// set-up memo records: a memo holds a fixed array, so a decision
+// allocates nothing. A kit with more is searched without the memo.
+const maxSetUpMemo = 3
 
 // maxNodes bounds a worker's tree; past it the tree starts afresh.
 const maxNodes = 1 << 20
@@ -181,11 +202,16 @@ func NewMCTS(cfg MCTSConfig, seed uint64) (*MCTS, error) {
 	if cfg.Budget.IsZero() {
 		cfg.Budget = DefaultMCTSConfig().Budget
 	}
-	evaluate, err := newEvaluator(cfg.Eval)
-	if err != nil {
+	if err := checkScriptName("playout", cfg.Playout, false); err != nil {
 		return nil, err
 	}
-	m := &MCTS{cfg: cfg, seed: seed, evaluate: evaluate}
+	if err := checkScriptName("prior", cfg.Prior, true); err != nil {
+		return nil, err
+	}
+	if err := checkEvaluationName(cfg.Eval); err != nil {
+		return nil, err
+	}
+	m := &MCTS{cfg: cfg, seed: seed}
 	var shared *mctsTree
 	lanes := cfg.Workers
 	if cfg.SharedTree && cfg.Workers > 1 {
@@ -199,23 +225,103 @@ func NewMCTS(cfg MCTSConfig, seed uint64) (*MCTS, error) {
 		if cfg.SharedTree {
 			shared = tree
 		}
-		wk := &mctsWorker{m: m, mctsTree: tree, done: make(chan struct{}, 1)}
-		ws := engine.SplitMix64(seed ^ uint64(w+1)*0x9e37)
-		if wk.policy, err = newScript(cfg.Playout, ws); err != nil {
-			return nil, fmt.Errorf("playout: %w", err)
-		}
-		if wk.prior, err = newScript(cfg.Prior, engine.SplitMix64(ws)); err != nil {
-			return nil, fmt.Errorf("prior: %w", err)
-		}
-		for k, name := range knownScripts[1:] {
-			sc, _ := newScript(name, engine.SplitMix64(ws+uint64(k+2)))
-			wk.setups = append(wk.setups, sc)
-		}
-		greedy, _ := newScript("greedy", engine.SplitMix64(ws+1))
-		wk.proposers = append(wk.setups[:len(wk.setups):len(wk.setups)], greedy)
-		m.workers = append(m.workers, wk)
+		m.workers = append(m.workers, &mctsWorker{m: m, mctsTree: tree, done: make(chan struct{}, 1)})
 	}
 	return m, nil
+}
+
+// bind readies the agent for the ruleset of st: it takes the scripts and
+// the evaluation from the ruleset's kit, the kit's defaults for those the
+// spec leaves out, at the first decision and again whenever the ruleset
+// changes. It fails, naming the ruleset and the missing piece, when the
+// kit (or the ruleset's lack of one) does not have them.
+func (m *MCTS) bind(st engine.State) error { return m.bindTo(st.Ruleset()) }
+
+// bindTo is bind for the ruleset called rs.
+func (m *MCTS) bindTo(rs string) error {
+	if m.bound && rs == m.ruleset {
+		return nil
+	}
+	m.bound = false
+	k := KitFor(rs)
+	name := m.Name()
+	prior, playout, eval := m.cfg.Prior, m.cfg.Playout, m.cfg.Eval
+	for _, d := range []struct {
+		dst       *string
+		kit, what string
+	}{{&prior, "", "prior"}, {&playout, "", "playout"}, {&eval, "", "eval"}} {
+		if *d.dst != "" {
+			continue
+		}
+		if k == nil {
+			return &MissingKit{Agent: name, Ruleset: rs, Piece: "kit",
+				Hint: "mcts's default prior, playout and evaluation come from the ruleset's kit; name generic ones instead: mcts:prior=none,playout=random,eval=none"}
+		}
+		switch d.what {
+		case "prior":
+			*d.dst = k.MCTS.Prior
+		case "playout":
+			*d.dst = k.MCTS.Playout
+		case "eval":
+			*d.dst = k.MCTS.Eval
+		}
+		if *d.dst == "" {
+			return &MissingKit{Agent: name, Ruleset: rs, Piece: "default " + d.what, Hint: "name one in the spec (" + d.what + "=...)"}
+		}
+	}
+	evaluate, err := k.evaluation(name, rs, eval)
+	if err != nil {
+		return err
+	}
+	var setUps, proposers []string
+	var pins func(engine.State, *engine.Action) bool
+	if k != nil {
+		setUps, proposers, pins = k.SetUp, k.Proposers, k.Pins
+	}
+	for w, wk := range m.workers {
+		ws := engine.SplitMix64(m.seed ^ uint64(w+1)*0x9e37)
+		if wk.policy, err = k.script(name, rs, playout, ws); err != nil {
+			return fmt.Errorf("playout: %w", err)
+		}
+		wk.prior = nil
+		if prior != NoPrior {
+			if wk.prior, err = k.script(name, rs, prior, engine.SplitMix64(ws)); err != nil {
+				return fmt.Errorf("prior: %w", err)
+			}
+		}
+		wk.setups = wk.setups[:0]
+		for j, n := range setUps {
+			sc, err := k.script(name, rs, n, engine.SplitMix64(ws+uint64(j+2)))
+			if err != nil {
+				return fmt.Errorf("set-up: %w", err)
+			}
+			wk.setups = append(wk.setups, sc)
+		}
+		// A proposer that is also a set-up script is the same script
+		// (the same generator); the others are seeded apart.
+		wk.proposers = wk.proposers[:0]
+		extra := 0
+		for _, n := range proposers {
+			var sc Script
+			for j, s := range setUps {
+				if s == n {
+					sc = wk.setups[j]
+				}
+			}
+			if sc == nil {
+				if sc, err = k.script(name, rs, n, engine.SplitMix64(ws+1+uint64(extra)<<32)); err != nil {
+					return fmt.Errorf("proposer: %w", err)
+				}
+				extra++
+			}
+			wk.proposers = append(wk.proposers, sc)
+		}
+	}
+	m.evaluate, m.pins = evaluate, pins
+	m.prior, m.playout, m.eval = prior, playout, eval
+	m.setUpNames, m.proposeNames = setUps, proposers
+	m.ruleset, m.bound = rs, true
+	return nil
 }
 
 // mctsParams are the spec keys of "mcts".
@@ -233,9 +339,9 @@ var mctsParams = append(budgetParams(400),
 	Param{Name: "propose", Default: "false", Doc: "a node's first children are the doctrines' and greedy's choices, then the prior's order"},
 	Param{Name: "crn", Default: "false", Doc: "common random numbers: the k-th playout under every root move draws the same dice, so moves are compared on the same luck"},
 	Param{Name: "dice", Default: "open", Doc: "open (re-sample the dice under each node) or nodes (a chance node per outcome); open measured stronger"},
-	Param{Name: "playout", Default: "greedy", Doc: "script that plays the playouts: greedy, assault, fireline or reserve"},
-	Param{Name: "prior", Default: "assault", Doc: "script whose choice each node tries first: greedy, assault, fireline or reserve"},
-	Param{Name: "eval", Default: "default", Doc: "evaluation that scores a cut-off playout: default (fitted model) or material"},
+	Param{Name: "playout", Default: "the kit's", Doc: "script that plays the playouts: random or one of the ruleset kit's (2 by 2: greedy, assault, fireline or reserve; default greedy)"},
+	Param{Name: "prior", Default: "the kit's", Doc: "script whose choice each node tries first: none (a random order, no bias), random or one of the kit's (2 by 2 default: assault)"},
+	Param{Name: "eval", Default: "the kit's", Doc: "evaluation that scores a cut-off playout: none (0) or one of the kit's (2 by 2: default, the fitted model, or material)"},
 	Param{Name: "choose", Default: "visits", Doc: "how the move is chosen from the root's: visits (the most visited) or lcb (the highest mean less its noise)"},
 	Param{Name: "pin", Default: "0.03", Doc: "value a volley by the attacker's unpinned infantry pays in the tree for the pin it costs (the attack stalls), 0 to 1 (0: none)"},
 )
@@ -405,7 +511,7 @@ type mctsTree struct {
 	// setUps and setUpSteps memorise the doctrines' scoring of a set-up
 	// node's actions (see restrictSetUp).
 	setUps     []setUpMemo
-	setUpSteps []argmaxStep
+	setUpSteps []ArgmaxStep
 }
 
 // setUpMemo is what a set-up node's doctrines made of its actions, for
@@ -417,7 +523,7 @@ type mctsTree struct {
 // comparisons instead of hundreds of scorings.
 type setUpMemo struct {
 	hash  uint64
-	start [numDoctrines + 1]int32
+	start [maxSetUpMemo + 1]int32
 }
 
 // mctsWorker runs iterations on a tree: its own (root parallelism) or
@@ -470,6 +576,9 @@ func (m *MCTS) Choose(ctx context.Context, st engine.State, side engine.Player) 
 	if err := CheckAlternating(st, side); err != nil {
 		return engine.Action{}, fmt.Errorf("agent %s: %w", m.Name(), err)
 	}
+	if err := m.bind(st); err != nil {
+		return engine.Action{}, err
+	}
 	a, _, err := m.search(ctx, st, false)
 	return a, err
 }
@@ -479,6 +588,9 @@ func (m *MCTS) Choose(ctx context.Context, st engine.State, side engine.Player) 
 func (m *MCTS) ChooseExplained(ctx context.Context, st engine.State, side engine.Player) (engine.Action, *Explanation, error) {
 	if err := CheckAlternating(st, side); err != nil {
 		return engine.Action{}, nil, fmt.Errorf("agent %s: %w", m.Name(), err)
+	}
+	if err := m.bind(st); err != nil {
+		return engine.Action{}, nil, err
 	}
 	return m.search(ctx, st, true)
 }
@@ -564,7 +676,11 @@ func (m *MCTS) search(ctx context.Context, st engine.State, explain bool) (engin
 		if len(buf) == 0 {
 			return engine.Action{}, nil, fmt.Errorf("mcts agent, %s to move: %w", st.ToMove(), ErrNoLegalAction)
 		}
-		chosen = buf[m.workers[0].prior.pick(st, buf)]
+		if pr := m.workers[0].prior; pr != nil {
+			chosen = buf[pr.Pick(st, buf)]
+		} else {
+			chosen = buf[0] // prior=none: the first legal action
+		}
 	} else {
 		chosen = stats[best].action
 	}
@@ -580,16 +696,23 @@ func (m *MCTS) search(ctx context.Context, st engine.State, explain bool) (engin
 	if m.cfg.SharedTree {
 		growth = fmt.Sprintf("on one shared tree, %d playouts in flight", len(m.workers))
 	}
-	first := m.cfg.Prior
-	if m.cfg.Propose {
-		first = "the choices of assault, fireline, reserve and greedy, then " + m.cfg.Prior + "'s order,"
+	first := m.prior
+	if m.prior == NoPrior {
+		first = "no prior: a random order"
+	}
+	if m.cfg.Propose && len(m.proposeNames) > 0 {
+		first = "the choices of " + strings.Join(m.proposeNames, ", ") + ", then " + first + "'s order,"
+	}
+	setUp := "set-up among the plans of " + strings.Join(m.setUpNames, ", ")
+	if len(m.setUpNames) == 0 {
+		setUp = "set-up unrestricted (the kit names no set-up scripts)"
 	}
 	pick := "the most visited move played"
 	if m.cfg.ChooseLCB {
 		pick = fmt.Sprintf("the move with the highest mean less %g x its standard error played", lcbZ)
 	}
 	e := &Explanation{Agent: m.Name(), Player: st.ToMove(), ScoreKind: "mean value", Iterations: iters, Calls: calls, Elapsed: time.Since(start),
-		Note: fmt.Sprintf("open-loop MCTS, %d worker(s) %s, budget %s, evaluation %s, playouts of %d decisions by the %s script, %s tried first; set-up among the doctrines' plans; %s", m.cfg.Workers, growth, m.cfg.Budget, m.cfg.Eval, m.cfg.PlayoutDepth, m.cfg.Playout, first, pick)}
+		Note: fmt.Sprintf("open-loop MCTS, %d worker(s) %s, budget %s, evaluation %s, playouts of %d decisions by the %s script, %s tried first; %s; %s", m.cfg.Workers, growth, m.cfg.Budget, m.eval, m.cfg.PlayoutDepth, m.playout, first, setUp, pick)}
 	cs := make([]Candidate, len(stats))
 	for k, s := range stats {
 		cs[k] = Candidate{Action: s.action, Text: st.DescribeAction(s.action), Visits: s.visits, Score: s.value / math.Max(1, float64(s.visits))}
@@ -600,7 +723,7 @@ func (m *MCTS) search(ctx context.Context, st engine.State, explain bool) (engin
 	if best < 0 {
 		e.Chosen = Candidate{Action: chosen, Text: st.DescribeAction(chosen)}
 	}
-	e.Candidates = rankCandidates(cs)
+	e.Candidates = RankCandidates(cs)
 	return chosen, e, nil
 }
 
@@ -943,7 +1066,11 @@ func (w *mctsWorker) descend(root engine.State) bool {
 				a, ok = w.proposal()
 			}
 			if !ok {
-				a = w.untried[w.prior.pick(w.scratch, w.untried)]
+				if w.prior != nil {
+					a = w.untried[w.prior.Pick(w.scratch, w.untried)]
+				} else {
+					a = w.untried[w.rng.IntN(len(w.untried))] // prior=none
+				}
 			}
 			next = w.newNode(a, mover)
 			w.nodes[next].rank = int32(avail)
@@ -975,7 +1102,7 @@ func (w *mctsWorker) descend(root engine.State) bool {
 func (w *mctsWorker) commonStream(k int32) {
 	s := w.commonSeed(k)
 	w.dice.Seed(s, diceStream)
-	w.policy.reseed(engine.SplitMix64(s))
+	w.policy.Reseed(engine.SplitMix64(s))
 }
 
 // commonSeed is the seed of the dice of a root action's k-th visit.
@@ -1028,7 +1155,7 @@ func (w *mctsWorker) playoutValue() { w.value = w.playout() }
 // first visits; the prior's ranking follows.
 func (w *mctsWorker) proposal() (engine.Action, bool) {
 	for _, sc := range w.proposers {
-		a := w.buf[sc.pick(w.scratch, w.buf)]
+		a := w.buf[sc.Pick(w.scratch, w.buf)]
 		for _, u := range w.untried {
 			if u == a {
 				return a, true
@@ -1063,7 +1190,7 @@ func (w *mctsWorker) restrictSetUp(n int32) {
 	}
 	w.picks = w.picks[:0]
 	for _, sc := range w.setups {
-		w.addPick(w.buf[sc.pick(w.scratch, w.buf)])
+		w.addPick(w.buf[sc.Pick(w.scratch, w.buf)])
 	}
 	w.buf = append(w.buf[:0], w.picks...)
 }
@@ -1083,11 +1210,11 @@ func (w *mctsWorker) addPick(a engine.Action) {
 // reports false, recording nothing, when a doctrine cannot record its pick
 // (stepScript) for this state; their picks are then called as they are.
 func (w *mctsWorker) memoriseSetUp(n int32) bool {
-	if w.m.cfg.noSetUpMemo || len(w.setups) > int(numDoctrines) {
+	if w.m.cfg.noSetUpMemo || len(w.setups) > maxSetUpMemo {
 		return false
 	}
 	for _, sc := range w.setups {
-		if _, ok := sc.(stepScript); !ok {
+		if _, ok := sc.(StepScript); !ok {
 			return false
 		}
 	}
@@ -1096,7 +1223,7 @@ func (w *mctsWorker) memoriseSetUp(n int32) bool {
 	for k, sc := range w.setups {
 		memo.start[k] = int32(len(w.setUpSteps))
 		var ok bool
-		if w.setUpSteps, ok = sc.(stepScript).argmaxSteps(w.scratch, w.buf, w.setUpSteps); !ok {
+		if w.setUpSteps, ok = sc.(StepScript).ArgmaxSteps(w.scratch, w.buf, w.setUpSteps); !ok {
 			w.setUpSteps = w.setUpSteps[:mark]
 			return false
 		}
@@ -1121,11 +1248,11 @@ func (w *mctsWorker) recallSetUp(n int32) bool {
 	}
 	w.picks = w.picks[:0]
 	for d, sc := range w.setups {
-		rng := sc.(stepScript).tieRNG()
+		rng := sc.(StepScript).TieRNG()
 		best, ties := 0, 0
 		steps := w.setUpSteps[memo.start[d]:memo.start[d+1]]
 		for i := range steps {
-			if !steps[i].tie {
+			if !steps[i].Tie {
 				best, ties = i, 1
 				continue
 			}
@@ -1134,7 +1261,7 @@ func (w *mctsWorker) recallSetUp(n int32) bool {
 				best = i
 			}
 		}
-		w.addPick(steps[best].action)
+		w.addPick(steps[best].Action)
 	}
 	w.buf = append(w.buf[:0], w.picks...)
 	return true
@@ -1180,11 +1307,14 @@ func (w *mctsWorker) childWith(n int32, a engine.Action) int32 {
 // where its statistics say the departure is better by more than the
 // noise of the dice.
 //
-// A volley that pins the attacker's infantry pays Pin (pinsAttacker) for
-// as long as it is searched: the value of the lost charge the evaluation
-// does not see.
+// A volley that pins the attacker's infantry pays Pin (the kit's Pins
+// hook) for as long as it is searched: the value of the lost charge the
+// evaluation does not see.
 func (w *mctsWorker) selectChild(n int32) int32 {
-	c, bias, pin := w.m.cfg.C, w.m.cfg.Bias, w.m.cfg.Pin
+	c, bias, pin, pins := w.m.cfg.C, w.m.cfg.Bias, w.m.cfg.Pin, w.m.pins
+	if w.prior == nil {
+		bias = 0 // prior=none: the ranks are a random order
+	}
 	logN := math.Log(float64(w.nodes[n].visits + 1))
 	best, bestU := int32(-1), math.Inf(-1)
 	for k := w.nodes[n].first; k >= 0; k = w.nodes[k].sibling {
@@ -1196,7 +1326,7 @@ func (w *mctsWorker) selectChild(n int32) int32 {
 		if nd.visits > 0 {
 			v := float64(nd.visits)
 			u = nd.value/v + c*math.Sqrt(logN/v) + bias/(float64(nd.rank+1)*math.Sqrt(v+1))
-			if pin > 0 && pinsAttacker(w.scratch, &nd.action) {
+			if pin > 0 && pins != nil && pins(w.scratch, &nd.action) {
 				u -= pin
 			}
 		}
@@ -1230,7 +1360,7 @@ func (w *mctsWorker) playout() float64 {
 		if len(w.buf) == 0 {
 			break
 		}
-		if err := w.scratch.Apply(w.buf[w.policy.pick(w.scratch, w.buf)]); err != nil {
+		if err := w.scratch.Apply(w.buf[w.policy.Pick(w.scratch, w.buf)]); err != nil {
 			break
 		}
 		w.calls++

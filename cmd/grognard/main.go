@@ -24,6 +24,8 @@ import (
 	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/engine/fileio"
 	"github.com/grognard/grognard/engine/twobytwo"
+
+	_ "github.com/grognard/grognard/agents/twobytwo" // the 2 by 2 kit: greedy, heuristic, the doctrines and evaluation the searches use
 )
 
 // version is the program version, set at build time with

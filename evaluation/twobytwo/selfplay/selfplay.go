@@ -22,7 +22,8 @@ import (
 	evaltwo "github.com/grognard/grognard/evaluation/twobytwo"
 	"github.com/grognard/grognard/tournaments"
 
-	_ "github.com/grognard/grognard/scenarios" // built-in scenario files and gen:<seed>
+	_ "github.com/grognard/grognard/agents/twobytwo" // the greedy agents the games are played by
+	_ "github.com/grognard/grognard/scenarios"       // built-in scenario files and gen:<seed>
 )
 
 // Scenarios are the named scenarios games are drawn from; a share of the

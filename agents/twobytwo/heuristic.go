@@ -1,4 +1,4 @@
-package agents
+package twobytwo
 
 import (
 	"context"
@@ -7,9 +7,10 @@ import (
 	"math/rand/v2"
 	"time"
 
+	"github.com/grognard/grognard/agents"
 	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/engine/geom"
-	"github.com/grognard/grognard/engine/twobytwo"
+	rules "github.com/grognard/grognard/engine/twobytwo"
 )
 
 // Doctrine is one of the heuristic agent's ways of fighting a 2 by 2
@@ -190,14 +191,15 @@ func ParseDoctrine(name string) (Doctrine, error) {
 // volley, enfilade and flank, HQ contact, cover, out of arc), so a ruling
 // changed in the shooting rules is weighed here at once.
 //
-// A ruleset the agent has no doctrine for is played uniformly at random.
+// Asked to choose in a state of another ruleset, it fails
+// (agents.NotForRuleset).
 type Heuristic struct {
 	doc     Doctrine
 	pcg     rand.PCG
 	rng     *rand.Rand
 	buf     []engine.Action
 	c       hctx
-	scratch twobytwo.State
+	scratch rules.State
 }
 
 // hctx is what one decision knows of the position, computed once per
@@ -215,7 +217,7 @@ type hctx struct {
 	nonCav          int      // own units on the table that are not cavalry
 	// Own units on the table other than HQs (the first nField of field):
 	// the friends a unit keeps its distance from.
-	field    [twobytwo.MaxUnits]uint8
+	field    [rules.MaxUnits]uint8
 	nField   int
 	centroid geom.Vec
 	front    geom.Vec // centroid of the enemy on the table (or their edge)
@@ -292,19 +294,19 @@ func NewHeuristic(d Doctrine, seed uint64) (*Heuristic, error) {
 		return nil, fmt.Errorf("unknown doctrine %d", d)
 	}
 	h := &Heuristic{doc: d, buf: make([]engine.Action, 0, 512)}
-	h.reseed(seed)
+	h.Reseed(seed)
 	h.rng = rand.New(&h.pcg)
 	return h, nil
 }
 
 // reseed restarts the tie-breaking generator from seed.
-func (h *Heuristic) reseed(seed uint64) {
+func (h *Heuristic) Reseed(seed uint64) {
 	h.pcg.Seed(seed, engine.SplitMix64(seed^0x6865757269737469))
 }
 
 // newHeuristicFromParams builds a heuristic agent from checked spec
 // parameters.
-func newHeuristicFromParams(params map[string]string, seed uint64) (Agent, error) {
+func newHeuristicFromParams(params map[string]string, seed uint64) (agents.Agent, error) {
 	d := DefaultDoctrine
 	if v, ok := params["doctrine"]; ok {
 		var err error
@@ -333,16 +335,16 @@ func (h *Heuristic) Choose(ctx context.Context, st engine.State, side engine.Pla
 	if err := ctx.Err(); err != nil {
 		return engine.Action{}, err
 	}
-	if err := CheckAlternating(st, side); err != nil {
+	if err := agents.CheckAlternating(st, side); err != nil {
 		return engine.Action{}, fmt.Errorf("agent %s: %w", h.Name(), err)
 	}
 	h.buf = st.Legal(h.buf[:0])
 	if len(h.buf) == 0 {
-		return engine.Action{}, fmt.Errorf("heuristic agent, %s to move: %w", st.ToMove(), ErrNoLegalAction)
+		return engine.Action{}, fmt.Errorf("heuristic agent, %s to move: %w", st.ToMove(), agents.ErrNoLegalAction)
 	}
-	s, ok := st.(*twobytwo.State)
+	s, ok := st.(*rules.State)
 	if !ok {
-		return h.buf[h.rng.IntN(len(h.buf))], nil
+		return engine.Action{}, agents.NotForRuleset(h.Name(), rules.Name, st)
 	}
 	if len(h.buf) == 1 {
 		return h.buf[0], nil
@@ -350,10 +352,12 @@ func (h *Heuristic) Choose(ctx context.Context, st engine.State, side engine.Pla
 	return h.buf[h.pickIn(s, h.buf)], nil
 }
 
-// pick is the doctrine's choice among acts (not empty), as a playout
-// policy or a portfolio script: the index of the best-scoring action.
-func (h *Heuristic) pick(st engine.State, acts []engine.Action) int {
-	s, ok := st.(*twobytwo.State)
+// Pick is the doctrine's choice among acts (not empty), as a playout
+// policy or a portfolio script: the index of the best-scoring action. The
+// kit offers it for 2 by 2 states only, so the uniform choice for another
+// ruleset's state is a guard that is not reached.
+func (h *Heuristic) Pick(st engine.State, acts []engine.Action) int {
+	s, ok := st.(*rules.State)
 	if !ok {
 		return h.rng.IntN(len(acts))
 	}
@@ -365,47 +369,47 @@ func (h *Heuristic) pick(st engine.State, acts []engine.Action) int {
 
 // pickIn scores acts after preparing the decision context; equal scores
 // are broken uniformly at random (reservoir sampling).
-func (h *Heuristic) pickIn(s *twobytwo.State, acts []engine.Action) int {
+func (h *Heuristic) pickIn(s *rules.State, acts []engine.Action) int {
 	h.prepare(s)
-	var m argmax
+	var m agents.Argmax
 	for i := range acts {
-		m.offer(i, h.score(s, &acts[i]), h.rng)
+		m.Offer(i, h.score(s, &acts[i]), h.rng)
 	}
-	return m.best
+	return m.Best
 }
 
-// argmaxSteps appends the steps of pickIn's argmax over acts in st (a
+// ArgmaxSteps appends the steps of pickIn's argmax over acts in st (a
 // new best, or a tie) to steps without drawing its tie-breaks
-// (stepScript).
-func (h *Heuristic) argmaxSteps(st engine.State, acts []engine.Action, steps []argmaxStep) ([]argmaxStep, bool) {
-	s, ok := st.(*twobytwo.State)
+// (agents.StepScript).
+func (h *Heuristic) ArgmaxSteps(st engine.State, acts []engine.Action, steps []agents.ArgmaxStep) ([]agents.ArgmaxStep, bool) {
+	s, ok := st.(*rules.State)
 	if !ok {
 		return steps, false
 	}
 	h.prepare(s)
-	var m argmax
+	var m agents.Argmax
 	for i := range acts {
-		if t := m.take(i, h.score(s, &acts[i])); t != tookNothing {
-			steps = append(steps, argmaxStep{action: acts[i], tie: t == tookTie})
+		if t := m.Take(i, h.score(s, &acts[i])); t != agents.TookNothing {
+			steps = append(steps, agents.ArgmaxStep{Action: acts[i], Tie: t == agents.TookTie})
 		}
 	}
 	return steps, true
 }
 
-// tieRNG is the generator pick draws its tie-breaks from (stepScript).
-func (h *Heuristic) tieRNG() *rand.Rand { return h.rng }
+// TieRNG is the generator Pick draws its tie-breaks from (agents.StepScript).
+func (h *Heuristic) TieRNG() *rand.Rand { return h.rng }
 
 // ChooseExplained chooses as Choose does and lists the legal actions with
 // their doctrine scores.
-func (h *Heuristic) ChooseExplained(ctx context.Context, st engine.State, side engine.Player) (engine.Action, *Explanation, error) {
+func (h *Heuristic) ChooseExplained(ctx context.Context, st engine.State, side engine.Player) (engine.Action, *agents.Explanation, error) {
 	start := time.Now()
 	a, err := h.Choose(ctx, st, side)
 	if err != nil {
 		return a, nil, err
 	}
-	e := &Explanation{Agent: h.Name(), Player: st.ToMove(), ScoreKind: "doctrine score",
+	e := &agents.Explanation{Agent: h.Name(), Player: st.ToMove(), ScoreKind: "doctrine score",
 		Note: "doctrine " + h.doc.String() + "; one-move doctrine scores, equal scores broken at random"}
-	s, ok := st.(*twobytwo.State)
+	s, ok := st.(*rules.State)
 	if ok {
 		h.prepare(s)
 		switch {
@@ -415,9 +419,9 @@ func (h *Heuristic) ChooseExplained(ctx context.Context, st engine.State, side e
 			e.Note += "; holding until the reinforcements are on"
 		}
 	}
-	cs := make([]Candidate, len(h.buf))
+	cs := make([]agents.Candidate, len(h.buf))
 	for i := range h.buf {
-		cs[i] = Candidate{Action: h.buf[i], Text: st.DescribeAction(h.buf[i])}
+		cs[i] = agents.Candidate{Action: h.buf[i], Text: st.DescribeAction(h.buf[i])}
 		if ok && len(h.buf) > 1 {
 			cs[i].Score = h.score(s, &h.buf[i])
 		}
@@ -425,13 +429,13 @@ func (h *Heuristic) ChooseExplained(ctx context.Context, st engine.State, side e
 			e.Chosen = cs[i]
 		}
 	}
-	e.Candidates = rankCandidates(cs)
+	e.Candidates = agents.RankCandidates(cs)
 	e.Elapsed = time.Since(start)
 	return a, e, nil
 }
 
 // prepare fills the decision context.
-func (h *Heuristic) prepare(s *twobytwo.State) {
+func (h *Heuristic) prepare(s *rules.State) {
 	c := &h.c
 	*c = hctx{}
 	c.me = int(s.ToMove())
@@ -451,13 +455,13 @@ func (h *Heuristic) prepare(s *twobytwo.State) {
 		u := &s.U[i]
 		sp := s.Spec(i)
 		switch {
-		case u.Loc == twobytwo.LocWaiting || u.Loc == twobytwo.LocUnplaced:
+		case u.Loc == rules.LocWaiting || u.Loc == rules.LocUnplaced:
 			if sp.Side == c.me {
 				c.myLeft++
 			} else {
 				c.foeLeft++
 			}
-		case u.Loc == twobytwo.LocTable && sp.Side == c.me:
+		case u.Loc == rules.LocTable && sp.Side == c.me:
 			if !sp.Type.IsHQ() {
 				sum = sum.Add(u.Pos)
 				c.field[cnt] = uint8(i)
@@ -466,7 +470,7 @@ func (h *Heuristic) prepare(s *twobytwo.State) {
 			if !sp.Type.IsCavalry() {
 				c.nonCav++
 			}
-		case u.Loc == twobytwo.LocTable:
+		case u.Loc == rules.LocTable:
 			fsum = fsum.Add(u.Pos)
 			fcnt++
 		}
@@ -488,7 +492,7 @@ func (h *Heuristic) prepare(s *twobytwo.State) {
 	// by the last part of the game goes over to the attack.
 	limit := s.Scenario().TurnLimit
 	if limit <= 0 {
-		limit = twobytwo.DefaultTurnLimit
+		limit = rules.DefaultTurnLimit
 	}
 	late := s.Turn() >= limit*lateShare/100
 	c.late = late
@@ -514,7 +518,7 @@ func (h *Heuristic) prepare(s *twobytwo.State) {
 	crossings := s.Scenario().Crossings()
 	for i := 0; i < n; i++ {
 		u := &s.U[i]
-		if u.Loc != twobytwo.LocTable {
+		if u.Loc != rules.LocTable {
 			continue
 		}
 		sp := s.Spec(i)
@@ -569,11 +573,11 @@ func (h *Heuristic) losing() bool {
 }
 
 // nextWaiting is the next unit to arrive at side's point k, or -1.
-func nextWaiting(s *twobytwo.State, side, k int) int {
+func nextWaiting(s *rules.State, side, k int) int {
 	best, bq := -1, 1<<30
 	for i := 0; i < s.NumUnits(); i++ {
 		u := &s.U[i]
-		if u.Loc == twobytwo.LocWaiting && int(u.Point) == k && s.Spec(i).Side == side && int(u.Queue) < bq {
+		if u.Loc == rules.LocWaiting && int(u.Point) == k && s.Spec(i).Side == side && int(u.Queue) < bq {
 			best, bq = i, int(u.Queue)
 		}
 	}
@@ -599,36 +603,36 @@ func depthOf(size float64, side int, p geom.Vec) float64 {
 // unitValue is what a unit is worth to its side, a line battalion being
 // 1: victory counts units, but HQs rally, guns shoot far and light
 // cavalry wins few melees.
-func unitValue(sp *twobytwo.UnitSpec) float64 {
+func unitValue(sp *rules.UnitSpec) float64 {
 	v := 1.0
 	switch sp.Type {
-	case twobytwo.CorpsHQ:
+	case rules.CorpsHQ:
 		v = 1.5
-	case twobytwo.DivisionHQ:
+	case rules.DivisionHQ:
 		v = 1.2
-	case twobytwo.EliteInfantry:
+	case rules.EliteInfantry:
 		v = 1.3
-	case twobytwo.LightInfantry:
+	case rules.LightInfantry:
 		v = 0.9
-	case twobytwo.Militia, twobytwo.IrregularShooters:
+	case rules.Militia, rules.IrregularShooters:
 		v = 0.7
-	case twobytwo.IrregularWarband:
+	case rules.IrregularWarband:
 		v = 0.8
-	case twobytwo.EliteCavalry:
+	case rules.EliteCavalry:
 		v = 1.4
-	case twobytwo.HeavyCavalry:
+	case rules.HeavyCavalry:
 		v = 1.3
-	case twobytwo.MediumCavalry:
+	case rules.MediumCavalry:
 		v = 1.2
-	case twobytwo.LightCavalry:
+	case rules.LightCavalry:
 		v = 0.8
-	case twobytwo.Lancers:
+	case rules.Lancers:
 		v = 0.9
-	case twobytwo.Cossacks:
+	case rules.Cossacks:
 		v = 0.6
-	case twobytwo.EliteArtillery:
+	case rules.EliteArtillery:
 		v = 1.4
-	case twobytwo.FootArtillery, twobytwo.HorseArtillery, twobytwo.SiegeArtillery:
+	case rules.FootArtillery, rules.HorseArtillery, rules.SiegeArtillery:
 		v = 1.2
 	}
 	if sp.Large {
@@ -641,59 +645,59 @@ func unitValue(sp *twobytwo.UnitSpec) float64 {
 }
 
 // score is the doctrine score of action a.
-func (h *Heuristic) score(s *twobytwo.State, a *engine.Action) float64 {
+func (h *Heuristic) score(s *rules.State, a *engine.Action) float64 {
 	switch a.Kind {
-	case twobytwo.KindDeploy:
+	case rules.KindDeploy:
 		return h.scoreDeploy(s, a)
-	case twobytwo.KindPoint:
+	case rules.KindPoint:
 		return h.scorePoint(s, a)
-	case twobytwo.KindQueue:
+	case rules.KindQueue:
 		return h.scoreQueue(s, a)
-	case twobytwo.KindEnd:
+	case rules.KindEnd:
 		return h.scoreEnd(s)
-	case twobytwo.KindMove, twobytwo.KindSlide:
+	case rules.KindMove, rules.KindSlide:
 		if !unitOK(s, a.Unit) || a.NPath == 0 {
 			return -1
 		}
-		if a.Order == twobytwo.OrderCharge && unitOK(s, a.Target) {
+		if a.Order == rules.OrderCharge && unitOK(s, a.Target) {
 			return h.scoreCharge(s, int(a.Unit), int(a.Target), a)
 		}
 		i := int(a.Unit)
 		end := a.Path[a.NPath-1]
 		return h.value(s, i, end, geom.Heading(a.Facing)) - h.value(s, i, s.U[i].Pos, s.U[i].Dir) - moveCost
-	case twobytwo.KindHold:
+	case rules.KindHold:
 		return -0.01
-	case twobytwo.KindFace:
+	case rules.KindFace:
 		if !unitOK(s, a.Unit) {
 			return -1
 		}
 		i := int(a.Unit)
 		return h.value(s, i, s.U[i].Pos, geom.Heading(a.Facing)) - h.value(s, i, s.U[i].Pos, s.U[i].Dir) - moveCost
-	case twobytwo.KindVolRout:
+	case rules.KindVolRout:
 		return h.scoreVolRout(s, a)
-	case twobytwo.KindExit:
+	case rules.KindExit:
 		return h.scoreExit(s, a)
-	case twobytwo.KindDiceReinf:
+	case rules.KindDiceReinf:
 		return h.scoreDice(s, a)
-	case twobytwo.KindPlace:
+	case rules.KindPlace:
 		return h.scorePlace(s, a)
-	case twobytwo.KindExchange:
+	case rules.KindExchange:
 		return h.scoreExchange(s, a)
-	case twobytwo.KindConfront, twobytwo.KindStall:
+	case rules.KindConfront, rules.KindStall:
 		return h.scoreResponse(s, a)
-	case twobytwo.KindFire:
+	case rules.KindFire:
 		return h.scoreFire(s, a, false)
-	case twobytwo.KindSupport:
+	case rules.KindSupport:
 		return h.scoreFire(s, a, true)
-	case twobytwo.KindResolve:
+	case rules.KindResolve:
 		return 0
-	case twobytwo.KindBombard:
+	case rules.KindBombard:
 		return 100
-	case twobytwo.KindRout:
+	case rules.KindRout:
 		return h.scoreRoutDir(s, a)
-	case twobytwo.KindMelee:
+	case rules.KindMelee:
 		return h.scoreMelee(s, a)
-	case twobytwo.KindFollowUp:
+	case rules.KindFollowUp:
 		return h.scoreFollowUp(s, a)
 	}
 	return 0
@@ -706,7 +710,7 @@ const moveCost = 0.5
 // deployed first; in the movement and shooting phases ending comes after
 // every action worth taking; an arrival is left off only when every place
 // is bad.
-func (h *Heuristic) scoreEnd(s *twobytwo.State) float64 {
+func (h *Heuristic) scoreEnd(s *rules.State) float64 {
 	switch s.PhaseName() {
 	case "deployment":
 		return -1000
@@ -721,7 +725,7 @@ func (h *Heuristic) scoreEnd(s *twobytwo.State) float64 {
 // --- Set-up -----------------------------------------------------------
 
 // armIndex is 0 HQ, 1 infantry, 2 cavalry, 3 artillery.
-func armIndex(t twobytwo.UnitType) int {
+func armIndex(t rules.UnitType) int {
 	switch {
 	case t.IsHQ():
 		return 0
@@ -748,7 +752,7 @@ var deployPlan = [numDoctrines]struct {
 
 // scoreDeploy scores deploying a unit at a slot: which unit by the plan's
 // priorities, where by its depth, centre or flank, and the ground.
-func (h *Heuristic) scoreDeploy(s *twobytwo.State, a *engine.Action) float64 {
+func (h *Heuristic) scoreDeploy(s *rules.State, a *engine.Action) float64 {
 	if !unitOK(s, a.Unit) || a.NPath == 0 {
 		return -1
 	}
@@ -758,14 +762,14 @@ func (h *Heuristic) scoreDeploy(s *twobytwo.State, a *engine.Action) float64 {
 	plan := &deployPlan[h.doc]
 	n := 0
 	for j := 0; j < s.NumUnits(); j++ {
-		if s.U[j].Loc == twobytwo.LocTable && s.Spec(j).Side == sp.Side && armIndex(s.Spec(j).Type) == arm {
+		if s.U[j].Loc == rules.LocTable && s.Spec(j).Side == sp.Side && armIndex(s.Spec(j).Type) == arm {
 			n++
 		}
 	}
 	sc := plan.first[arm] - plan.each[arm]*float64(n)
 	// The corps HQ rallies everyone within 6"; a division HQ only its own
 	// division within 3".
-	if sp.Type == twobytwo.CorpsHQ {
+	if sp.Type == rules.CorpsHQ {
 		sc += 2
 	}
 	size := s.Scenario().Size
@@ -785,7 +789,7 @@ func (h *Heuristic) scoreDeploy(s *twobytwo.State, a *engine.Action) float64 {
 	// of a friendly shooter or a shooter straight behind a friend.
 	for j := 0; j < s.NumUnits(); j++ {
 		u := &s.U[j]
-		if u.Loc != twobytwo.LocTable || s.Spec(j).Side != sp.Side || math.Abs(u.Pos.X-p.X) > 0.9 {
+		if u.Loc != rules.LocTable || s.Spec(j).Side != sp.Side || math.Abs(u.Pos.X-p.X) > 0.9 {
 			continue
 		}
 		if s.Spec(j).Type.Profile().Shoots || sp.Type.Profile().Shoots {
@@ -799,14 +803,14 @@ func (h *Heuristic) scoreDeploy(s *twobytwo.State, a *engine.Action) float64 {
 // (so that it screens the point), away from the enemy, the second one some
 // 6" from the first; the assault's attacker puts its second point on a
 // flank towards the enemy.
-func (h *Heuristic) scorePoint(s *twobytwo.State, a *engine.Action) float64 {
+func (h *Heuristic) scorePoint(s *rules.State, a *engine.Action) float64 {
 	if a.NPath == 0 {
 		return 0
 	}
 	me := h.c.me
 	p := a.Path[0]
 	size := s.Scenario().Size
-	own := twobytwo.Edge(a.Arg) == twobytwo.BaseEdge(me)
+	own := rules.Edge(a.Arg) == rules.BaseEdge(me)
 	second := false
 	var first geom.Vec
 	if pos, _, placed := s.Point(me, 0); placed {
@@ -819,7 +823,7 @@ func (h *Heuristic) scorePoint(s *twobytwo.State, a *engine.Action) float64 {
 	nearFoe := math.MaxFloat64
 	for j := 0; j < s.NumUnits(); j++ {
 		u := &s.U[j]
-		if u.Loc != twobytwo.LocTable {
+		if u.Loc != rules.LocTable {
 			continue
 		}
 		if s.Spec(j).Side == me {
@@ -868,7 +872,7 @@ func (h *Heuristic) scorePoint(s *twobytwo.State, a *engine.Action) float64 {
 
 // queueRank orders units in the queues [Reinf]: lower arrives earlier;
 // pref is the point (0 or 1) the doctrine sends the unit to.
-func (h *Heuristic) queueRank(s *twobytwo.State, i int) (rank float64, pref int) {
+func (h *Heuristic) queueRank(s *rules.State, i int) (rank float64, pref int) {
 	sp := s.Spec(i)
 	t := sp.Type
 	cost := sp.UnitCost()
@@ -876,7 +880,7 @@ func (h *Heuristic) queueRank(s *twobytwo.State, i int) (rank float64, pref int)
 		// The rank of i among the own unassigned infantry, to split it.
 		k := 0
 		for j := 0; j < i; j++ {
-			if s.U[j].Loc == twobytwo.LocUnplaced && s.Spec(j).Side == sp.Side && s.Spec(j).Type.IsInfantry() {
+			if s.U[j].Loc == rules.LocUnplaced && s.Spec(j).Side == sp.Side && s.Spec(j).Type.IsInfantry() {
 				k++
 			}
 		}
@@ -911,7 +915,7 @@ func (h *Heuristic) queueRank(s *twobytwo.State, i int) (rank float64, pref int)
 // scoreQueue queues the unit the doctrine wants next at the current
 // point; ending the first point's queue comes once no unit it wants there
 // is left.
-func (h *Heuristic) scoreQueue(s *twobytwo.State, a *engine.Action) float64 {
+func (h *Heuristic) scoreQueue(s *rules.State, a *engine.Action) float64 {
 	if !unitOK(s, a.Unit) {
 		return -1
 	}
@@ -929,7 +933,7 @@ func (h *Heuristic) scoreQueue(s *twobytwo.State, a *engine.Action) float64 {
 	if k == 1 && h.doc == DoctrineReserve {
 		waiting := 0
 		for j := 0; j < s.NumUnits(); j++ {
-			if s.U[j].Loc == twobytwo.LocWaiting && int(s.U[j].Point) == 1 && s.Spec(j).Side == h.c.me {
+			if s.U[j].Loc == rules.LocWaiting && int(s.U[j].Point) == 1 && s.Spec(j).Side == h.c.me {
 				waiting++
 			}
 		}
@@ -944,7 +948,7 @@ func (h *Heuristic) scoreQueue(s *twobytwo.State, a *engine.Action) float64 {
 
 // ground is the value of the terrain at p for unit i [Terrain]: towns,
 // woods' edges, hedges and hills for infantry, hills for guns.
-func (h *Heuristic) ground(s *twobytwo.State, i int, p geom.Vec) float64 {
+func (h *Heuristic) ground(s *rules.State, i int, p geom.Vec) float64 {
 	t := s.Spec(i).Type
 	if t.IsCavalry() || t.IsHQ() {
 		return 0
@@ -954,7 +958,7 @@ func (h *Heuristic) ground(s *twobytwo.State, i int, p geom.Vec) float64 {
 	for f := range sc.Terrain {
 		ft := &sc.Terrain[f]
 		switch ft.Kind {
-		case twobytwo.Town:
+		case rules.Town:
 			if t.IsInfantry() && len(ft.Points) >= 3 {
 				if geom.PointInPolygon(p, ft.Points) {
 					v += 25
@@ -962,19 +966,19 @@ func (h *Heuristic) ground(s *twobytwo.State, i int, p geom.Vec) float64 {
 					v += 12
 				}
 			}
-		case twobytwo.Hill:
+		case rules.Hill:
 			if len(ft.Points) >= 3 && geom.PointInPolygon(p, ft.Points) {
 				v += 12
 			}
-		case twobytwo.Wood:
+		case rules.Wood:
 			if t.IsInfantry() && len(ft.Points) >= 3 {
-				if t == twobytwo.LightInfantry && geom.PointInPolygon(p, ft.Points) {
+				if t == rules.LightInfantry && geom.PointInPolygon(p, ft.Points) {
 					v += 20
 				} else if geom.RectPolygonOverlap(geom.Rect{C: p, F: geom.V(0, 1), HW: 0.75, HD: 0.5}, ft.Points) {
 					v += 8
 				}
 			}
-		case twobytwo.Hedge:
+		case rules.Hedge:
 			if t.IsInfantry() && geom.PointPolylineDist(p, ft.Points) < 0.8 {
 				v += 10
 			}
@@ -984,11 +988,11 @@ func (h *Heuristic) ground(s *twobytwo.State, i int, p geom.Vec) float64 {
 }
 
 // onHill reports whether p stands on a hill (ruling R-HILL).
-func onHill(s *twobytwo.State, p geom.Vec) bool {
+func onHill(s *rules.State, p geom.Vec) bool {
 	sc := s.Scenario()
 	for f := range sc.Terrain {
 		ft := &sc.Terrain[f]
-		if ft.Kind == twobytwo.Hill && len(ft.Points) >= 3 && geom.PointInPolygon(p, ft.Points) {
+		if ft.Kind == rules.Hill && len(ft.Points) >= 3 && geom.PointInPolygon(p, ft.Points) {
 			return true
 		}
 	}
@@ -998,12 +1002,12 @@ func onHill(s *twobytwo.State, p geom.Vec) bool {
 // nearestFoe is the distance from p to the nearest enemy of side on the
 // table, and that enemy (-1 when there is none: the distance is then to
 // the enemy's centre).
-func (h *Heuristic) nearestFoe(s *twobytwo.State, side int, p geom.Vec, skipHQ bool) (float64, int) {
+func (h *Heuristic) nearestFoe(s *rules.State, side int, p geom.Vec, skipHQ bool) (float64, int) {
 	best, bj := math.MaxFloat64, -1
 	for j := 0; j < s.NumUnits(); j++ {
 		u := &s.U[j]
 		sp := s.Spec(j)
-		if u.Loc != twobytwo.LocTable || sp.Side == side || (skipHQ && sp.Type.IsHQ()) {
+		if u.Loc != rules.LocTable || sp.Side == side || (skipHQ && sp.Type.IsHQ()) {
 			continue
 		}
 		if d := u.Pos.Dist(p); d < best {
@@ -1028,7 +1032,7 @@ var doctrineRisk = [numDoctrines][4]float64{
 // doctrine: the danger there, where the doctrine wants the arm, the
 // ground, the screen of own points, the threat to enemy points, the HQs'
 // rally reach, and the own edge when playing for the draw.
-func (h *Heuristic) value(s *twobytwo.State, i int, p, dir geom.Vec) float64 {
+func (h *Heuristic) value(s *rules.State, i int, p, dir geom.Vec) float64 {
 	c := &h.c
 	sp := s.Spec(i)
 	t := sp.Type
@@ -1123,7 +1127,7 @@ func (h *Heuristic) value(s *twobytwo.State, i int, p, dir geom.Vec) float64 {
 
 // packedFriends counts the own units on the table other than i and HQs
 // standing within packSpacing of p.
-func (h *Heuristic) packedFriends(s *twobytwo.State, i int, p geom.Vec) int {
+func (h *Heuristic) packedFriends(s *rules.State, i int, p geom.Vec) int {
 	n := 0
 	for _, j := range h.c.field[:h.c.nField] {
 		if int(j) != i && s.U[j].Pos.Sub(p).Len2() < packSpacing*packSpacing {
@@ -1138,14 +1142,14 @@ func (h *Heuristic) packedFriends(s *twobytwo.State, i int, p geom.Vec) int {
 // farther (it is cover, and a unit that moved through a town is caught
 // in road column in the enemy's turn) and
 // cavalry in the open 6" farther (infantry may not charge it).
-func (h *Heuristic) targetDist(s *twobytwo.State, i int, p geom.Vec) float64 {
+func (h *Heuristic) targetDist(s *rules.State, i int, p geom.Vec) float64 {
 	return h.bestTargetDist(s, i, p, false)
 }
 
 // cavTargetDist is how far cavalry unit i at p is from the enemy it would
 // best charge [FoB-cav]: disrupted units, HQs, guns and cavalry as they
 // are, formed infantry and anything in a town 5" farther.
-func (h *Heuristic) cavTargetDist(s *twobytwo.State, i int, p geom.Vec) float64 {
+func (h *Heuristic) cavTargetDist(s *rules.State, i int, p geom.Vec) float64 {
 	return h.bestTargetDist(s, i, p, true)
 }
 
@@ -1153,13 +1157,13 @@ func (h *Heuristic) cavTargetDist(s *twobytwo.State, i int, p geom.Vec) float64 
 // the table, each enemy's distance lengthened as targetDist (infantry)
 // or cavTargetDist (cav) says; the enemy's front when there is none. An
 // enemy across a river is as far as the way round (groundDist).
-func (h *Heuristic) bestTargetDist(s *twobytwo.State, i int, p geom.Vec, cav bool) float64 {
+func (h *Heuristic) bestTargetDist(s *rules.State, i int, p geom.Vec, cav bool) float64 {
 	side := s.Spec(i).Side
 	best := math.MaxFloat64
 	for j := 0; j < s.NumUnits(); j++ {
 		u := &s.U[j]
 		sp := s.Spec(j)
-		if u.Loc != twobytwo.LocTable || sp.Side == side {
+		if u.Loc != rules.LocTable || sp.Side == side {
 			continue
 		}
 		d := u.Pos.Dist(p)
@@ -1168,7 +1172,7 @@ func (h *Heuristic) bestTargetDist(s *twobytwo.State, i int, p geom.Vec, cav boo
 		}
 		d = h.groundDist(s, i, p, u.Pos)
 		if cav {
-			if sp.Type.IsInfantry() && u.Stat != twobytwo.Disrupted {
+			if sp.Type.IsInfantry() && u.Stat != rules.Disrupted {
 				d += 5
 			}
 			if inCover(s.Scenario(), u.Pos, false) {
@@ -1197,7 +1201,7 @@ func (h *Heuristic) bestTargetDist(s *twobytwo.State, i int, p geom.Vec, cav boo
 // does not crowd itself) and bridges the enemy holds (heldBridgeCost) are
 // counted: straight at the bank is no nearer a charge. With no crossing it
 // is the straight distance plus the table's size: far, but finite.
-func (h *Heuristic) groundDist(s *twobytwo.State, i int, p, q geom.Vec) float64 {
+func (h *Heuristic) groundDist(s *rules.State, i int, p, q geom.Vec) float64 {
 	sc := s.Scenario()
 	if !sc.RiverBetween(p, q) && !h.overHeldBridge(sc, p, q) {
 		return p.Dist(q)
@@ -1227,7 +1231,7 @@ func (h *Heuristic) groundDist(s *twobytwo.State, i int, p, q geom.Vec) float64 
 // river by a bridge that an enemy holds at its far end (heldBridgeCost):
 // RiverBetween counts a way over a bridge as open. The way goes over the
 // bridge when going by it lengthens the way by less than half an inch.
-func (h *Heuristic) overHeldBridge(sc *twobytwo.Scenario, p, q geom.Vec) bool {
+func (h *Heuristic) overHeldBridge(sc *rules.Scenario, p, q geom.Vec) bool {
 	for k, x := range sc.Crossings() {
 		if k >= len(h.c.held) {
 			break
@@ -1241,10 +1245,10 @@ func (h *Heuristic) overHeldBridge(sc *twobytwo.Scenario, p, q geom.Vec) bool {
 }
 
 // inCover reports whether p lies in a town (or, with woods, a wood).
-func inCover(sc *twobytwo.Scenario, p geom.Vec, woods bool) bool {
+func inCover(sc *rules.Scenario, p geom.Vec, woods bool) bool {
 	for f := range sc.Terrain {
 		ft := &sc.Terrain[f]
-		if (ft.Kind == twobytwo.Town || woods && ft.Kind == twobytwo.Wood) && len(ft.Points) >= 3 && geom.PointInPolygon(p, ft.Points) {
+		if (ft.Kind == rules.Town || woods && ft.Kind == rules.Wood) && len(ft.Points) >= 3 && geom.PointInPolygon(p, ft.Points) {
 			return true
 		}
 	}
@@ -1253,7 +1257,7 @@ func inCover(sc *twobytwo.Scenario, p geom.Vec, woods bool) bool {
 
 // foePointDist is the distance from p to the nearest enemy reinforcement
 // point with units waiting, round rivers (see groundDist).
-func (h *Heuristic) foePointDist(s *twobytwo.State, p geom.Vec) float64 {
+func (h *Heuristic) foePointDist(s *rules.State, p geom.Vec) float64 {
 	best := math.MaxFloat64
 	for k := 0; k < 2; k++ {
 		if h.c.fptLive[k] {
@@ -1269,7 +1273,7 @@ var screenWeight = [numDoctrines]float64{DoctrineAssault: 60, DoctrineFireline: 
 // screenValue rewards unit i for standing by an own reinforcement point
 // that has units waiting and an enemy in reach, when no other friend
 // already screens it.
-func (h *Heuristic) screenValue(s *twobytwo.State, i int, p geom.Vec, t twobytwo.UnitType) float64 {
+func (h *Heuristic) screenValue(s *rules.State, i int, p geom.Vec, t rules.UnitType) float64 {
 	if t.IsHQ() {
 		return 0
 	}
@@ -1280,7 +1284,7 @@ func (h *Heuristic) screenValue(s *twobytwo.State, i int, p geom.Vec, t twobytwo
 			continue
 		}
 		others := c.ptNear[k]
-		if s.U[i].Loc == twobytwo.LocTable && s.U[i].Pos.Dist(c.pt[k]) <= screenRange {
+		if s.U[i].Loc == rules.LocTable && s.U[i].Pos.Dist(c.pt[k]) <= screenRange {
 			others--
 		}
 		if others > 0 {
@@ -1295,11 +1299,11 @@ func (h *Heuristic) screenValue(s *twobytwo.State, i int, p geom.Vec, t twobytwo
 // columnBonus rewards an infantry unit standing as a column of attack
 // directly behind a friend of the same type facing the same way, when
 // that friend is touching the enemy ("Column of attack": +1).
-func (h *Heuristic) columnBonus(s *twobytwo.State, i int, p, dir geom.Vec) float64 {
+func (h *Heuristic) columnBonus(s *rules.State, i int, p, dir geom.Vec) float64 {
 	t := s.Spec(i).Type
 	for j := 0; j < s.NumUnits(); j++ {
 		u := &s.U[j]
-		if j == i || u.Loc != twobytwo.LocTable || s.Spec(j).Side != s.Spec(i).Side || s.Spec(j).Type != t {
+		if j == i || u.Loc != rules.LocTable || s.Spec(j).Side != s.Spec(i).Side || s.Spec(j).Type != t {
 			continue
 		}
 		behind := u.Pos.Sub(u.Dir.Scale(0.5))
@@ -1311,17 +1315,17 @@ func (h *Heuristic) columnBonus(s *twobytwo.State, i int, p, dir geom.Vec) float
 }
 
 // touchingEnemy reports whether unit j touches an enemy base.
-func touchingEnemy(s *twobytwo.State, j int) bool { return touchingEnemyBut(s, j, -1) }
+func touchingEnemy(s *rules.State, j int) bool { return touchingEnemyBut(s, j, -1) }
 
 // touchingEnemyBut reports whether unit j touches an enemy base other
 // than unit but's.
-func touchingEnemyBut(s *twobytwo.State, j, but int) bool {
+func touchingEnemyBut(s *rules.State, j, but int) bool {
 	u := &s.U[j]
 	side := s.Spec(j).Side
 	r := baseOf(u.Pos, u.Dir)
 	for k := 0; k < s.NumUnits(); k++ {
 		o := &s.U[k]
-		if k == but || o.Loc != twobytwo.LocTable || s.Spec(k).Side == side || o.Pos.Dist(u.Pos) > 1.3 {
+		if k == but || o.Loc != rules.LocTable || s.Spec(k).Side == side || o.Pos.Dist(u.Pos) > 1.3 {
 			continue
 		}
 		if geom.RectDistance(r, baseOf(o.Pos, o.Dir)) <= 0.02 {
@@ -1332,7 +1336,7 @@ func touchingEnemyBut(s *twobytwo.State, j, but int) bool {
 }
 
 // arcBonus rewards a shooter for having enemy e in its arc and reach.
-func (h *Heuristic) arcBonus(s *twobytwo.State, i int, p, dir geom.Vec, e int) float64 {
+func (h *Heuristic) arcBonus(s *rules.State, i int, p, dir geom.Vec, e int) float64 {
 	if e < 0 || !s.Spec(i).Type.Profile().Shoots {
 		return 0
 	}
@@ -1352,24 +1356,24 @@ func (h *Heuristic) arcBonus(s *twobytwo.State, i int, p, dir geom.Vec, e int) f
 // within reach (6" corps, 3" division), above all pinned and disrupted
 // ones, and base contact with a stricken unit an enemy stands within 2" of
 // (the only way it can rally).
-func (h *Heuristic) hqValue(s *twobytwo.State, i int, p geom.Vec) float64 {
+func (h *Heuristic) hqValue(s *rules.State, i int, p geom.Vec) float64 {
 	sp := s.Spec(i)
 	reach := 6.0
-	if sp.Type == twobytwo.DivisionHQ {
+	if sp.Type == rules.DivisionHQ {
 		reach = 3
 	}
 	v := 0.0
 	for j := 0; j < s.NumUnits(); j++ {
 		u := &s.U[j]
 		js := s.Spec(j)
-		if j == i || u.Loc != twobytwo.LocTable || js.Side != sp.Side || js.Type.IsHQ() {
+		if j == i || u.Loc != rules.LocTable || js.Side != sp.Side || js.Type.IsHQ() {
 			continue
 		}
-		if sp.Type == twobytwo.DivisionHQ && js.HQ != i {
+		if sp.Type == rules.DivisionHQ && js.HQ != i {
 			continue
 		}
 		need := 0.15
-		if u.Stat >= twobytwo.Pinned {
+		if u.Stat >= rules.Pinned {
 			need = 1
 		}
 		d := u.Pos.Dist(p) - 0.25
@@ -1378,7 +1382,7 @@ func (h *Heuristic) hqValue(s *twobytwo.State, i int, p geom.Vec) float64 {
 		} else {
 			v -= 2 * need * math.Min(d-reach, 10)
 		}
-		if u.Stat >= twobytwo.Pinned && !js.Type.Profile().Elite {
+		if u.Stat >= rules.Pinned && !js.Type.Profile().Elite {
 			if behind := u.Pos.Sub(u.Dir.Scale(0.5)); behind.Dist(p) < 0.15 {
 				if fd, _ := h.nearestFoe(s, sp.Side, u.Pos, false); fd < 2.5 {
 					v += 25
@@ -1392,7 +1396,7 @@ func (h *Heuristic) hqValue(s *twobytwo.State, i int, p geom.Vec) float64 {
 // shelterBonus: an HQ with a friendly battalion within 2" between it and
 // the nearest enemy is not "caught out in the open" [FoB-cav]; the
 // hq-shelter order takes it there.
-func (h *Heuristic) shelterBonus(s *twobytwo.State, i int, p geom.Vec) float64 {
+func (h *Heuristic) shelterBonus(s *rules.State, i int, p geom.Vec) float64 {
 	side := s.Spec(i).Side
 	fd, e := h.nearestFoe(s, side, p, true)
 	if e < 0 || fd > 12 {
@@ -1401,7 +1405,7 @@ func (h *Heuristic) shelterBonus(s *twobytwo.State, i int, p geom.Vec) float64 {
 	ep := s.U[e].Pos
 	for j := 0; j < s.NumUnits(); j++ {
 		u := &s.U[j]
-		if j == i || u.Loc != twobytwo.LocTable || s.Spec(j).Side != side || !s.Spec(j).Type.IsInfantry() || u.Stat == twobytwo.Disrupted {
+		if j == i || u.Loc != rules.LocTable || s.Spec(j).Side != side || !s.Spec(j).Type.IsInfantry() || u.Stat == rules.Disrupted {
 			continue
 		}
 		if u.Pos.Dist(p) <= 2 && u.Pos.Dist(ep) < fd-0.5 {
@@ -1414,16 +1418,16 @@ func (h *Heuristic) shelterBonus(s *twobytwo.State, i int, p geom.Vec) float64 {
 // harmAt is the expected harm of a melee lost or won by margin mm
 // (twobytwo.MeleeHarm: the engine's results, so that a ruling changed
 // there is weighed here too); multi when any loss destroys.
-func harmAt(mm int, multi bool) float64 { return twobytwo.MeleeHarm(mm, multi) }
+func harmAt(mm int, multi bool) float64 { return rules.MeleeHarm(mm, multi) }
 
 // hqTouching reports whether a friendly HQ touches unit i.
-func hqTouching(s *twobytwo.State, i int) bool {
+func hqTouching(s *rules.State, i int) bool {
 	u := &s.U[i]
 	side := s.Spec(i).Side
 	r := baseOf(u.Pos, u.Dir)
 	for k := 0; k < s.NumUnits(); k++ {
 		o := &s.U[k]
-		if k == i || o.Loc != twobytwo.LocTable || s.Spec(k).Side != side || !s.Spec(k).Type.IsHQ() || o.Pos.Dist(u.Pos) > 1.3 {
+		if k == i || o.Loc != rules.LocTable || s.Spec(k).Side != side || !s.Spec(k).Type.IsHQ() || o.Pos.Dist(u.Pos) > 1.3 {
 			continue
 		}
 		if geom.RectDistance(r, baseOf(o.Pos, o.Dir)) <= 0.02 {
@@ -1434,11 +1438,11 @@ func hqTouching(s *twobytwo.State, i int) bool {
 }
 
 // inTown reports whether p lies in a town of s's scenario.
-func inTown(s *twobytwo.State, p geom.Vec) bool {
+func inTown(s *rules.State, p geom.Vec) bool {
 	sc := s.Scenario()
 	for f := range sc.Terrain {
 		ft := &sc.Terrain[f]
-		if ft.Kind == twobytwo.Town && len(ft.Points) >= 3 && geom.PointInPolygon(p, ft.Points) {
+		if ft.Kind == rules.Town && len(ft.Points) >= 3 && geom.PointInPolygon(p, ft.Points) {
 			return true
 		}
 	}
@@ -1449,7 +1453,7 @@ func inTown(s *twobytwo.State, p geom.Vec) bool {
 // fighting enemy unit j: the harm done to j minus the harm suffered, with
 // i's overlaps, HQ contact and the hill, each side's harm weighted by its
 // urgency.
-func (h *Heuristic) meleeEV(s *twobytwo.State, i, j int, p geom.Vec, subsequent bool) float64 {
+func (h *Heuristic) meleeEV(s *rules.State, i, j int, p geom.Vec, subsequent bool) float64 {
 	adj := 0
 	if subsequent {
 		adj = -1
@@ -1458,7 +1462,7 @@ func (h *Heuristic) meleeEV(s *twobytwo.State, i, j int, p geom.Vec, subsequent 
 }
 
 // meleeEVAdj is meleeEV with adj added to i's modifiers.
-func (h *Heuristic) meleeEVAdj(s *twobytwo.State, i, j int, p geom.Vec, adj int) float64 {
+func (h *Heuristic) meleeEVAdj(s *rules.State, i, j int, p geom.Vec, adj int) float64 {
 	eng := engagedBy(s, i, j)
 	m := s.UnitMeleeMargin(i, j) + eng + adj
 	if hqTouching(s, i) {
@@ -1485,10 +1489,10 @@ func (h *Heuristic) meleeEVAdj(s *twobytwo.State, i, j int, p geom.Vec, adj int)
 // dir, and the shot's modifier is the engine's (twobytwo.ShotModifier with
 // the out-of-arc -2 of a flank charge, R-OUTOFARC). ok is false when j
 // cannot stall.
-func (h *Heuristic) stallOdds(s *twobytwo.State, j, i int, pos, dir geom.Vec) (p, harm float64, ok bool) {
+func (h *Heuristic) stallOdds(s *rules.State, j, i int, pos, dir geom.Vec) (p, harm float64, ok bool) {
 	ds := s.Spec(j)
 	pr := ds.Type.Profile()
-	if !pr.Shoots || s.U[j].Stat == twobytwo.Disrupted || touchingEnemyBut(s, j, i) {
+	if !pr.Shoots || s.U[j].Stat == rules.Disrupted || touchingEnemyBut(s, j, i) {
 		return 0, 0, false
 	}
 	h.scratch = *s
@@ -1500,9 +1504,9 @@ func (h *Heuristic) stallOdds(s *twobytwo.State, j, i int, pos, dir geom.Vec) (p
 
 // chargeBonus is the doctrine's liking for a charge by arm, beyond its
 // expected value.
-func (h *Heuristic) chargeBonus(s *twobytwo.State, i, j int) float64 {
+func (h *Heuristic) chargeBonus(s *rules.State, i, j int) float64 {
 	me, foe := s.Spec(i).Type, s.Spec(j).Type
-	disrupted := s.U[j].Stat == twobytwo.Disrupted
+	disrupted := s.U[j].Stat == rules.Disrupted
 	doc := h.c.eff
 	b := 0.0
 	switch {
@@ -1531,7 +1535,7 @@ func (h *Heuristic) chargeBonus(s *twobytwo.State, i, j int) float64 {
 // scoreCharge is the value of unit i charging unit j with action a: the
 // melee's expected value after a possible stall shot, and the doctrine's
 // bonus.
-func (h *Heuristic) scoreCharge(s *twobytwo.State, i, j int, a *engine.Action) float64 {
+func (h *Heuristic) scoreCharge(s *rules.State, i, j int, a *engine.Action) float64 {
 	end := a.Path[a.NPath-1]
 	ev := h.meleeEV(s, i, j, end, false)
 	if s.Spec(i).Type.IsCavalry() && inTown(s, end) && !inTown(s, s.U[i].Pos) {
@@ -1562,7 +1566,7 @@ func (h *Heuristic) scoreCharge(s *twobytwo.State, i, j int, a *engine.Action) f
 
 // scoreExit: at an enemy point, the trade of the unit for the next
 // enemy arrival [Reinf]; by the own edge, the draw [Draw].
-func (h *Heuristic) scoreExit(s *twobytwo.State, a *engine.Action) float64 {
+func (h *Heuristic) scoreExit(s *rules.State, a *engine.Action) float64 {
 	if !unitOK(s, a.Unit) || a.NPath == 0 {
 		return -1
 	}
@@ -1585,9 +1589,9 @@ func (h *Heuristic) scoreExit(s *twobytwo.State, a *engine.Action) float64 {
 // outcome is +1 when losses of mine and theirs win the game for me, -1
 // when they lose it, 2 when both sides break at once (a draw), 0
 // otherwise.
-func outcome(s *twobytwo.State, mine, theirs int) int {
+func outcome(s *rules.State, mine, theirs int) int {
 	lost := func(a, b int) bool {
-		if s.Scenario().Victory == twobytwo.Decisive {
+		if s.Scenario().Victory == rules.Decisive {
 			return a >= 5 && a >= b+2
 		}
 		return a >= 5
@@ -1606,7 +1610,7 @@ func outcome(s *twobytwo.State, mine, theirs int) int {
 
 // tradeScore values trading own unit i for enemy unit j, both destroyed
 // (an exchange on arrival or an exit at an enemy point) [Reinf].
-func (h *Heuristic) tradeScore(s *twobytwo.State, i, j int, exit bool) float64 {
+func (h *Heuristic) tradeScore(s *rules.State, i, j int, exit bool) float64 {
 	if j < 0 || i < 0 {
 		return -1
 	}
@@ -1642,7 +1646,7 @@ func (h *Heuristic) tradeScore(s *twobytwo.State, i, j int, exit bool) float64 {
 // during its movement phase voluntarily ROUT. This is particularly useful
 // if pinned in a vulnerable position"), routs away (destroyed on 1-2)
 // rather than wait for it.
-func (h *Heuristic) scoreVolRout(s *twobytwo.State, a *engine.Action) float64 {
+func (h *Heuristic) scoreVolRout(s *rules.State, a *engine.Action) float64 {
 	if !unitOK(s, a.Unit) {
 		return -100
 	}
@@ -1660,14 +1664,14 @@ func (h *Heuristic) scoreVolRout(s *twobytwo.State, a *engine.Action) float64 {
 // it may not move away but may still rout (R-VOLROUT), the worst charge
 // an enemy could make on it next turn, any loss destroying when two or
 // more could come. An unpinned unit out of contact can walk away: 0.
-func stayHarm(s *twobytwo.State, i int) float64 {
+func stayHarm(s *rules.State, i int) float64 {
 	u := &s.U[i]
 	side := s.Spec(i).Side
 	worst := 0.0
 	if touchingEnemy(s, i) {
 		for j := 0; j < s.NumUnits(); j++ {
 			o := &s.U[j]
-			if o.Loc != twobytwo.LocTable || s.Spec(j).Side == side || o.Pos.Dist(u.Pos) > 1.3 {
+			if o.Loc != rules.LocTable || s.Spec(j).Side == side || o.Pos.Dist(u.Pos) > 1.3 {
 				continue
 			}
 			if geom.RectDistance(baseOf(u.Pos, u.Dir), baseOf(o.Pos, o.Dir)) > 0.02 {
@@ -1678,7 +1682,7 @@ func stayHarm(s *twobytwo.State, i int) float64 {
 		}
 		return worst
 	}
-	if u.Stat != twobytwo.Pinned {
+	if u.Stat != rules.Pinned {
 		return 0
 	}
 	me := s.Spec(i).Type
@@ -1687,7 +1691,7 @@ func stayHarm(s *twobytwo.State, i int) float64 {
 	for e := 0; e < s.NumUnits(); e++ {
 		o := &s.U[e]
 		et := s.Spec(e).Type
-		if o.Loc != twobytwo.LocTable || s.Spec(e).Side == side || o.Stat >= twobytwo.Pinned || et.IsHQ() || et.IsArtillery() {
+		if o.Loc != rules.LocTable || s.Spec(e).Side == side || o.Stat >= rules.Pinned || et.IsHQ() || et.IsArtillery() {
 			continue
 		}
 		if o.Pos.Dist(u.Pos) > et.Profile().Move+1 {
@@ -1712,11 +1716,11 @@ func stayHarm(s *twobytwo.State, i int) float64 {
 // scoreDice: dice for a reinforcement every turn [Reinf], the point
 // needing 3+ before a flank point, a point with an enemy to exchange
 // first.
-func (h *Heuristic) scoreDice(s *twobytwo.State, a *engine.Action) float64 {
+func (h *Heuristic) scoreDice(s *rules.State, a *engine.Action) float64 {
 	k := int(a.Arg & 1)
 	sc := 500.0
 	_, edge, _ := s.Point(h.c.me, k)
-	if edge == twobytwo.BaseEdge(h.c.me) {
+	if edge == rules.BaseEdge(h.c.me) {
 		sc += 10
 	}
 	if h.c.ptThreat[k] {
@@ -1727,7 +1731,7 @@ func (h *Heuristic) scoreDice(s *twobytwo.State, a *engine.Action) float64 {
 
 // scorePlace places an arrival: where it is safest, and for the assault
 // towards the enemy.
-func (h *Heuristic) scorePlace(s *twobytwo.State, a *engine.Action) float64 {
+func (h *Heuristic) scorePlace(s *rules.State, a *engine.Action) float64 {
 	if !unitOK(s, a.Unit) || a.NPath == 0 {
 		return 0
 	}
@@ -1746,7 +1750,7 @@ func (h *Heuristic) scorePlace(s *twobytwo.State, a *engine.Action) float64 {
 
 // scoreExchange: the exchange on arrival [Reinf], taken when the trade is
 // good; an enemy standing by the point would take the unit anyway.
-func (h *Heuristic) scoreExchange(s *twobytwo.State, a *engine.Action) float64 {
+func (h *Heuristic) scoreExchange(s *rules.State, a *engine.Action) float64 {
 	if !unitOK(s, a.Unit) || !unitOK(s, a.Target) {
 		return -1
 	}
@@ -1758,13 +1762,13 @@ func (h *Heuristic) scoreExchange(s *twobytwo.State, a *engine.Action) float64 {
 }
 
 // scoreResponse: a charged unit confronts or stalls with fire [Stall].
-func (h *Heuristic) scoreResponse(s *twobytwo.State, a *engine.Action) float64 {
+func (h *Heuristic) scoreResponse(s *rules.State, a *engine.Action) float64 {
 	if !unitOK(s, a.Unit) || !unitOK(s, a.Target) {
 		return 0
 	}
 	att, def := int(a.Unit), int(a.Target)
 	confront := 100 * h.meleeEV(s, def, att, s.U[def].Pos, false)
-	if a.Kind == twobytwo.KindConfront {
+	if a.Kind == rules.KindConfront {
 		return confront
 	}
 	pS, shot, ok := h.stallOdds(s, def, att, s.U[att].Pos, s.U[att].Dir)
@@ -1785,21 +1789,21 @@ func (h *Heuristic) scoreResponse(s *twobytwo.State, a *engine.Action) float64 {
 	return stall
 }
 
-// pinsAttacker reports whether action a, in st, is a volley (a shot or a
+// PinsAttacker reports whether action a, in st, is a volley (a shot or a
 // supporting shot) by an unpinned infantry unit of the side that attacks,
 // at a target that is neither cavalry (the first volley is for the
 // cavalry) nor a charger the unit stalled: the fire the rules advise the
 // attacker to hold, as it pins the unit and stalls the attack [FoB-fire].
-func pinsAttacker(st engine.State, a *engine.Action) bool {
-	if a.Kind != twobytwo.KindFire && a.Kind != twobytwo.KindSupport {
+func PinsAttacker(st engine.State, a *engine.Action) bool {
+	if a.Kind != rules.KindFire && a.Kind != rules.KindSupport {
 		return false
 	}
-	s, ok := st.(*twobytwo.State)
+	s, ok := st.(*rules.State)
 	if !ok || !unitOK(s, a.Unit) || !unitOK(s, a.Target) {
 		return false
 	}
 	f, t := int(a.Unit), int(a.Target)
-	if s.Spec(f).Side != s.Attacker() || !s.Spec(f).Type.IsInfantry() || s.U[f].Stat >= twobytwo.Pinned {
+	if s.Spec(f).Side != s.Attacker() || !s.Spec(f).Type.IsInfantry() || s.U[f].Stat >= rules.Pinned {
 		return false
 	}
 	return !s.Spec(t).Type.IsCavalry() && int(s.U[t].StallOn) != f
@@ -1807,8 +1811,8 @@ func pinsAttacker(st engine.State, a *engine.Action) bool {
 
 // pinCost is what the doctrine pays for an infantry volley that pins the
 // firer [FoB-fire].
-func (h *Heuristic) pinCost(s *twobytwo.State, f, t int) float64 {
-	if !s.Spec(f).Type.IsInfantry() || s.U[f].Stat >= twobytwo.Pinned {
+func (h *Heuristic) pinCost(s *rules.State, f, t int) float64 {
+	if !s.Spec(f).Type.IsInfantry() || s.U[f].Stat >= rules.Pinned {
 		return 0
 	}
 	doc := h.c.eff
@@ -1824,7 +1828,7 @@ func (h *Heuristic) pinCost(s *twobytwo.State, f, t int) float64 {
 
 // scoreFire scores a shot or a supporting shot: the expected harm to the
 // target, less the cost of pinning an infantry firer.
-func (h *Heuristic) scoreFire(s *twobytwo.State, a *engine.Action, support bool) float64 {
+func (h *Heuristic) scoreFire(s *rules.State, a *engine.Action, support bool) float64 {
 	if !unitOK(s, a.Unit) || !unitOK(s, a.Target) {
 		return 0
 	}
@@ -1842,7 +1846,7 @@ func (h *Heuristic) scoreFire(s *twobytwo.State, a *engine.Action, support bool)
 	if !s.Spec(f).Type.IsInfantry() {
 		sc += 20 // the guns always fire
 	}
-	if s.U[t].StallOn != twobytwo.NoUnit {
+	if s.U[t].StallOn != rules.NoUnit {
 		sc += 20
 	}
 	return sc
@@ -1850,7 +1854,7 @@ func (h *Heuristic) scoreFire(s *twobytwo.State, a *engine.Action, support bool)
 
 // scoreRoutDir picks the rout direction that the unit survives, then the
 // one that ends farthest from the enemy, by playing it on a copy.
-func (h *Heuristic) scoreRoutDir(s *twobytwo.State, a *engine.Action) float64 {
+func (h *Heuristic) scoreRoutDir(s *rules.State, a *engine.Action) float64 {
 	if !unitOK(s, a.Unit) {
 		return float64(a.Arg)
 	}
@@ -1860,7 +1864,7 @@ func (h *Heuristic) scoreRoutDir(s *twobytwo.State, a *engine.Action) float64 {
 		return -1000
 	}
 	u := &h.scratch.U[i]
-	if u.Loc != twobytwo.LocTable {
+	if u.Loc != rules.LocTable {
 		return -100
 	}
 	d, _ := h.nearestFoeIn(&h.scratch, s.Spec(i).Side, u.Pos)
@@ -1873,7 +1877,7 @@ func (h *Heuristic) scoreRoutDir(s *twobytwo.State, a *engine.Action) float64 {
 	for j := 0; j < s.NumUnits(); j++ {
 		o := &s.U[j]
 		sp := s.Spec(j)
-		if j == i || o.Loc != twobytwo.LocTable || sp.Side != s.Spec(i).Side || !(elite || sp.Type.Contagious()) {
+		if j == i || o.Loc != rules.LocTable || sp.Side != s.Spec(i).Side || !(elite || sp.Type.Contagious()) {
 			continue
 		}
 		if geom.PointSegDist(o.Pos, from, to) < 1.8 {
@@ -1884,11 +1888,11 @@ func (h *Heuristic) scoreRoutDir(s *twobytwo.State, a *engine.Action) float64 {
 }
 
 // nearestFoeIn is nearestFoe on another state.
-func (h *Heuristic) nearestFoeIn(s *twobytwo.State, side int, p geom.Vec) (float64, int) {
+func (h *Heuristic) nearestFoeIn(s *rules.State, side int, p geom.Vec) (float64, int) {
 	best, bj := 50.0, -1
 	for j := 0; j < s.NumUnits(); j++ {
 		u := &s.U[j]
-		if u.Loc == twobytwo.LocTable && s.Spec(j).Side != side {
+		if u.Loc == rules.LocTable && s.Spec(j).Side != side {
 			if d := u.Pos.Dist(p); d < best {
 				best, bj = d, j
 			}
@@ -1899,7 +1903,7 @@ func (h *Heuristic) nearestFoeIn(s *twobytwo.State, side int, p geom.Vec) (float
 
 // scoreMelee orders the melees: the one the own side is likeliest to win
 // first, so that a winner may follow up into the next.
-func (h *Heuristic) scoreMelee(s *twobytwo.State, a *engine.Action) float64 {
+func (h *Heuristic) scoreMelee(s *rules.State, a *engine.Action) float64 {
 	if !unitOK(s, a.Target) {
 		return 0
 	}
@@ -1907,7 +1911,7 @@ func (h *Heuristic) scoreMelee(s *twobytwo.State, a *engine.Action) float64 {
 	best := -100.0
 	for i := 0; i < s.NumUnits(); i++ {
 		u := &s.U[i]
-		if u.Loc != twobytwo.LocTable || s.Spec(i).Side != h.c.me || s.Spec(i).Type.IsHQ() || u.Pos.Dist(s.U[j].Pos) > 1.3 {
+		if u.Loc != rules.LocTable || s.Spec(i).Side != h.c.me || s.Spec(i).Type.IsHQ() || u.Pos.Dist(s.U[j].Pos) > 1.3 {
 			continue
 		}
 		if geom.RectDistance(baseOf(u.Pos, u.Dir), baseOf(s.U[j].Pos, s.U[j].Dir)) <= 0.02 {
@@ -1921,7 +1925,7 @@ func (h *Heuristic) scoreMelee(s *twobytwo.State, a *engine.Action) float64 {
 // the winner expects to beat (at -1), or, with nobody in the way, when the
 // new place is worth more by the doctrine; cavalry is "the king of the
 // multiple melee turn" [FoB-cav].
-func (h *Heuristic) scoreFollowUp(s *twobytwo.State, a *engine.Action) float64 {
+func (h *Heuristic) scoreFollowUp(s *rules.State, a *engine.Action) float64 {
 	if a.Arg == 0 || !unitOK(s, a.Unit) {
 		return 0
 	}
@@ -1933,7 +1937,7 @@ func (h *Heuristic) scoreFollowUp(s *twobytwo.State, a *engine.Action) float64 {
 	hit, hitAt := -1, math.MaxFloat64
 	for j := 0; j < s.NumUnits(); j++ {
 		o := &s.U[j]
-		if o.Loc != twobytwo.LocTable || j == i {
+		if o.Loc != rules.LocTable || j == i {
 			continue
 		}
 		v := o.Pos.Sub(u.Pos)
@@ -1979,7 +1983,7 @@ const contagionPenalty = 25
 // chain waiting to break. The rout is reckoned to the direct rear, a full
 // move. A militia unit at p counts each elite friend whose path it is on;
 // an elite unit at p counts each militia friend on its own path.
-func contagionPairs(s *twobytwo.State, i int, p, dir geom.Vec) int {
+func contagionPairs(s *rules.State, i int, p, dir geom.Vec) int {
 	me := s.Spec(i)
 	mil, elite := me.Type.Contagious(), me.Type.Profile().Elite && !me.Type.IsHQ()
 	if !mil && !elite {
@@ -1989,7 +1993,7 @@ func contagionPairs(s *twobytwo.State, i int, p, dir geom.Vec) int {
 	for j := 0; j < s.NumUnits(); j++ {
 		u := &s.U[j]
 		js := s.Spec(j)
-		if j == i || u.Loc != twobytwo.LocTable || js.Side != me.Side || js.Type.IsHQ() {
+		if j == i || u.Loc != rules.LocTable || js.Side != me.Side || js.Type.IsHQ() {
 			continue
 		}
 		switch {
