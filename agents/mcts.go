@@ -29,18 +29,24 @@ import (
 // their dice (common random numbers), so that the actions are compared
 // on the same luck.
 //
-// A turn is decomposed unit by unit where the ruleset offers it
-// (twobytwo.State.LegalNext): a node holds one unit's orders, not every
-// unit's. Children are added by progressive widening, in the order the
-// prior script ranks them, so the doctrine's favourite is tried first,
-// and a progressive bias towards that ranking fades as visits come in
-// (selectChild). With MCTSConfig.Propose a node's first children are
-// the distinct choices of the doctrines and greedy instead (proposal), so
-// that a small budget weighs the alternatives that differ most rather
-// than the prior's near-ties. A set-up decision is searched among the
-// doctrines' own choices (restrictSetUp). Playouts follow the playout
-// script for a fixed number of decisions and are cut off by the
-// evaluation (a finished game scores its result). Root parallelism: each
+// The scripts and the evaluation are the ruleset kit's (Kit), taken at
+// the first decision; a ruleset without a kit is searched with the
+// generic ones when the spec names them (prior=none, playout=random,
+// eval=none), and refused with a MissingKit error otherwise.
+//
+// A turn is decomposed unit by unit where the ruleset offers it (a
+// LegalNext method, as 2 by 2's): a node holds one unit's orders, not
+// every unit's. Children are added by progressive widening, in the order
+// the prior script ranks them, so the doctrine's favourite is tried
+// first, and a progressive bias towards that ranking fades as visits come
+// in (selectChild). With MCTSConfig.Propose a node's first children are
+// the distinct choices of the kit's proposers (for 2 by 2 the doctrines
+// and greedy) instead (proposal), so that a small budget weighs the
+// alternatives that differ most rather than the prior's near-ties. A
+// set-up decision is searched among the choices of the kit's set-up
+// scripts (restrictSetUp). Playouts follow the playout script for a fixed
+// number of decisions and are cut off by the evaluation (a finished game
+// scores its result). Root parallelism: each
 // worker grows its own tree, with its own seed, and the roots' statistics
 // are summed in worker order; or, with MCTSConfig.SharedTree, the workers
 // grow one tree with virtual loss, their playouts backed up in a fixed

@@ -1,6 +1,9 @@
 // Package evaluation is the ruleset-independent contract of a static
 // evaluation: a function that scores a position without playing it on,
 // which searches (MCTS and portfolio cut-offs) call where a playout stops.
+// It also fits the logistic models such evaluations are made of: Fit
+// (Newton's method, without bias, on labelled feature vectors), Logit,
+// Sigmoid, and Evaluate's held-out Metrics.
 //
 // A ruleset's own evaluation (its features, its fitted weights, the games
 // it is fitted on) lives in evaluation/<ruleset>, and is offered to the

@@ -23,31 +23,15 @@ type Model struct {
 	Weights [NumFeatures]float64
 }
 
-// maxLogit bounds the logit of a position that is not over, so that
-// WinProb stays strictly inside (0, 1) and Value strictly inside (-1, 1).
-const maxLogit = 30
-
-// Logit is w · f, bounded to [-30, 30].
+// Logit is w · f, bounded to [-30, 30] (evaluation.Logit).
 func (m *Model) Logit(f *Features) float64 {
-	z := 0.0
-	for k, w := range m.Weights {
-		z += w * f[k]
-	}
-	return max(-maxLogit, min(maxLogit, z))
+	return evaluation.Logit(m.Weights[:], f[:])
 }
 
 // Prob is the model's probability of a win (a draw counting half) for the
 // side whose features f are.
 func (m *Model) Prob(f *Features) float64 {
-	return sigmoid(m.Logit(f))
-}
-
-func sigmoid(z float64) float64 {
-	if z >= 0 {
-		return 1 / (1 + math.Exp(-z))
-	}
-	e := math.Exp(z)
-	return e / (1 + e)
+	return evaluation.Sigmoid(m.Logit(f))
 }
 
 // WinProb is the model's probability that side wins st, a draw counting
