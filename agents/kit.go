@@ -317,6 +317,14 @@ func checkEvaluationName(name string) error {
 	return fmt.Errorf("unknown evaluation %q (evaluations of the linked kits: %s)", name, strings.Join(evaluationNames(nil), ", "))
 }
 
+// mctsDefault is k's MCTS defaults; none for a nil kit.
+func (k *Kit) mctsDefault() MCTSDefaults {
+	if k == nil {
+		return MCTSDefaults{}
+	}
+	return k.MCTS
+}
+
 // script builds k's script called name (k may be nil: only the generic
 // scripts are there), or says what is missing.
 func (k *Kit) script(agent, ruleset, name string, seed uint64) (Script, error) {

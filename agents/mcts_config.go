@@ -170,25 +170,18 @@ func (m *MCTS) bindTo(rs string) error {
 	k := KitFor(rs)
 	name := m.Name()
 	prior, playout, eval := m.cfg.Prior, m.cfg.Playout, m.cfg.Eval
+	if (prior == "" || playout == "" || eval == "") && k == nil {
+		return &MissingKit{Agent: name, Ruleset: rs, Piece: "kit",
+			Hint: "mcts's default prior, playout and evaluation come from the ruleset's kit; name generic ones instead: mcts:prior=none,playout=random,eval=none"}
+	}
 	for _, d := range []struct {
-		dst       *string
-		kit, what string
-	}{{&prior, "", "prior"}, {&playout, "", "playout"}, {&eval, "", "eval"}} {
+		dst        *string
+		dflt, what string
+	}{{&prior, k.mctsDefault().Prior, "prior"}, {&playout, k.mctsDefault().Playout, "playout"}, {&eval, k.mctsDefault().Eval, "eval"}} {
 		if *d.dst != "" {
 			continue
 		}
-		if k == nil {
-			return &MissingKit{Agent: name, Ruleset: rs, Piece: "kit",
-				Hint: "mcts's default prior, playout and evaluation come from the ruleset's kit; name generic ones instead: mcts:prior=none,playout=random,eval=none"}
-		}
-		switch d.what {
-		case "prior":
-			*d.dst = k.MCTS.Prior
-		case "playout":
-			*d.dst = k.MCTS.Playout
-		case "eval":
-			*d.dst = k.MCTS.Eval
-		}
+		*d.dst = d.dflt
 		if *d.dst == "" {
 			return &MissingKit{Agent: name, Ruleset: rs, Piece: "default " + d.what, Hint: "name one in the spec (" + d.what + "=...)"}
 		}
