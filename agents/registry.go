@@ -130,7 +130,7 @@ func New(spec string, seed uint64) (Agent, error) {
 		}
 		return a, nil
 	}
-	return nil, fmt.Errorf("unknown agent %q (known agents: %s)", name, strings.Join(Names(), ", "))
+	return nil, fmt.Errorf("unknown agent %q (known agents: %s; a ruleset's own agents come from its kit, package agents/<ruleset>, which the program must link in)", name, strings.Join(Names(), ", "))
 }
 
 // ParseSpec splits a spec into its name and parameters without checking
