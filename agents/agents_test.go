@@ -248,12 +248,27 @@ func TestRandomSeedsDiffer(t *testing.T) {
 // from their name alone.
 var requiredParams = map[string]string{"external": "external:cmd=python3 ../examples/bots/random_bot.py"}
 
-// TestChooseErrors checks every agent reports a state with no legal action
-// and a cancelled context as such.
+// genericSpecs are the generic searches with the generic pieces only
+// (no kit), for a ruleset such as pickState's.
+var genericSpecs = map[string]string{
+	"mcts":      "mcts:prior=none,playout=random,eval=none",
+	"portfolio": "portfolio:scripts=random,enemy=random,eval=none",
+}
+
+// TestChooseErrors checks every generic agent reports a state with no
+// legal action and a cancelled context as such (a kit's own agents refuse
+// pickState's ruleset: TestKitAgentsRefuseOtherRulesets).
 func TestChooseErrors(t *testing.T) {
-	for _, name := range Names() {
+	for _, in := range List() {
+		if in.Ruleset != "" {
+			continue
+		}
+		name := in.Name
 		t.Run(name, func(t *testing.T) {
 			spec := name
+			if s, ok := genericSpecs[name]; ok {
+				spec = s
+			}
 			if s, ok := requiredParams[name]; ok {
 				if _, err := exec.LookPath("python3"); err != nil {
 					t.Skip("python3 is not installed: the example bot is a Python script")

@@ -171,9 +171,9 @@ type Explainer interface {
 // maxCandidates bounds how many candidates an explanation lists.
 const maxCandidates = 12
 
-// rankCandidates sorts candidates best first (by score, then visits, then
+// RankCandidates sorts candidates best first (by visits, then score, then
 // text, so the order is deterministic) and keeps the best maxCandidates.
-func rankCandidates(cs []Candidate) []Candidate {
+func RankCandidates(cs []Candidate) []Candidate {
 	sort.SliceStable(cs, func(i, j int) bool {
 		if cs[i].Visits != cs[j].Visits {
 			return cs[i].Visits > cs[j].Visits

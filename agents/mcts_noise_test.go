@@ -62,7 +62,7 @@ func TestMCTSPlayoutNoiseProbe(t *testing.T) {
 				t.Fatal(err)
 			}
 			w.dice.Seed(engine.SplitMix64(s), diceStream)
-			w.policy.reseed(s)
+			w.policy.Reseed(s)
 			v := w.playout()
 			if p.ToMove() == 1 {
 				v = -v
@@ -76,7 +76,7 @@ func TestMCTSPlayoutNoiseProbe(t *testing.T) {
 			w.buf = legalNext(p, w.buf[:0])
 			var cands []engine.Action
 			for _, sc := range w.proposers {
-				a := w.buf[sc.pick(p, w.buf)]
+				a := w.buf[sc.Pick(p, w.buf)]
 				if !slices.Contains(cands, a) {
 					cands = append(cands, a)
 				}

@@ -119,10 +119,16 @@ var (
 	crowded     *twobytwo.State
 )
 
-// mustMCTS is mustAgent for an MCTS spec.
+// mustMCTS is mustAgent for an MCTS spec, bound to the 2 by 2 kit
+// already, as its first decision would bind it, so that a test may set
+// its workers' pieces.
 func mustMCTS(t testing.TB, spec string, seed uint64) *MCTS {
 	t.Helper()
-	return mustAgent(t, spec, seed).(*MCTS)
+	m := mustAgent(t, spec, seed).(*MCTS)
+	if err := m.bindTo(twobytwo.Name); err != nil {
+		t.Fatal(err)
+	}
+	return m
 }
 
 // legalContains reports whether a is one of st's legal actions.
@@ -367,7 +373,7 @@ func TestMCTSDepartureProbe(t *testing.T) {
 	for pi, p := range positions {
 		prior, _ := newScript("assault", 1)
 		buf = legalNext(p, buf[:0])
-		priorChoice := buf[prior.pick(p, buf)]
+		priorChoice := buf[prior.Pick(p, buf)]
 		line := fmt.Sprintf("position %2d (turn %d, %2d orders)", pi, p.Turn(), len(buf))
 		for bi, iters := range budgets {
 			var chosen []engine.Action
@@ -724,10 +730,10 @@ func scriptChoices(st engine.State) (picks []engine.Action, certain bool) {
 	certain = true
 	for _, name := range []string{"assault", "fireline", "reserve", "greedy"} {
 		s1, _ := newScript(name, 1)
-		a := buf[s1.pick(st, buf)]
+		a := buf[s1.Pick(st, buf)]
 		for seed := uint64(2); seed <= 16; seed++ {
 			s, _ := newScript(name, seed)
-			certain = certain && a == buf[s.pick(st, buf)]
+			certain = certain && a == buf[s.Pick(st, buf)]
 		}
 		if !slices.Contains(picks, a) {
 			picks = append(picks, a)

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/grognard/grognard/engine"
-	"github.com/grognard/grognard/engine/twobytwo"
 )
 
 // Portfolio is portfolio greedy search in the sequential form that
@@ -35,6 +34,14 @@ type Portfolio struct {
 	scripts  []Script
 	enemy    Script
 	evaluate Evaluator
+	// The pieces of the ruleset the agent was last bound to (bind): the
+	// script and evaluation names in use, the kit's defaults filled in,
+	// and the kit's unit hook (nil: every decision is the side's).
+	bound           bool
+	ruleset         string
+	names           []string
+	enemyName, eval string
+	unitOf          func([]engine.Action) int
 
 	pcg     rand.PCG
 	dice    rand.PCG
@@ -61,12 +68,15 @@ type PortfolioConfig struct {
 	// Playouts is the number of playouts (with different dice) that score
 	// one assignment.
 	Playouts int
-	// Scripts names the portfolio (see knownScripts); the first is every
-	// unit's script until the search finds better.
+	// Scripts names the portfolio (Kit.Scripts, or RandomScript); the
+	// first is every unit's script until the search finds better. Empty
+	// is the ruleset kit's default portfolio (Kit.Portfolio).
 	Scripts []string
-	// Enemy names the script the enemy is assumed to follow.
+	// Enemy names the script the enemy is assumed to follow; empty is
+	// the kit's default.
 	Enemy string
-	// Eval names the evaluation that scores a playout's last position.
+	// Eval names the evaluation that scores a playout's last position
+	// (or NoEvaluation); empty is the kit's default.
 	Eval string
 	// Margin is how many standard errors of the paired playout
 	// differences a unit's alternative must gain over its script's
@@ -74,10 +84,12 @@ type PortfolioConfig struct {
 	Margin float64
 }
 
-// DefaultPortfolioConfig is what a plain "portfolio" spec builds.
+// DefaultPortfolioConfig is what a plain "portfolio" spec builds. Its
+// scripts, enemy and evaluation are left empty: they are the defaults of
+// the kit of the ruleset played (Kit.Portfolio), and a ruleset with no
+// kit needs them named (scripts=random,enemy=random,eval=none).
 func DefaultPortfolioConfig() PortfolioConfig {
-	return PortfolioConfig{Budget: Budget{Iterations: 96}, Horizon: 40, Playouts: 4,
-		Scripts: []string{"assault", "fireline", "reserve", "greedy"}, Enemy: "assault", Eval: "default", Margin: 1}
+	return PortfolioConfig{Budget: Budget{Iterations: 96}, Horizon: 40, Playouts: 4, Margin: 1}
 }
 
 // phaseKey identifies one side's phase of one turn.
@@ -93,38 +105,100 @@ func NewPortfolio(cfg PortfolioConfig, seed uint64) (*Portfolio, error) {
 	if cfg.Horizon < 0 || cfg.Playouts < 1 || !(cfg.Margin >= 0) {
 		return nil, fmt.Errorf("bad portfolio parameters: horizon %d, playouts %d, margin %v", cfg.Horizon, cfg.Playouts, cfg.Margin)
 	}
-	if len(cfg.Scripts) == 0 || len(cfg.Scripts) > 64 {
-		return nil, fmt.Errorf("a portfolio needs 1 to 64 scripts, got %d (scripts: %s)", len(cfg.Scripts), strings.Join(knownScripts, ", "))
+	if len(cfg.Scripts) > 64 {
+		return nil, fmt.Errorf("a portfolio needs 1 to 64 scripts, got %d (scripts: %s)", len(cfg.Scripts), strings.Join(scriptNames(nil), ", "))
+	}
+	for _, n := range cfg.Scripts {
+		if n == "" {
+			return nil, fmt.Errorf("scripts %q names an empty script: join names by + (scripts: %s)", strings.Join(cfg.Scripts, "+"), strings.Join(scriptNames(nil), ", "))
+		}
+		if err := checkScriptName("scripts", n, false); err != nil {
+			return nil, err
+		}
+	}
+	if err := checkScriptName("enemy", cfg.Enemy, false); err != nil {
+		return nil, err
+	}
+	if err := checkEvaluationName(cfg.Eval); err != nil {
+		return nil, err
 	}
 	if cfg.Budget.IsZero() {
 		cfg.Budget = DefaultPortfolioConfig().Budget
 	}
-	evaluate, err := newEvaluator(cfg.Eval)
-	if err != nil {
-		return nil, err
-	}
-	p := &Portfolio{cfg: cfg, seed: seed, evaluate: evaluate}
-	for k, name := range cfg.Scripts {
-		sc, err := newScript(name, engine.SplitMix64(seed+uint64(k)))
-		if err != nil {
-			return nil, err
-		}
-		p.scripts = append(p.scripts, sc)
-	}
-	if p.enemy, err = newScript(cfg.Enemy, engine.SplitMix64(seed^0x656e656d79)); err != nil {
-		return nil, fmt.Errorf("enemy: %w", err)
-	}
+	p := &Portfolio{cfg: cfg, seed: seed}
 	p.pcg.Seed(seed, 0x706f7274)
 	p.rng = rand.New(&p.pcg)
 	return p, nil
 }
 
+// bind readies the search for the ruleset of st: the portfolio, the
+// enemy's script and the evaluation from the ruleset's kit, its defaults
+// for those the spec leaves out, at the first decision and again whenever
+// the ruleset changes. It fails, naming the ruleset and the missing
+// piece, when the kit (or the ruleset's lack of one) does not have them.
+func (p *Portfolio) bind(st engine.State) error {
+	rs := st.Ruleset()
+	if p.bound && rs == p.ruleset {
+		return nil
+	}
+	p.bound = false
+	k := KitFor(rs)
+	name := p.Name()
+	names, enemy, eval := p.cfg.Scripts, p.cfg.Enemy, p.cfg.Eval
+	if len(names) == 0 || enemy == "" || eval == "" {
+		if k == nil {
+			return &MissingKit{Agent: name, Ruleset: rs, Piece: "kit",
+				Hint: "portfolio's default scripts, enemy and evaluation come from the ruleset's kit; name generic ones instead: portfolio:scripts=random,enemy=random,eval=none"}
+		}
+		if len(names) == 0 {
+			names = k.Portfolio.Scripts
+		}
+		if enemy == "" {
+			enemy = k.Portfolio.Enemy
+		}
+		if eval == "" {
+			eval = k.Portfolio.Eval
+		}
+		for _, d := range []struct {
+			missing bool
+			what    string
+		}{{len(names) == 0, "scripts"}, {enemy == "", "enemy"}, {eval == "", "eval"}} {
+			if d.missing {
+				return &MissingKit{Agent: name, Ruleset: rs, Piece: "default portfolio " + d.what, Hint: "name it in the spec (" + d.what + "=...)"}
+			}
+		}
+	}
+	evaluate, err := k.evaluation(name, rs, eval)
+	if err != nil {
+		return err
+	}
+	p.scripts = p.scripts[:0]
+	for j, n := range names {
+		sc, err := k.script(name, rs, n, engine.SplitMix64(p.seed+uint64(j)))
+		if err != nil {
+			return err
+		}
+		p.scripts = append(p.scripts, sc)
+	}
+	if p.enemy, err = k.script(name, rs, enemy, engine.SplitMix64(p.seed^0x656e656d79)); err != nil {
+		return fmt.Errorf("enemy: %w", err)
+	}
+	p.unitOf = nil
+	if k != nil {
+		p.unitOf = k.UnitOf
+	}
+	p.evaluate, p.names, p.enemyName, p.eval = evaluate, names, enemy, eval
+	p.assign, p.phaseKey = p.assign[:0], phaseKey{}
+	p.ruleset, p.bound = rs, true
+	return nil
+}
+
 var portfolioParams = append(budgetParams(96),
 	Param{Name: "horizon", Default: "40", Doc: "decisions a playout makes before the evaluation scores it"},
 	Param{Name: "playouts", Default: "4", Doc: "playouts, with different dice, in one round of scoring a candidate (or a uniform assignment at a phase's start)"},
-	Param{Name: "scripts", Default: "assault+fireline+reserve+greedy", Doc: "the portfolio, joined by +: greedy, assault, fireline, reserve; each is tried for every unit at a phase's start, and the first is every unit's script when the budget allows no more"},
-	Param{Name: "enemy", Default: "assault", Doc: "script the enemy is assumed to follow in playouts"},
-	Param{Name: "eval", Default: "default", Doc: "evaluation that scores a cut-off playout: default (fitted model) or material"},
+	Param{Name: "scripts", Default: "the kit's", Doc: "the portfolio, joined by +: random or the ruleset kit's scripts (2 by 2: greedy, assault, fireline, reserve; default assault+fireline+reserve+greedy); each is tried for every unit at a phase's start, and the first is every unit's script when the budget allows no more"},
+	Param{Name: "enemy", Default: "the kit's", Doc: "script the enemy is assumed to follow in playouts (2 by 2 default: assault)"},
+	Param{Name: "eval", Default: "the kit's", Doc: "evaluation that scores a cut-off playout: none (0) or one of the kit's (2 by 2: default, the fitted model, or material)"},
 	Param{Name: "margin", Default: "1", Doc: "standard errors by which a unit's alternative must beat its script's choice in paired playouts to be played (0: any gain)"},
 )
 
@@ -195,6 +269,9 @@ func (p *Portfolio) Choose(ctx context.Context, st engine.State, side engine.Pla
 	if err := CheckAlternating(st, side); err != nil {
 		return engine.Action{}, fmt.Errorf("agent %s: %w", p.Name(), err)
 	}
+	if err := p.bind(st); err != nil {
+		return engine.Action{}, err
+	}
 	a, _, err := p.search(ctx, st, false)
 	return a, err
 }
@@ -206,18 +283,19 @@ func (p *Portfolio) ChooseExplained(ctx context.Context, st engine.State, side e
 	if err := CheckAlternating(st, side); err != nil {
 		return engine.Action{}, nil, fmt.Errorf("agent %s: %w", p.Name(), err)
 	}
+	if err := p.bind(st); err != nil {
+		return engine.Action{}, nil, err
+	}
 	return p.search(ctx, st, true)
 }
 
-// unitOf is the unit a decision concerns: the unit of its unit actions
-// (LegalNext offers one unit's), or -1 for a side's decision.
-func unitOf(acts []engine.Action) int {
-	for _, a := range acts {
-		if a.Unit != twobytwo.NoUnit && a.Kind != twobytwo.KindEnd {
-			return int(a.Unit)
-		}
+// unit is the unit a decision concerns, by the kit's hook (Kit.UnitOf),
+// or -1 for a side's decision.
+func (p *Portfolio) unit(acts []engine.Action) int {
+	if p.unitOf == nil {
+		return -1
 	}
-	return -1
+	return p.unitOf(acts)
 }
 
 func (p *Portfolio) search(ctx context.Context, st engine.State, explain bool) (engine.Action, *Explanation, error) {
@@ -270,7 +348,7 @@ func (p *Portfolio) search(ctx context.Context, st engine.State, explain bool) (
 	// scripts choose, the one of its present script first, each scored by
 	// playouts in which the unit keeps that script and the others keep
 	// theirs.
-	cur := unitOf(p.root)
+	cur := p.unit(p.root)
 	assigned := p.scriptOf(cur)
 	p.cands = p.cands[:0]
 	p.addCandidate(st, assigned)
@@ -318,7 +396,7 @@ func (p *Portfolio) search(ctx context.Context, st engine.State, explain bool) (
 	}
 	e := &Explanation{Agent: p.Name(), Player: side, ScoreKind: "mean playout value", Iterations: int(p.playout), Calls: p.calls, Elapsed: time.Since(start),
 		Note: fmt.Sprintf("portfolio greedy search over %s against %s; this decision's script: %s; evaluation %s",
-			strings.Join(p.cfg.Scripts, ", "), p.cfg.Enemy, scriptShortName(p.scripts[chosen.script]), p.cfg.Eval)}
+			strings.Join(p.names, ", "), p.enemyName, p.names[chosen.script], p.eval)}
 	// An action no playout scored (the only candidate, or a budget spent
 	// on the seed) is shown with the evaluation of the present position.
 	static := p.evaluate(st)
@@ -334,9 +412,9 @@ func (p *Portfolio) search(ctx context.Context, st engine.State, explain bool) (
 	e.Chosen = Candidate{Action: chosen.action, Text: st.DescribeAction(chosen.action), Score: value(chosen), Visits: chosen.rounds * p.cfg.Playouts}
 	for _, c := range p.cands {
 		var names []string
-		for s, sc := range p.scripts {
+		for s := range p.scripts {
 			if c.scripts&(1<<s) != 0 {
-				names = append(names, scriptShortName(sc))
+				names = append(names, p.names[s])
 			}
 		}
 		text := strings.Join(names, "+")
@@ -380,7 +458,7 @@ func (c *scriptCandidate) mean() float64 { return c.total / float64(c.rounds) }
 // addCandidate adds what script s chooses at the root, unless another
 // script chose it already.
 func (p *Portfolio) addCandidate(st engine.State, s int) {
-	a := p.root[p.scripts[s].pick(st, p.root)]
+	a := p.root[p.scripts[s].Pick(st, p.root)]
 	for c := range p.cands {
 		if p.cands[c].action == a {
 			p.cands[c].scripts |= 1 << s
@@ -464,9 +542,9 @@ func (p *Portfolio) play(side engine.Player) float64 {
 		}
 		script := p.enemy
 		if p.scratch.ToMove() == side {
-			script = p.scripts[p.scriptOf(unitOf(p.buf))]
+			script = p.scripts[p.scriptOf(p.unit(p.buf))]
 		}
-		if p.scratch.Apply(p.buf[script.pick(p.scratch, p.buf)]) != nil {
+		if p.scratch.Apply(p.buf[script.Pick(p.scratch, p.buf)]) != nil {
 			break
 		}
 		p.calls++

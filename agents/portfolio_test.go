@@ -67,6 +67,7 @@ func TestPortfolioPlaysWholeGames(t *testing.T) {
 // seed alone the assignment is that uniform one.
 func TestPortfolioSeedsWithBestUniformAssignment(t *testing.T) {
 	cfg := DefaultPortfolioConfig()
+	cfg.Scripts = KitFor(twobytwo.Name).Portfolio.Scripts
 	cfg.Budget = Budget{Iterations: cfg.Playouts * len(cfg.Scripts)}
 	positions := searchPositions(t)
 	for seed := range uint64(6) {
@@ -78,6 +79,9 @@ func TestPortfolioSeedsWithBestUniformAssignment(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		if err := p.bind(st); err != nil {
+			t.Fatal(err)
+		}
 		if _, _, err := p.search(context.Background(), st, false); err != nil {
 			t.Fatal(err)
 		}
@@ -86,6 +90,9 @@ func TestPortfolioSeedsWithBestUniformAssignment(t *testing.T) {
 		}
 		// Score each uniform assignment again, on the same dice.
 		q, _ := NewPortfolio(cfg, 9)
+		if err := q.bind(st); err != nil {
+			t.Fatal(err)
+		}
 		q.scratch = st.Clone()
 		best, want := 0.0, 0
 		for s := range q.scripts {

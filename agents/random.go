@@ -60,7 +60,7 @@ func (r *Random) ChooseExplained(ctx context.Context, st engine.State, side engi
 	}
 	return a, &Explanation{
 		Agent: r.Name(), Player: st.ToMove(), ScoreKind: "probability",
-		Chosen: Candidate{Action: a, Text: st.DescribeAction(a), Score: p}, Candidates: rankCandidates(cs),
+		Chosen: Candidate{Action: a, Text: st.DescribeAction(a), Score: p}, Candidates: RankCandidates(cs),
 		Note: fmt.Sprintf("uniform over %d legal actions", len(r.buf)),
 	}, nil
 }

@@ -25,6 +25,9 @@ type Info struct {
 	Description string
 	// Params are the keys the spec accepts; nil when it takes none.
 	Params []Param
+	// Ruleset is the only ruleset the agent plays, for an agent a
+	// ruleset's kit offers; empty for the generic agents.
+	Ruleset string
 }
 
 // factory builds an agent from already checked parameters.
@@ -35,10 +38,10 @@ type kind struct {
 	make factory
 }
 
-// kinds is the fixed list of built-in agents. It is a function rather
-// than a mutable package variable so that nothing can change it at run
-// time and tests cannot leak registrations into each other.
-func kinds() []kind {
+// builtinKinds is the fixed list of the generic agents, which play any
+// ruleset. It is a function rather than a mutable package variable so
+// that nothing can change it at run time.
+func builtinKinds() []kind {
 	return []kind{
 		{
 			info: Info{Name: "random", Description: "picks uniformly at random among the legal actions (the baseline)"},
@@ -46,28 +49,8 @@ func kinds() []kind {
 		},
 		{
 			info: Info{
-				Name:        "greedy",
-				Description: "plays the best action by a fixed one-move doctrine from the rules' advice (charge disrupted units, cavalry off formed infantry, reinforce at once), ties at random",
-				Params: []Param{
-					{Name: "aggression", Default: "0.5", Doc: "0 to 1: how readily it advances on and charges formed enemies rather than holding"},
-				},
-			},
-			make: newGreedyFromParams,
-		},
-		{
-			info: Info{
-				Name:        "heuristic",
-				Description: "plays a written doctrine from the rules' advice, set-up included: assault (bayonet columns), fireline (hold ground, stall with fire) or reserve (hold and reinforce, play for the draw)",
-				Params: []Param{
-					{Name: "doctrine", Default: "assault", Doc: "assault, fireline or reserve: how it deploys, queues, moves, charges, fires, reinforces and plays for the draw"},
-				},
-			},
-			make: newHeuristicFromParams,
-		},
-		{
-			info: Info{
 				Name:        "mcts",
-				Description: "open-loop Monte Carlo tree search over unit-by-unit orders, a doctrine tries its move first, progressive widening, set-up among the doctrines' plans, scripted playouts cut off by the fitted evaluation, root parallelism or one shared tree, tree reuse",
+				Description: "open-loop Monte Carlo tree search over unit-by-unit orders, the ruleset kit's prior script (a doctrine) tries its move first, progressive widening, set-up among the kit's doctrines' plans, scripted playouts cut off by the kit's evaluation, root parallelism or one shared tree, tree reuse; on a ruleset without a kit: prior=none,playout=random,eval=none",
 				Params:      mctsParams,
 			},
 			make: newMCTSFromParams,
@@ -75,7 +58,7 @@ func kinds() []kind {
 		{
 			info: Info{
 				Name:        "portfolio",
-				Description: "portfolio greedy search: assigns a doctrine to each unit, from the best uniform assignment, and improves it one unit at a time as each unit's orders are asked for, by short playouts of what each doctrine would order, scored by the evaluation",
+				Description: "portfolio greedy search: assigns a script (one of the ruleset kit's doctrines) to each unit, from the best uniform assignment, and improves it one unit at a time as each unit's orders are asked for, by short playouts of what each script would order, scored by the kit's evaluation",
 				Params:      portfolioParams,
 			},
 			make: newPortfolioFromParams,
@@ -91,7 +74,22 @@ func kinds() []kind {
 	}
 }
 
-// List returns every agent kind sorted by name.
+// kinds are the generic agents and those of every linked kit.
+func kinds() []kind {
+	ks := builtinKinds()
+	for _, k := range Kits() {
+		for _, a := range k.Agents {
+			in := a.Info
+			in.Ruleset = k.Ruleset
+			in.Description += " (the " + k.Ruleset + " kit's agent: plays that ruleset only)"
+			ks = append(ks, kind{info: in, make: a.Make})
+		}
+	}
+	return ks
+}
+
+// List returns every agent kind, the generic ones and those of the linked
+// kits, sorted by name.
 func List() []Info {
 	ks := kinds()
 	out := make([]Info, len(ks))
@@ -132,7 +130,7 @@ func New(spec string, seed uint64) (Agent, error) {
 		}
 		return a, nil
 	}
-	return nil, fmt.Errorf("unknown agent %q (known agents: %s)", name, strings.Join(Names(), ", "))
+	return nil, fmt.Errorf("unknown agent %q (known agents: %s; a ruleset's own agents come from its kit, package agents/<ruleset>, which the program must link in)", name, strings.Join(Names(), ", "))
 }
 
 // ParseSpec splits a spec into its name and parameters without checking

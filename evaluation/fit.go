@@ -7,28 +7,21 @@ import (
 )
 
 // Sample is one labelled view of a position: its features for one side
-// and the game's final outcome for that side.
+// and the game's final outcome for that side. A ruleset's evaluation says
+// what the features are (evaluation/twobytwo: its Features, sliced).
 type Sample struct {
-	F Features
+	F []float64
 	// Outcome is 1 for a win, 0.5 for a draw, 0 for a loss.
 	Outcome float64
 }
 
 // Fit fits a logistic model without bias to samples by Newton's method,
-// minimising the mean log loss plus l2/2 times the squared weights. Draws
-// (outcome 0.5) are soft labels. It is deterministic: the same samples in
-// the same order give the same weights, bit for bit.
-func Fit(samples []Sample, l2 float64) (*Model, error) {
-	var all [NumFeatures]bool
-	for k := range all {
-		all[k] = true
-	}
-	return FitFeatures(samples, l2, all)
-}
-
-// FitFeatures is Fit using only the features marked in use; the other
-// weights are zero.
-func FitFeatures(samples []Sample, l2 float64, use [NumFeatures]bool) (*Model, error) {
+// minimising the mean log loss plus l2/2 times the squared weights, using
+// only the features marked in use (len(use) features; every sample has
+// at least as many); the other weights are zero. Draws (outcome 0.5) are
+// soft labels. It is deterministic: the same samples in the same order
+// give the same weights, bit for bit.
+func Fit(samples []Sample, l2 float64, use []bool) ([]float64, error) {
 	if len(samples) == 0 {
 		return nil, errors.New("fit: no samples")
 	}
@@ -42,8 +35,9 @@ func FitFeatures(samples []Sample, l2 float64, use [NumFeatures]bool) (*Model, e
 		}
 	}
 	p := len(idx)
+	weights := make([]float64, len(use))
 	if p == 0 {
-		return &Model{}, nil
+		return weights, nil
 	}
 	for i := range samples {
 		if o := samples[i].Outcome; !(o >= 0 && o <= 1) {
@@ -82,7 +76,7 @@ func FitFeatures(samples []Sample, l2 float64, use [NumFeatures]bool) (*Model, e
 			for a, k := range idx {
 				z += w[a] * s.F[k]
 			}
-			q := sigmoid(z)
+			q := Sigmoid(z)
 			r := q - s.Outcome
 			h := q * (1 - q)
 			for a, k := range idx {
@@ -134,11 +128,33 @@ func FitFeatures(samples []Sample, l2 float64, use [NumFeatures]bool) (*Model, e
 			break
 		}
 	}
-	m := &Model{}
 	for a, k := range idx {
-		m.Weights[k] = w[a]
+		weights[k] = w[a]
 	}
-	return m, nil
+	return weights, nil
+}
+
+// maxLogit bounds the logit of a position that is not over, so that a
+// probability stays strictly inside (0, 1) and a value strictly inside
+// (-1, 1).
+const maxLogit = 30
+
+// Logit is weights · f, bounded to [-30, 30].
+func Logit(weights, f []float64) float64 {
+	z := 0.0
+	for k, w := range weights {
+		z += w * f[k]
+	}
+	return max(-maxLogit, min(maxLogit, z))
+}
+
+// Sigmoid is 1/(1+e^-z), computed without overflow.
+func Sigmoid(z float64) float64 {
+	if z >= 0 {
+		return 1 / (1 + math.Exp(-z))
+	}
+	e := math.Exp(z)
+	return e / (1 + e)
 }
 
 // logLoss is -[y log s(z) + (1-y) log(1-s(z))], computed stably.
@@ -215,14 +231,15 @@ func (m Metrics) String() string {
 	return fmt.Sprintf("log loss %.4f  Brier %.4f  accuracy %.3f  (n=%d)", m.LogLoss, m.Brier, m.Accuracy, m.N)
 }
 
-// Evaluate scores m on samples. The zero Model is the constant 0.5.
-func Evaluate(m *Model, samples []Sample) Metrics {
+// Evaluate scores the logistic model of weights (Logit) on samples.
+// Zero weights are the constant 0.5.
+func Evaluate(weights []float64, samples []Sample) Metrics {
 	var r Metrics
 	decided, correct := 0, 0.0
 	for i := range samples {
 		s := &samples[i]
-		z := m.Logit(&s.F)
-		q := sigmoid(z)
+		z := Logit(weights, s.F)
+		q := Sigmoid(z)
 		r.LogLoss += logLoss(z, s.Outcome)
 		r.Brier += (q - s.Outcome) * (q - s.Outcome)
 		if s.Outcome != 0.5 {

@@ -1,7 +1,7 @@
-// Command evalfit fits the static evaluation of package evaluation on
-// self-play games and writes evaluation/weights.json.
+// Command evalfit fits the static evaluation of package evaluation/twobytwo on
+// self-play games and writes evaluation/twobytwo/weights.json.
 //
-//	go run ./cmd/evalfit -games 3000 -seed 1 -out evaluation/weights.json
+//	go run ./cmd/evalfit -games 3000 -seed 1 -out evaluation/twobytwo/weights.json
 //
 // It plays the games of selfplay.Plan(games, seed) on all cores (the
 // result does not depend on their number), samples every -every'th step
@@ -34,8 +34,8 @@ import (
 
 	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/engine/fileio"
-	"github.com/grognard/grognard/evaluation"
-	"github.com/grognard/grognard/evaluation/selfplay"
+	evaltwo "github.com/grognard/grognard/evaluation/twobytwo"
+	"github.com/grognard/grognard/evaluation/twobytwo/selfplay"
 )
 
 // HeldOutEvery: game i is held out when i % HeldOutEvery == HeldOutEvery-1.
@@ -68,7 +68,7 @@ func run(args []string, w io.Writer) error {
 	fs.IntVar(&c.every, "every", 10, "sample the position every this many steps")
 	fs.Float64Var(&c.l2, "l2", 1e-4, "L2 penalty on the weights (added to the mean log loss as l2/2 |w|^2)")
 	fs.IntVar(&c.workers, "workers", runtime.GOMAXPROCS(0), "games played at once (does not change the result)")
-	fs.StringVar(&c.out, "out", "evaluation/weights.json", "file to write the models to; empty for none")
+	fs.StringVar(&c.out, "out", "evaluation/twobytwo/weights.json", "file to write the models to; empty for none")
 	fs.StringVar(&c.records, "records", "", "fit on these recorded games instead of self-play: comma-separated files or glob patterns of\nJSON-line game records (a name ending .gz is read as gzip), every fifth game in the order read held out")
 	fs.SetOutput(w)
 	if err := fs.Parse(args); err != nil {
@@ -125,7 +125,7 @@ func commandLine(args []string) string {
 
 // game is one game's samples and outcome, played or read from a record.
 type game struct {
-	samples []evaluation.Sample
+	samples []evaltwo.Sample
 	outcome engine.Result
 	steps   int
 }
@@ -191,8 +191,8 @@ func readGames(list string, every int, w io.Writer) ([]game, []string, error) {
 			return nil, nil, err
 		}
 		for i, rec := range recs {
-			samples, err := evaluation.RecordSamples(rec, every)
-			if errors.Is(err, evaluation.ErrNoOutcome) {
+			samples, err := evaltwo.RecordSamples(rec, every)
+			if errors.Is(err, evaltwo.ErrNoOutcome) {
 				skipped++
 				continue
 			}
@@ -209,7 +209,7 @@ func readGames(list string, every int, w io.Writer) ([]game, []string, error) {
 }
 
 // fit plays or reads the games, fits both models and scores them.
-func fit(ctx context.Context, c config, w io.Writer) (*evaluation.File, error) {
+func fit(ctx context.Context, c config, w io.Writer) (*evaltwo.File, error) {
 	start := time.Now()
 	var (
 		games []game
@@ -227,7 +227,7 @@ func fit(ctx context.Context, c config, w io.Writer) (*evaluation.File, error) {
 	if len(games) < HeldOutEvery {
 		return nil, fmt.Errorf("%d games: need %d or more to hold some out", len(games), HeldOutEvery)
 	}
-	var train, held []evaluation.Sample
+	var train, held []evaltwo.Sample
 	var wins [2]int
 	draws, steps := 0, 0
 	for i, r := range games {
@@ -255,43 +255,43 @@ func fit(ctx context.Context, c config, w io.Writer) (*evaluation.File, error) {
 		verb, len(games), steps, played.Round(time.Millisecond), wins[0], wins[1], draws)
 	fmt.Fprintf(w, "samples: %d training, %d held out (both views, every %d steps)\n", len(train), len(held), c.every)
 
-	def, err := evaluation.Fit(train, c.l2)
+	def, err := evaltwo.Fit(train, c.l2)
 	if err != nil {
 		return nil, err
 	}
 	def.Name = "default"
-	mat, err := evaluation.FitFeatures(train, c.l2, evaluation.MaterialFeatures)
+	mat, err := evaltwo.FitFeatures(train, c.l2, evaltwo.MaterialFeatures)
 	if err != nil {
 		return nil, err
 	}
 	mat.Name = "material"
 
 	n := len(games)
-	file := &evaluation.File{
+	file := &evaltwo.File{
 		Games: n, TrainGames: n - n/HeldOutEvery, HeldOutGames: n / HeldOutEvery,
 		TrainSamples: len(train), HeldOutSamples: len(held),
 		Records: files,
 		Every:   c.every, L2: c.l2,
-		Features: evaluation.FeatureNames[:],
-		Baseline: evaluation.Evaluate(&evaluation.Model{}, held),
+		Features: evaltwo.FeatureNames[:],
+		Baseline: evaltwo.Evaluate(&evaltwo.Model{}, held),
 	}
 	if c.records == "" {
 		file.Seed = c.seed
 	}
 	fmt.Fprintf(w, "held-out games (%d positions):\n", len(held))
-	for _, m := range []*evaluation.Model{def, mat} {
+	for _, m := range []*evaltwo.Model{def, mat} {
 		fm := m.ToFile()
-		fm.HeldOut = evaluation.Evaluate(m, held)
-		fm.Train = evaluation.Evaluate(m, train)
+		fm.HeldOut = evaltwo.Evaluate(m, held)
+		fm.Train = evaltwo.Evaluate(m, train)
 		file.Models = append(file.Models, fm)
 		fmt.Fprintf(w, "  %-9s %v\n", m.Name, fm.HeldOut)
 	}
 	fmt.Fprintf(w, "  %-9s %v\n", "constant", file.Baseline)
 	// The weights this binary embeds, on the same positions: whether the
 	// new fit predicts these games better than what ships.
-	fmt.Fprintf(w, "  %-9s %v\n", "shipped", evaluation.Evaluate(evaluation.Default, held))
+	fmt.Fprintf(w, "  %-9s %v\n", "shipped", evaltwo.Evaluate(evaltwo.Default, held))
 	fmt.Fprintln(w, "default weights:")
-	for k, name := range evaluation.FeatureNames {
+	for k, name := range evaltwo.FeatureNames {
 		fmt.Fprintf(w, "  %-14s %+9.4f\n", name, def.Weights[k])
 	}
 	file.Runtime = time.Since(start).Round(time.Second).String()

@@ -13,13 +13,13 @@ import (
 	"github.com/grognard/grognard/agents"
 	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/engine/twobytwo"
-	"github.com/grognard/grognard/evaluation"
+	evaltwo "github.com/grognard/grognard/evaluation/twobytwo"
 	"github.com/grognard/grognard/tournaments"
 )
 
 // runAndRead runs evalfit with args, which write to out, checks that its
 // output holds each of wants, and reads back the file written.
-func runAndRead(t *testing.T, args []string, out string, wants ...string) evaluation.File {
+func runAndRead(t *testing.T, args []string, out string, wants ...string) evaltwo.File {
 	t.Helper()
 	var buf bytes.Buffer
 	if err := run(args, &buf); err != nil {
@@ -34,7 +34,7 @@ func runAndRead(t *testing.T, args []string, out string, wants ...string) evalua
 	if err != nil {
 		t.Fatal(err)
 	}
-	var f evaluation.File
+	var f evaltwo.File
 	if err := json.Unmarshal(b, &f); err != nil {
 		t.Fatal(err)
 	}
@@ -49,7 +49,7 @@ func TestRunWritesModels(t *testing.T) {
 		t.Errorf("file: command %q, %d games, %d held out, %d models", f.Command, f.Games, f.HeldOutGames, len(f.Models))
 	}
 	for _, fm := range f.Models {
-		if _, err := evaluation.ModelFromFile(fm); err != nil {
+		if _, err := evaltwo.ModelFromFile(fm); err != nil {
 			t.Error(err)
 		}
 	}
@@ -132,7 +132,7 @@ func TestRunFitsRecords(t *testing.T) {
 	var held int
 	for i, rec := range recs[:4] {
 		if (6+i)%5 == 4 {
-			s, err := evaluation.RecordSamples(rec, 5)
+			s, err := evaltwo.RecordSamples(rec, 5)
 			if err != nil {
 				t.Fatal(err)
 			}

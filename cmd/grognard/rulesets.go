@@ -9,8 +9,11 @@ import (
 	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/engine/twobytwo"
 
-	// The 2 by 2 pictures (engine.Pictures) and scenarios: the built-in
-	// scenario files, scenario files by path and gen:SEED battlefields.
+	// The 2 by 2 kit (greedy, heuristic, the doctrines and evaluation the
+	// searches use), pictures (engine.Pictures) and scenarios: the
+	// built-in scenario files, scenario files by path and gen:SEED
+	// battlefields.
+	_ "github.com/grognard/grognard/agents/twobytwo"
 	_ "github.com/grognard/grognard/engine/twobytwo/picture"
 	_ "github.com/grognard/grognard/scenarios/twobytwo"
 )

@@ -1,4 +1,4 @@
-package evaluation
+package twobytwo
 
 import (
 	_ "embed"
@@ -7,7 +7,8 @@ import (
 	"math"
 
 	"github.com/grognard/grognard/engine"
-	"github.com/grognard/grognard/engine/twobytwo"
+	rules "github.com/grognard/grognard/engine/twobytwo"
+	"github.com/grognard/grognard/evaluation"
 )
 
 // Model is a logistic model of the game's outcome: the probability that
@@ -22,37 +23,21 @@ type Model struct {
 	Weights [NumFeatures]float64
 }
 
-// maxLogit bounds the logit of a position that is not over, so that
-// WinProb stays strictly inside (0, 1) and Value strictly inside (-1, 1).
-const maxLogit = 30
-
-// Logit is w · f, bounded to [-30, 30].
+// Logit is w · f, bounded to [-30, 30] (evaluation.Logit).
 func (m *Model) Logit(f *Features) float64 {
-	z := 0.0
-	for k, w := range m.Weights {
-		z += w * f[k]
-	}
-	return max(-maxLogit, min(maxLogit, z))
+	return evaluation.Logit(m.Weights[:], f[:])
 }
 
 // Prob is the model's probability of a win (a draw counting half) for the
 // side whose features f are.
 func (m *Model) Prob(f *Features) float64 {
-	return sigmoid(m.Logit(f))
-}
-
-func sigmoid(z float64) float64 {
-	if z >= 0 {
-		return 1 / (1 + math.Exp(-z))
-	}
-	e := math.Exp(z)
-	return e / (1 + e)
+	return evaluation.Sigmoid(m.Logit(f))
 }
 
 // WinProb is the model's probability that side wins st, a draw counting
 // half. It lies in (0, 1) for a game in progress; a finished game gets its
 // true outcome: 1, 0.5 or 0. It allocates nothing.
-func (m *Model) WinProb(st *twobytwo.State, side int) float64 {
+func (m *Model) WinProb(st *rules.State, side int) float64 {
 	if st.Terminal() {
 		return st.Result().Score(engine.Player(side))
 	}
@@ -65,7 +50,7 @@ func (m *Model) WinProb(st *twobytwo.State, side int) float64 {
 // backs up. It is exactly antisymmetric: Value(st, 0) == -Value(st, 1).
 // A finished game is worth 1 to the winner, -1 to the loser and 0 to both
 // in a draw. It allocates nothing.
-func (m *Model) Value(st *twobytwo.State, side int) float64 {
+func (m *Model) Value(st *rules.State, side int) float64 {
 	if st.Terminal() {
 		return 2*st.Result().Score(engine.Player(side)) - 1
 	}
@@ -173,12 +158,12 @@ var Fitted File
 
 func init() {
 	if err := json.Unmarshal(weightsJSON, &Fitted); err != nil {
-		panic("evaluation: weights.json: " + err.Error())
+		panic("evaluation/twobytwo: weights.json: " + err.Error())
 	}
 	for _, fm := range Fitted.Models {
 		m, err := ModelFromFile(fm)
 		if err != nil {
-			panic("evaluation: weights.json: " + err.Error())
+			panic("evaluation/twobytwo: weights.json: " + err.Error())
 		}
 		switch fm.Name {
 		case "default":
@@ -188,6 +173,21 @@ func init() {
 		}
 	}
 	if Default == nil || Material == nil {
-		panic("evaluation: weights.json lacks the default or the material model")
+		panic("evaluation/twobytwo: weights.json lacks the default or the material model")
+	}
+}
+
+// Evaluator is m as the generic evaluation contract: a 2 by 2 state is
+// scored by Value for side 0. It refuses nothing: a state of another
+// ruleset scores its result when finished, else 0, so that a kit that
+// offers it for 2 by 2 alone never sees one; the kit registry keys it by
+// ruleset.
+func Evaluator(m *Model) evaluation.Evaluator {
+	return func(st engine.State) float64 {
+		if s, ok := st.(*rules.State); ok {
+			return m.Value(s, 0)
+		}
+		v, _ := evaluation.Outcome(st)
+		return v
 	}
 }

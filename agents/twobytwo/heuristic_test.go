@@ -1,4 +1,4 @@
-package agents
+package twobytwo
 
 import (
 	"context"
@@ -9,9 +9,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/grognard/grognard/agents"
 	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/engine/geom"
-	"github.com/grognard/grognard/engine/twobytwo"
+	rules "github.com/grognard/grognard/engine/twobytwo"
 	_ "github.com/grognard/grognard/scenarios/twobytwo" // registers the built-in and gen:N scenarios
 )
 
@@ -37,9 +38,9 @@ type hGame struct {
 // hPlayOn plays a whole game of scenario between players[0] (side 0) and
 // players[1] (side 1) with dice seeded by diceSeed. It fails the test if
 // an agent errs, changes the state it is shown, or picks a refused action.
-func hPlayOn(t testing.TB, scenario string, players [2]Agent, diceSeed uint64) hGame {
+func hPlayOn(t testing.TB, scenario string, players [2]agents.Agent, diceSeed uint64) hGame {
 	t.Helper()
-	st, err := twobytwo.NewGame(scenario, engine.Options{})
+	st, err := rules.NewGame(scenario, engine.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -125,9 +126,9 @@ func hPaired(t testing.TB, spec, opp string, pairs int, seed uint64) hTally {
 		for side := engine.Player(0); side < 2; side++ {
 			a := mustAgent(t, spec, seed+uint64(2*k))
 			b := mustAgent(t, opp, seed+uint64(2*k+1))
-			players := [2]Agent{a, b}
+			players := [2]agents.Agent{a, b}
 			if side == 1 {
-				players = [2]Agent{b, a}
+				players = [2]agents.Agent{b, a}
 			}
 			g := hPlayOn(t, scenario, players, seed*7919+uint64(k))
 			tl.add(g.result.Score(side))
@@ -164,7 +165,7 @@ func TestHeuristicSpecs(t *testing.T) {
 			if a.(*Heuristic).Doctrine() != tc.doc {
 				t.Errorf("doctrine %v, want %v", a.(*Heuristic).Doctrine(), tc.doc)
 			}
-			if _, ok := a.(Explainer); !ok {
+			if _, ok := a.(agents.Explainer); !ok {
 				t.Error("not an Explainer")
 			}
 		})
@@ -210,17 +211,17 @@ func TestHeuristicStrengthProbe(t *testing.T) {
 }
 
 // hUnit is a fixed-setup unit for the position tests.
-func hUnit(side int, label string, typ twobytwo.UnitType, hq int, x, y, facing float64) twobytwo.UnitSpec {
-	return twobytwo.UnitSpec{Side: side, Label: label, Type: typ, HQ: hq, Start: &twobytwo.Placement{X: x, Y: y, Facing: facing}}
+func hUnit(side int, label string, typ rules.UnitType, hq int, x, y, facing float64) rules.UnitSpec {
+	return rules.UnitSpec{Side: side, Label: label, Type: typ, HQ: hq, Start: &rules.Placement{X: x, Y: y, Facing: facing}}
 }
 
 // hPosition builds a fixed-setup game on a plain 24" table; side 1
 // attacks, so side 0 moves first.
-func hPosition(t *testing.T, units []twobytwo.UnitSpec, points [2][]twobytwo.PointSpec, terrain ...twobytwo.Feature) *twobytwo.State {
+func hPosition(t *testing.T, units []rules.UnitSpec, points [2][]rules.PointSpec, terrain ...rules.Feature) *rules.State {
 	t.Helper()
-	sc := &twobytwo.Scenario{Name: "position", Title: "position", Size: 24, SideNames: [2]string{"South", "North"},
+	sc := &rules.Scenario{Name: "position", Title: "position", Size: 24, SideNames: [2]string{"South", "North"},
 		TurnLimit: 30, Attacker: 1, Units: units, Points: points, Terrain: terrain}
-	st, err := twobytwo.NewGameOn(sc, engine.Options{})
+	st, err := rules.NewGameOn(sc, engine.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -228,7 +229,7 @@ func hPosition(t *testing.T, units []twobytwo.UnitSpec, points [2][]twobytwo.Poi
 }
 
 // hLabel finds a unit by label.
-func hLabel(t *testing.T, st *twobytwo.State, label string) int {
+func hLabel(t *testing.T, st *rules.State, label string) int {
 	t.Helper()
 	i, err := st.UnitByLabel(label)
 	if err != nil {
@@ -240,7 +241,7 @@ func hLabel(t *testing.T, st *twobytwo.State, label string) int {
 // hPlay plays agent's decisions, and rolls the dice, while more() holds;
 // after each of the agent's actions it calls played with the action and
 // its description, and stops when played returns true.
-func hPlay(t *testing.T, st *twobytwo.State, agent Agent, dice engine.DiceSource, more func() bool, played func(a engine.Action, text string) bool) {
+func hPlay(t *testing.T, st *rules.State, agent agents.Agent, dice engine.DiceSource, more func() bool, played func(a engine.Action, text string) bool) {
 	t.Helper()
 	for more() {
 		if st.ToMove() == engine.Chance {
@@ -267,10 +268,10 @@ func hPlay(t *testing.T, st *twobytwo.State, agent Agent, dice engine.DiceSource
 // hMovementPhase lets agent play side's movement phase to its end (the
 // other side's charge responses are confronted or stalled at random) and
 // returns the agent's actions.
-func hMovementPhase(t *testing.T, st *twobytwo.State, agent Agent, dice engine.DiceSource) []engine.Action {
+func hMovementPhase(t *testing.T, st *rules.State, agent agents.Agent, dice engine.DiceSource) []engine.Action {
 	t.Helper()
 	side := engine.Player(st.Phasing())
-	other := NewRandom(5)
+	other := agents.NewRandom(5)
 	var acts []engine.Action
 	for steps := 0; steps < 500 && !st.Terminal(); steps++ {
 		switch st.ToMove() {
@@ -319,19 +320,19 @@ func hMovementPhase(t *testing.T, st *twobytwo.State, agent Agent, dice engine.D
 func TestHeuristicChargesDisrupted(t *testing.T) {
 	for _, spec := range append(hDoctrineSpecs, hSearchSpecs...) {
 		t.Run(spec, func(t *testing.T) {
-			st := hPosition(t, []twobytwo.UnitSpec{
-				hUnit(0, "S-CHQ", twobytwo.CorpsHQ, -1, 4, 2, 0),
-				hUnit(0, "Cuirassiers", twobytwo.HeavyCavalry, 0, 12, 7, 0),
-				hUnit(0, "S1 Line", twobytwo.LineInfantry, 0, 7, 7, 0),
-				hUnit(1, "N-CHQ", twobytwo.CorpsHQ, -1, 20, 22, 180),
-				hUnit(1, "Shaken", twobytwo.LineInfantry, 3, 13, 11.5, 180),
-				hUnit(1, "N2 Line", twobytwo.LineInfantry, 3, 4, 16, 180),
-			}, [2][]twobytwo.PointSpec{})
+			st := hPosition(t, []rules.UnitSpec{
+				hUnit(0, "S-CHQ", rules.CorpsHQ, -1, 4, 2, 0),
+				hUnit(0, "Cuirassiers", rules.HeavyCavalry, 0, 12, 7, 0),
+				hUnit(0, "S1 Line", rules.LineInfantry, 0, 7, 7, 0),
+				hUnit(1, "N-CHQ", rules.CorpsHQ, -1, 20, 22, 180),
+				hUnit(1, "Shaken", rules.LineInfantry, 3, 13, 11.5, 180),
+				hUnit(1, "N2 Line", rules.LineInfantry, 3, 4, 16, 180),
+			}, [2][]rules.PointSpec{})
 			cav, target := hLabel(t, st, "Cuirassiers"), hLabel(t, st, "Shaken")
-			st.U[target].Stat = twobytwo.Disrupted
+			st.U[target].Stat = rules.Disrupted
 			acts := hMovementPhase(t, st, mustAgent(t, spec, 1), engine.NewRandomDice(1))
 			for _, a := range acts {
-				if a.Kind == twobytwo.KindMove && a.Order == twobytwo.OrderCharge && int(a.Unit) == cav && int(a.Target) == target {
+				if a.Kind == rules.KindMove && a.Order == rules.OrderCharge && int(a.Unit) == cav && int(a.Target) == target {
 					return
 				}
 			}
@@ -356,26 +357,26 @@ func TestHeuristicHoldsFireToCharge(t *testing.T) {
 		{spec: hSearchSpecs[1]},
 	} {
 		t.Run(tc.spec, func(t *testing.T) {
-			units := []twobytwo.UnitSpec{
-				hUnit(0, "S-CHQ", twobytwo.CorpsHQ, -1, 4, 2, 0),
-				hUnit(0, "Conscripts", twobytwo.LineInfantry, 0, 12, 12, 0),
-				hUnit(1, "N-CHQ", twobytwo.CorpsHQ, -1, 20, 22, 180),
-				hUnit(1, "Grenadiers", twobytwo.LineInfantry, 2, 12, 13.25, 180),
+			units := []rules.UnitSpec{
+				hUnit(0, "S-CHQ", rules.CorpsHQ, -1, 4, 2, 0),
+				hUnit(0, "Conscripts", rules.LineInfantry, 0, 12, 12, 0),
+				hUnit(1, "N-CHQ", rules.CorpsHQ, -1, 20, 22, 180),
+				hUnit(1, "Grenadiers", rules.LineInfantry, 2, 12, 13.25, 180),
 			}
 			units[1].Small = true
 			units[3].Large = true
-			st := hPosition(t, units, [2][]twobytwo.PointSpec{})
+			st := hPosition(t, units, [2][]rules.PointSpec{})
 			us, them := hLabel(t, st, "Grenadiers"), hLabel(t, st, "Conscripts")
 			agent := mustAgent(t, tc.spec, 1)
 			dice := engine.NewRandomDice(3)
 			// The defender (side 0) does nothing; its rally is rolled; then
 			// the attacker (our agent) shoots.
-			if err := st.Apply(engine.Action{Kind: twobytwo.KindEnd}); err != nil {
+			if err := st.Apply(engine.Action{Kind: rules.KindEnd}); err != nil {
 				t.Fatal(err)
 			}
 			fired := false
 			hPlay(t, st, agent, dice, func() bool { return st.Turn() == 1 && st.Phasing() == 0 && !st.Terminal() }, func(a engine.Action, _ string) bool {
-				fired = fired || a.Kind == twobytwo.KindFire && int(a.Unit) == us
+				fired = fired || a.Kind == rules.KindFire && int(a.Unit) == us
 				return false
 			})
 			if fired != tc.fires {
@@ -384,12 +385,12 @@ func TestHeuristicHoldsFireToCharge(t *testing.T) {
 			if tc.fires {
 				return
 			}
-			if st.U[us].Stat != twobytwo.Ordered || st.Phasing() != 1 {
+			if st.U[us].Stat != rules.Ordered || st.Phasing() != 1 {
 				t.Fatalf("not at the attacker's movement: status %d, phasing %d", st.U[us].Stat, st.Phasing())
 			}
 			acts := hMovementPhase(t, st, agent, dice)
 			for _, a := range acts {
-				if a.Kind == twobytwo.KindMove && a.Order == twobytwo.OrderCharge && int(a.Unit) == us && int(a.Target) == them {
+				if a.Kind == rules.KindMove && a.Order == rules.OrderCharge && int(a.Unit) == us && int(a.Target) == them {
 					return
 				}
 			}
@@ -418,26 +419,26 @@ func TestHeuristicScreensPoint(t *testing.T) {
 			{name: "arrival", lcX: 13.5, lcY: 1.5, dice: []int{6, 6, 6, 6}},
 		} {
 			t.Run(spec+"/"+tc.name, func(t *testing.T) {
-				units := []twobytwo.UnitSpec{
-					hUnit(0, "S-CHQ", twobytwo.CorpsHQ, -1, 3, 3, 0),
-					hUnit(0, "S1 Line", twobytwo.LineInfantry, 0, 10.5, 6, 0),
-					hUnit(0, "S2 Line", twobytwo.LineInfantry, 0, 6, 9, 0),
-					{Side: 0, Label: "S3 Line", Type: twobytwo.LineInfantry, HQ: 0, Point: 0},
-					{Side: 0, Label: "S4 Line", Type: twobytwo.LineInfantry, HQ: 0, Point: 0},
-					hUnit(1, "N-CHQ", twobytwo.CorpsHQ, -1, 20, 22, 180),
-					hUnit(1, "Hussars", twobytwo.LightCavalry, 5, tc.lcX, tc.lcY, 270),
-					hUnit(1, "N1 Line", twobytwo.LineInfantry, 5, 12, 20, 180),
+				units := []rules.UnitSpec{
+					hUnit(0, "S-CHQ", rules.CorpsHQ, -1, 3, 3, 0),
+					hUnit(0, "S1 Line", rules.LineInfantry, 0, 10.5, 6, 0),
+					hUnit(0, "S2 Line", rules.LineInfantry, 0, 6, 9, 0),
+					{Side: 0, Label: "S3 Line", Type: rules.LineInfantry, HQ: 0, Point: 0},
+					{Side: 0, Label: "S4 Line", Type: rules.LineInfantry, HQ: 0, Point: 0},
+					hUnit(1, "N-CHQ", rules.CorpsHQ, -1, 20, 22, 180),
+					hUnit(1, "Hussars", rules.LightCavalry, 5, tc.lcX, tc.lcY, 270),
+					hUnit(1, "N1 Line", rules.LineInfantry, 5, 12, 20, 180),
 				}
-				st := hPosition(t, units, [2][]twobytwo.PointSpec{{{Edge: twobytwo.South, At: 12}}, nil})
+				st := hPosition(t, units, [2][]rules.PointSpec{{{Edge: rules.South, At: 12}}, nil})
 				pt, _, _ := st.Point(0, 0)
 				lc := hLabel(t, st, "Hussars")
 				hMovementPhase(t, st, mustAgent(t, spec, 1), engine.NewScriptedDice(tc.dice...))
-				if st.U[lc].Loc == twobytwo.LocDestroyed {
+				if st.U[lc].Loc == rules.LocDestroyed {
 					return // exchanged
 				}
 				for i := 0; i < st.NumUnits(); i++ {
 					u := &st.U[i]
-					if st.Spec(i).Side == 0 && u.Loc == twobytwo.LocTable && !st.Spec(i).Type.IsHQ() && u.Pos.Dist(pt) <= screenRange {
+					if st.Spec(i).Side == 0 && u.Loc == rules.LocTable && !st.Spec(i).Type.IsHQ() && u.Pos.Dist(pt) <= screenRange {
 						return // screened
 					}
 				}
@@ -452,18 +453,18 @@ func TestHeuristicScreensPoint(t *testing.T) {
 // impassable except at bridges or fords) instead of marching to the bank,
 // where it could neither charge nor be any nearer a charge.
 func TestHeuristicCrossesRiver(t *testing.T) {
-	terrain := []twobytwo.Feature{
-		{Kind: twobytwo.River, Points: []geom.Vec{{X: 0, Y: 12}, {X: 24, Y: 12}}},
-		{Kind: twobytwo.Road, Points: []geom.Vec{{X: 18, Y: 0}, {X: 18, Y: 24}}},
-		{Kind: twobytwo.Ford, Centre: geom.V(4, 12), Radius: 0.75},
+	terrain := []rules.Feature{
+		{Kind: rules.River, Points: []geom.Vec{{X: 0, Y: 12}, {X: 24, Y: 12}}},
+		{Kind: rules.Road, Points: []geom.Vec{{X: 18, Y: 0}, {X: 18, Y: 24}}},
+		{Kind: rules.Ford, Centre: geom.V(4, 12), Radius: 0.75},
 	}
 	for seed := uint64(1); seed <= 3; seed++ {
-		st := hPosition(t, []twobytwo.UnitSpec{
-			hUnit(0, "S-CHQ", twobytwo.CorpsHQ, -1, 20, 2, 0),
-			hUnit(0, "S1 Line", twobytwo.LineInfantry, 0, 8, 8, 0),
-			hUnit(1, "N-CHQ", twobytwo.CorpsHQ, -1, 20, 22, 180),
-			hUnit(1, "N1 Line", twobytwo.LineInfantry, 2, 11, 16, 180),
-		}, [2][]twobytwo.PointSpec{}, terrain...)
+		st := hPosition(t, []rules.UnitSpec{
+			hUnit(0, "S-CHQ", rules.CorpsHQ, -1, 20, 2, 0),
+			hUnit(0, "S1 Line", rules.LineInfantry, 0, 8, 8, 0),
+			hUnit(1, "N-CHQ", rules.CorpsHQ, -1, 20, 22, 180),
+			hUnit(1, "N1 Line", rules.LineInfantry, 2, 11, 16, 180),
+		}, [2][]rules.PointSpec{}, terrain...)
 		s1, n1 := hLabel(t, st, "S1 Line"), hLabel(t, st, "N1 Line")
 		before := st.Scenario().GroundDist(st.U[s1].Pos, st.U[n1].Pos)
 		hMovementPhase(t, st, mustAgent(t, "heuristic:doctrine=assault", seed), engine.NewRandomDice(seed))
@@ -481,10 +482,10 @@ func TestHeuristicCrossesRiver(t *testing.T) {
 // through another (R-THROUGH), so a held bridge cannot be forced, and a
 // doctrine that queued at one sat out the game a kill or two short.
 func TestHeuristicGoesRoundAHeldBridge(t *testing.T) {
-	terrain := []twobytwo.Feature{
-		{Kind: twobytwo.River, Points: []geom.Vec{{X: 0, Y: 12}, {X: 24, Y: 12}}},
-		{Kind: twobytwo.Road, Points: []geom.Vec{{X: 12, Y: 0}, {X: 12, Y: 24}}},
-		{Kind: twobytwo.Ford, Centre: geom.V(7, 12), Radius: 0.75},
+	terrain := []rules.Feature{
+		{Kind: rules.River, Points: []geom.Vec{{X: 0, Y: 12}, {X: 24, Y: 12}}},
+		{Kind: rules.Road, Points: []geom.Vec{{X: 12, Y: 0}, {X: 12, Y: 24}}},
+		{Kind: rules.Ford, Centre: geom.V(7, 12), Radius: 0.75},
 	}
 	bridge, ford := geom.V(12, 12), geom.V(7, 12)
 	for _, tc := range []struct {
@@ -497,12 +498,12 @@ func TestHeuristicGoesRoundAHeldBridge(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			for seed := uint64(1); seed <= 3; seed++ {
-				st := hPosition(t, []twobytwo.UnitSpec{
-					hUnit(0, "S-CHQ", twobytwo.CorpsHQ, -1, 20, 2, 0),
-					hUnit(0, "S1 Line", twobytwo.LineInfantry, 0, 10, 8, 0),
-					hUnit(1, "N-CHQ", twobytwo.CorpsHQ, -1, 20, 22, 180),
-					hUnit(1, "N1 Line", twobytwo.LineInfantry, 2, tc.enemyAt.X, tc.enemyAt.Y, 180),
-				}, [2][]twobytwo.PointSpec{}, terrain...)
+				st := hPosition(t, []rules.UnitSpec{
+					hUnit(0, "S-CHQ", rules.CorpsHQ, -1, 20, 2, 0),
+					hUnit(0, "S1 Line", rules.LineInfantry, 0, 10, 8, 0),
+					hUnit(1, "N-CHQ", rules.CorpsHQ, -1, 20, 22, 180),
+					hUnit(1, "N1 Line", rules.LineInfantry, 2, tc.enemyAt.X, tc.enemyAt.Y, 180),
+				}, [2][]rules.PointSpec{}, terrain...)
 				s1 := hLabel(t, st, "S1 Line")
 				hMovementPhase(t, st, mustAgent(t, "heuristic:doctrine=assault", seed), engine.NewRandomDice(seed))
 				p := st.U[s1].Pos
@@ -522,14 +523,14 @@ func TestHeuristicGoesRoundAHeldBridge(t *testing.T) {
 func TestHeuristicLeavesAJam(t *testing.T) {
 	for _, spec := range hDoctrineSpecs {
 		t.Run(spec, func(t *testing.T) {
-			st := hPosition(t, []twobytwo.UnitSpec{
-				hUnit(0, "S-CHQ", twobytwo.CorpsHQ, -1, 3, 2, 0),
-				hUnit(0, "Head", twobytwo.LineInfantry, 0, 12, 8, 0),
-				hUnit(0, "S1 Line", twobytwo.LineInfantry, 0, 12, 6.8, 0),
-				hUnit(1, "N-CHQ", twobytwo.CorpsHQ, -1, 20, 22, 180),
-				hUnit(1, "N1 Line", twobytwo.LineInfantry, 3, 12, 17, 180),
-			}, [2][]twobytwo.PointSpec{})
-			st.U[hLabel(t, st, "Head")].Stat = twobytwo.Pinned
+			st := hPosition(t, []rules.UnitSpec{
+				hUnit(0, "S-CHQ", rules.CorpsHQ, -1, 3, 2, 0),
+				hUnit(0, "Head", rules.LineInfantry, 0, 12, 8, 0),
+				hUnit(0, "S1 Line", rules.LineInfantry, 0, 12, 6.8, 0),
+				hUnit(1, "N-CHQ", rules.CorpsHQ, -1, 20, 22, 180),
+				hUnit(1, "N1 Line", rules.LineInfantry, 3, 12, 17, 180),
+			}, [2][]rules.PointSpec{})
+			st.U[hLabel(t, st, "Head")].Stat = rules.Pinned
 			s1, n1 := hLabel(t, st, "S1 Line"), hLabel(t, st, "N1 Line")
 			before := st.U[s1].Pos.Dist(st.U[n1].Pos)
 			hMovementPhase(t, st, mustAgent(t, spec, 1), engine.NewRandomDice(1))
@@ -561,9 +562,9 @@ func TestHeuristicLegalAndDeterministic(t *testing.T) {
 				}
 				for g, o := range []string{"random", "random", opp} {
 					a, b := mustAgent(t, spec, uint64(10+k)), mustAgent(t, o, uint64(20+k))
-					players := [2]Agent{a, b}
+					players := [2]agents.Agent{a, b}
 					if g%2 == 1 {
-						players = [2]Agent{b, a}
+						players = [2]agents.Agent{b, a}
 					}
 					hPlayOn(t, scenario, players, uint64(100*k+g))
 				}
@@ -579,7 +580,7 @@ func TestHeuristicLegalAndDeterministic(t *testing.T) {
 // naming the doctrine.
 func TestHeuristicExplains(t *testing.T) {
 	for _, spec := range hDoctrineSpecs {
-		st, err := twobytwo.NewGame("standard", engine.Options{})
+		st, err := rules.NewGame("standard", engine.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -596,7 +597,7 @@ func TestHeuristicExplains(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			y, e, err := b.(Explainer).ChooseExplained(context.Background(), st, st.ToMove())
+			y, e, err := b.(agents.Explainer).ChooseExplained(context.Background(), st, st.ToMove())
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -625,15 +626,12 @@ func TestHeuristicExplains(t *testing.T) {
 // nothing.
 func TestHeuristicChooseAllocatesNothing(t *testing.T) {
 	for _, spec := range hDoctrineSpecs {
-		st, err := twobytwo.NewGame("standard", engine.Options{})
+		st, err := rules.NewGame("standard", engine.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		h := mustAgent(t, spec, 1)
-		if _, err := h.Choose(context.Background(), &pickState{n: 2000}, 0); err != nil {
-			t.Fatal(err)
-		}
-		checked := playCheckingAllocs(t, st, h, NewRandom(2), engine.NewRandomDice(3), 5, 3)
+		checked := playCheckingAllocs(t, st, h, agents.NewRandom(2), engine.NewRandomDice(3), 5, 3)
 		if checked < 20 {
 			t.Errorf("%s: only %d positions checked", spec, checked)
 		}

@@ -1,7 +1,8 @@
-// Package evaluation is a static evaluation of 2 by 2 Napoleonic
-// positions: a handful of features read off a twobytwo.State and a
-// logistic model, fitted on self-play games, that turns them into the
-// probability that a side wins. Searches (MCTS cut-offs) use Value; the
+// Package twobytwo is the static evaluation of 2 by 2 Napoleonic
+// positions (the generic contract is package evaluation): a handful of
+// features read off a twobytwo.State and a logistic model, fitted on
+// self-play games, that turns them into the probability that a side
+// wins. Searches (MCTS cut-offs) use Value; the
 // features are also what an explanation can show.
 //
 // # The model
@@ -85,7 +86,7 @@
 //
 // cmd/evalfit fits both models and writes weights.json:
 //
-//	go run ./cmd/evalfit -games 4000 -seed 1 -out evaluation/weights.json
+//	go run ./cmd/evalfit -games 4000 -seed 1 -out evaluation/twobytwo/weights.json
 //
 // It plays the games of selfplay.Plan(4000, 1): on the built-in scenarios
 // standard, village, river-line and meeting and (40%) on generated
@@ -117,4 +118,4 @@
 // constant 0.6931. The gap is modest: self-play outcomes between noisy
 // agents are decided largely by the dice, and most of what can be read
 // from a position is the material and the distance to the break point.
-package evaluation
+package twobytwo

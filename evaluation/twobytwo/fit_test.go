@@ -1,19 +1,19 @@
-package evaluation_test
+package twobytwo_test
 
 import (
 	"math"
 	"math/rand/v2"
 	"testing"
 
-	"github.com/grognard/grognard/evaluation"
+	evaltwo "github.com/grognard/grognard/evaluation/twobytwo"
 )
 
 // synthetic draws n samples with standard normal features and outcomes
 // from a logistic model with weights w: hard 0/1 labels when hard, the
 // exact probability (a soft label) otherwise.
-func synthetic(n int, w [evaluation.NumFeatures]float64, hard bool, seed uint64) []evaluation.Sample {
+func synthetic(n int, w [evaltwo.NumFeatures]float64, hard bool, seed uint64) []evaltwo.Sample {
 	r := rand.New(rand.NewPCG(seed, 1))
-	out := make([]evaluation.Sample, n)
+	out := make([]evaltwo.Sample, n)
 	for i := range out {
 		z := 0.0
 		for k := range out[i].F {
@@ -32,7 +32,7 @@ func synthetic(n int, w [evaluation.NumFeatures]float64, hard bool, seed uint64)
 	return out
 }
 
-func trueWeights() (w [evaluation.NumFeatures]float64) {
+func trueWeights() (w [evaltwo.NumFeatures]float64) {
 	for k := range w {
 		w[k] = 0.8*math.Sin(float64(k)+1) + 0.1
 	}
@@ -41,47 +41,47 @@ func trueWeights() (w [evaluation.NumFeatures]float64) {
 
 func TestFitRecoversSoftLabels(t *testing.T) {
 	w := trueWeights()
-	m, err := evaluation.Fit(synthetic(2000, w, false, 1), 0)
+	m, err := evaltwo.Fit(synthetic(2000, w, false, 1), 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for k := range w {
 		if math.Abs(m.Weights[k]-w[k]) > 1e-6 {
-			t.Errorf("%s: fitted %v, true %v", evaluation.FeatureNames[k], m.Weights[k], w[k])
+			t.Errorf("%s: fitted %v, true %v", evaltwo.FeatureNames[k], m.Weights[k], w[k])
 		}
 	}
 }
 
 func TestFitRecoversSampledLabels(t *testing.T) {
 	w := trueWeights()
-	m, err := evaluation.Fit(synthetic(40000, w, true, 2), 1e-6)
+	m, err := evaltwo.Fit(synthetic(40000, w, true, 2), 1e-6)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for k := range w {
 		if math.Abs(m.Weights[k]-w[k]) > 0.06 {
-			t.Errorf("%s: fitted %v, true %v", evaluation.FeatureNames[k], m.Weights[k], w[k])
+			t.Errorf("%s: fitted %v, true %v", evaltwo.FeatureNames[k], m.Weights[k], w[k])
 		}
 	}
 	// The fitted model predicts fresh data about as well as the truth.
 	fresh := synthetic(20000, w, true, 3)
-	truth := &evaluation.Model{Weights: w}
-	got, best := evaluation.Evaluate(m, fresh), evaluation.Evaluate(truth, fresh)
+	truth := &evaltwo.Model{Weights: w}
+	got, best := evaltwo.Evaluate(m, fresh), evaltwo.Evaluate(truth, fresh)
 	if got.LogLoss > best.LogLoss+0.005 {
 		t.Errorf("fitted model log loss %v, true model %v", got.LogLoss, best.LogLoss)
 	}
-	if c := evaluation.Evaluate(&evaluation.Model{}, fresh); math.Abs(c.LogLoss-math.Ln2) > 1e-12 || c.Accuracy != 0.5 {
+	if c := evaltwo.Evaluate(&evaltwo.Model{}, fresh); math.Abs(c.LogLoss-math.Ln2) > 1e-12 || c.Accuracy != 0.5 {
 		t.Errorf("constant model: %v", c)
 	}
 }
 
 func TestFitDeterministic(t *testing.T) {
 	s := synthetic(5000, trueWeights(), true, 4)
-	a, err := evaluation.Fit(s, 1e-3)
+	a, err := evaltwo.Fit(s, 1e-3)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := evaluation.Fit(s, 1e-3)
+	b, err := evaltwo.Fit(s, 1e-3)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,15 +92,15 @@ func TestFitDeterministic(t *testing.T) {
 
 func TestFitRegularises(t *testing.T) {
 	s := synthetic(3000, trueWeights(), true, 5)
-	norm := func(m *evaluation.Model) float64 {
+	norm := func(m *evaltwo.Model) float64 {
 		x := 0.0
 		for _, w := range m.Weights {
 			x += w * w
 		}
 		return x
 	}
-	loose, _ := evaluation.Fit(s, 1e-6)
-	tight, _ := evaluation.Fit(s, 1)
+	loose, _ := evaltwo.Fit(s, 1e-6)
+	tight, _ := evaltwo.Fit(s, 1)
 	if !(norm(tight) < norm(loose)/4) {
 		t.Errorf("l2=1 gives |w|^2 %v, l2=1e-6 %v", norm(tight), norm(loose))
 	}
@@ -108,44 +108,44 @@ func TestFitRegularises(t *testing.T) {
 
 func TestFitFeaturesLeavesOthersZero(t *testing.T) {
 	s := synthetic(3000, trueWeights(), true, 6)
-	m, err := evaluation.FitFeatures(s, 1e-4, evaluation.MaterialFeatures)
+	m, err := evaltwo.FitFeatures(s, 1e-4, evaltwo.MaterialFeatures)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for k, w := range m.Weights {
-		if evaluation.MaterialFeatures[k] == (w == 0) {
-			t.Errorf("%s: weight %v (used %v)", evaluation.FeatureNames[k], w, evaluation.MaterialFeatures[k])
+		if evaltwo.MaterialFeatures[k] == (w == 0) {
+			t.Errorf("%s: weight %v (used %v)", evaltwo.FeatureNames[k], w, evaltwo.MaterialFeatures[k])
 		}
 	}
 }
 
 func TestFitErrors(t *testing.T) {
-	if _, err := evaluation.Fit(nil, 0); err == nil {
+	if _, err := evaltwo.Fit(nil, 0); err == nil {
 		t.Error("no samples: no error")
 	}
-	if _, err := evaluation.Fit([]evaluation.Sample{{Outcome: 2}}, 0); err == nil {
+	if _, err := evaltwo.Fit([]evaltwo.Sample{{Outcome: 2}}, 0); err == nil {
 		t.Error("outcome 2: no error")
 	}
-	if _, err := evaluation.Fit([]evaluation.Sample{{Outcome: 1}}, -1); err == nil {
+	if _, err := evaltwo.Fit([]evaltwo.Sample{{Outcome: 1}}, -1); err == nil {
 		t.Error("negative l2: no error")
 	}
 }
 
 func TestModelFileRoundTrip(t *testing.T) {
-	fm := evaluation.Default.ToFile()
-	m, err := evaluation.ModelFromFile(fm)
+	fm := evaltwo.Default.ToFile()
+	m, err := evaltwo.ModelFromFile(fm)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m.Weights != evaluation.Default.Weights || m.Name != "default" {
+	if m.Weights != evaltwo.Default.Weights || m.Name != "default" {
 		t.Error("round trip changed the model")
 	}
-	delete(fm.Weights, evaluation.FeatureNames[0])
-	if _, err := evaluation.ModelFromFile(fm); err == nil {
+	delete(fm.Weights, evaltwo.FeatureNames[0])
+	if _, err := evaltwo.ModelFromFile(fm); err == nil {
 		t.Error("a missing feature was accepted")
 	}
 	fm.Weights["no_such_feature"] = 1
-	if _, err := evaluation.ModelFromFile(fm); err == nil {
+	if _, err := evaltwo.ModelFromFile(fm); err == nil {
 		t.Error("an unknown feature was accepted")
 	}
 }

@@ -1,10 +1,10 @@
-package evaluation
+package twobytwo
 
 import (
 	"math"
 
 	"github.com/grognard/grognard/engine/geom"
-	"github.com/grognard/grognard/engine/twobytwo"
+	rules "github.com/grognard/grognard/engine/twobytwo"
 )
 
 // The features, in the order of Features. Every feature is a difference
@@ -91,11 +91,11 @@ const (
 // allocates nothing and reads st only through its exported accessors.
 // A terminal state gets the same features as any other; Model.Value
 // handles the end of the game itself.
-func Extract(st *twobytwo.State, side int, f *Features) {
+func Extract(st *rules.State, side int, f *Features) {
 	var g [2]Features // per-side quantities; f = g[side] - g[enemy]
-	var on [twobytwo.MaxUnits]uint8
-	var engaged [twobytwo.MaxUnits]bool
-	var rect [twobytwo.MaxUnits]geom.Rect
+	var on [rules.MaxUnits]uint8
+	var engaged [rules.MaxUnits]bool
+	var rect [rules.MaxUnits]geom.Rect
 	n := 0
 	nu := st.NumUnits()
 	sc := st.Scenario()
@@ -108,7 +108,7 @@ func Extract(st *twobytwo.State, side int, f *Features) {
 		cost := sp.UnitCost()
 		hq := sp.Type.IsHQ()
 		switch u.Loc {
-		case twobytwo.LocTable:
+		case rules.LocTable:
 			on[n] = uint8(i)
 			n++
 			rect[i] = base(u)
@@ -118,11 +118,11 @@ func Extract(st *twobytwo.State, side int, f *Features) {
 				continue
 			}
 			switch u.Stat {
-			case twobytwo.Ordered:
+			case rules.Ordered:
 				g[s][FOrdered]++
-			case twobytwo.Halted:
+			case rules.Halted:
 				g[s][FHalted]++
-			case twobytwo.Pinned:
+			case rules.Pinned:
 				g[s][FPinned]++
 			default:
 				g[s][FDisrupted]++
@@ -132,16 +132,16 @@ func Extract(st *twobytwo.State, side int, f *Features) {
 				adv = 1 - adv
 			}
 			g[s][FAdvance] += adv
-			if inArea(sc, u.Pos, twobytwo.Town) {
+			if inArea(sc, u.Pos, rules.Town) {
 				g[s][FTown]++
 			}
-			if inArea(sc, u.Pos, twobytwo.Hill) || inArea(sc, u.Pos, twobytwo.SteepHill) {
+			if inArea(sc, u.Pos, rules.Hill) || inArea(sc, u.Pos, rules.SteepHill) {
 				g[s][FHill]++
 			}
-			if inArea(sc, u.Pos, twobytwo.Wood) {
+			if inArea(sc, u.Pos, rules.Wood) {
 				g[s][FWood]++
 			}
-		case twobytwo.LocWaiting, twobytwo.LocUnplaced:
+		case rules.LocWaiting, rules.LocUnplaced:
 			g[s][FAPToCome] += cost / 10
 			if hq {
 				g[s][FHQs]++
@@ -155,7 +155,7 @@ func Extract(st *twobytwo.State, side int, f *Features) {
 		d, o := st.Destroyed(s), st.Destroyed(1-s)
 		g[s][FLost] = -float64(d)
 		left[s] = breakPoint - d
-		if sc.Victory == twobytwo.Decisive {
+		if sc.Victory == rules.Decisive {
 			left[s] = max(left[s], o+decisiveLead-d)
 		}
 		g[s][FBreak] = -1 / float64(max(left[s], 1))
@@ -192,10 +192,10 @@ func Extract(st *twobytwo.State, side int, f *Features) {
 		s := sp.Side
 		p := sp.Type.Profile()
 		reach := st.FireReach(i)
-		if reach > 0 && u.Stat != twobytwo.Disrupted && !engaged[i] {
+		if reach > 0 && u.Stat != rules.Disrupted && !engaged[i] {
 			g[s][FShotThreat] += bestShot(st, i, on[:n], rect[:], engaged[:], reach)
 		}
-		if !sp.Type.IsHQ() && !sp.Type.IsArtillery() && u.Stat <= twobytwo.Halted {
+		if !sp.Type.IsHQ() && !sp.Type.IsArtillery() && u.Stat <= rules.Halted {
 			g[s][FChargeThreat] += bestCharge(st, i, on[:n], rect[:], engaged[:], p.Move)
 		}
 	}
@@ -203,7 +203,7 @@ func Extract(st *twobytwo.State, side int, f *Features) {
 	// Exposure: disrupted units with an enemy fighting unit near.
 	for a := 0; a < n; a++ {
 		i := int(on[a])
-		if st.U[i].Stat != twobytwo.Disrupted || st.Spec(i).Type.IsHQ() {
+		if st.U[i].Stat != rules.Disrupted || st.Spec(i).Type.IsHQ() {
 			continue
 		}
 		for _, jb := range on[:n] {
@@ -219,7 +219,7 @@ func Extract(st *twobytwo.State, side int, f *Features) {
 	// rally now.
 	for a := 0; a < n; a++ {
 		i := int(on[a])
-		if st.U[i].Stat < twobytwo.Pinned {
+		if st.U[i].Stat < rules.Pinned {
 			continue
 		}
 		if canRally(st, i, on[:n], rect[:], engaged[:]) {
@@ -233,7 +233,7 @@ func Extract(st *twobytwo.State, side int, f *Features) {
 	var waiting [2][2]int
 	for i := 0; i < nu; i++ {
 		u := &st.U[i]
-		if u.Loc == twobytwo.LocWaiting && u.Point >= 0 && u.Point <= 1 {
+		if u.Loc == rules.LocWaiting && u.Point >= 0 && u.Point <= 1 {
 			waiting[st.Spec(i).Side][u.Point]++
 		}
 	}
@@ -252,7 +252,7 @@ func Extract(st *twobytwo.State, side int, f *Features) {
 				d := pointRectDist(pos, rect[i])
 				if d <= pointReach {
 					g[sp.Side][FPointCrowd]++
-				} else if sp.Type.IsCavalry() && st.U[i].Stat <= twobytwo.Halted && d <= sp.Type.Profile().Move+pointReach {
+				} else if sp.Type.IsCavalry() && st.U[i].Stat <= rules.Halted && d <= sp.Type.Profile().Move+pointReach {
 					g[sp.Side][FPointReach]++
 				}
 			}
@@ -272,12 +272,12 @@ func Extract(st *twobytwo.State, side int, f *Features) {
 }
 
 // base is the 1" x 1/2" base of u (ruling R-BASE).
-func base(u *twobytwo.Unit) geom.Rect {
+func base(u *rules.Unit) geom.Rect {
 	return geom.Rect{C: u.Pos, F: u.Dir, HW: 0.5, HD: 0.25}
 }
 
 // inArea reports whether p lies in a feature of kind k.
-func inArea(sc *twobytwo.Scenario, p geom.Vec, k twobytwo.TerrainKind) bool {
+func inArea(sc *rules.Scenario, p geom.Vec, k rules.TerrainKind) bool {
 	for t := range sc.Terrain {
 		ft := &sc.Terrain[t]
 		if ft.Kind == k && geom.PointInPolygon(p, ft.Points) {
@@ -327,7 +327,7 @@ func measure(a, b geom.Rect) float64 {
 // (45 degrees out from each front corner, ruling R-ARC) and reach, with
 // the shooting modifiers that depend on the two units alone. Line of
 // sight and the priority target are not checked.
-func bestShot(st *twobytwo.State, i int, on []uint8, rect []geom.Rect, engaged []bool, reach float64) float64 {
+func bestShot(st *rules.State, i int, on []uint8, rect []geom.Rect, engaged []bool, reach float64) float64 {
 	u := &st.U[i]
 	sp := st.Spec(i)
 	p := sp.Type.Profile()
@@ -354,13 +354,13 @@ func bestShot(st *twobytwo.State, i int, on []uint8, rect []geom.Rect, engaged [
 		}
 		m := st.RangeBand(i, d)
 		if p.Long == 0 { // firearms
-			if u.Stat != twobytwo.Pinned && !sp.Bows {
+			if u.Stat != rules.Pinned && !sp.Bows {
 				m++ // first volley
 			}
 			if sp.Screened && !tsp.Screened {
 				m++
 			}
-			if sp.Type == twobytwo.IrregularShooters {
+			if sp.Type == rules.IrregularShooters {
 				m--
 			}
 		}
@@ -373,11 +373,11 @@ func bestShot(st *twobytwo.State, i int, on []uint8, rect []geom.Rect, engaged [
 		if tsp.Type.IsCavalry() {
 			m += 2
 		}
-		if t.Stat == twobytwo.Disrupted {
+		if t.Stat == rules.Disrupted {
 			m++
 		}
 		h := shotHarm(m)
-		if tsp.Type == twobytwo.LightInfantry {
+		if tsp.Type == rules.LightInfantry {
 			h = 0.25 * atLeast(6, m-1) // every result is pinned at worst, and -1
 		}
 		best = max(best, h)
@@ -403,7 +403,7 @@ func shotHarm(m int) float64 {
 // inches, on any enemy it could reach, or already touches. Infantry may
 // not charge cavalry in the open (R-OPEN: taken as anywhere); terrain,
 // HQs and supports are left out.
-func bestCharge(st *twobytwo.State, i int, on []uint8, rect []geom.Rect, engaged []bool, move float64) float64 {
+func bestCharge(st *rules.State, i int, on []uint8, rect []geom.Rect, engaged []bool, move float64) float64 {
 	sp := st.Spec(i)
 	best := 0.0
 	for _, jb := range on {
@@ -420,7 +420,7 @@ func bestCharge(st *twobytwo.State, i int, on []uint8, rect []geom.Rect, engaged
 			continue
 		}
 		m := st.UnitMeleeMargin(i, j)
-		best = max(best, twobytwo.MeleeLoss(-m)-twobytwo.MeleeLoss(m))
+		best = max(best, rules.MeleeLoss(-m)-rules.MeleeLoss(m))
 	}
 	return best
 }
@@ -430,7 +430,7 @@ func bestCharge(st *twobytwo.State, i int, on []uint8, rect []geom.Rect, engaged
 // unit needs its corps HQ within 6" or its division HQ within 3", no
 // enemy in contact, and no enemy within 2" unless it is elite or an HQ
 // touches it.
-func canRally(st *twobytwo.State, i int, on []uint8, rect []geom.Rect, engaged []bool) bool {
+func canRally(st *rules.State, i int, on []uint8, rect []geom.Rect, engaged []bool) bool {
 	if engaged[i] {
 		return false
 	}
@@ -441,16 +441,16 @@ func canRally(st *twobytwo.State, i int, on []uint8, rect []geom.Rect, engaged [
 	inRange, contact := false, false
 	for h := sp.HQ; h >= 0 && h < st.NumUnits(); h = st.Spec(h).HQ {
 		hu := &st.U[h]
-		if hu.Loc == twobytwo.LocTable {
+		if hu.Loc == rules.LocTable {
 			r := corpsRally
-			if st.Spec(h).Type == twobytwo.DivisionHQ {
+			if st.Spec(h).Type == rules.DivisionHQ {
 				r = divisionRally
 			}
 			if measure(rect[h], rect[i]) <= r {
 				inRange = true
 			}
 		}
-		if st.Spec(h).Type == twobytwo.CorpsHQ {
+		if st.Spec(h).Type == rules.CorpsHQ {
 			break
 		}
 	}

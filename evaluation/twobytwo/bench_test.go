@@ -1,9 +1,9 @@
-package evaluation_test
+package twobytwo_test
 
 import (
 	"testing"
 
-	"github.com/grognard/grognard/evaluation"
+	evaltwo "github.com/grognard/grognard/evaluation/twobytwo"
 )
 
 // The benchmarks use a crowded mid-game standard position (turn 6 or
@@ -11,10 +11,10 @@ import (
 
 func BenchmarkExtract(b *testing.B) {
 	st := midGame(b)
-	var f evaluation.Features
+	var f evaltwo.Features
 	b.ReportAllocs()
 	for b.Loop() {
-		evaluation.Extract(st, 0, &f)
+		evaltwo.Extract(st, 0, &f)
 	}
 }
 
@@ -22,6 +22,6 @@ func BenchmarkValue(b *testing.B) {
 	st := midGame(b)
 	b.ReportAllocs()
 	for b.Loop() {
-		_ = evaluation.Default.Value(st, 0)
+		_ = evaltwo.Default.Value(st, 0)
 	}
 }

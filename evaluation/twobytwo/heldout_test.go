@@ -1,11 +1,11 @@
-package evaluation_test
+package twobytwo_test
 
 import (
 	"context"
 	"testing"
 
-	"github.com/grognard/grognard/evaluation"
-	"github.com/grognard/grognard/evaluation/selfplay"
+	evaltwo "github.com/grognard/grognard/evaluation/twobytwo"
+	"github.com/grognard/grognard/evaluation/twobytwo/selfplay"
 )
 
 // HeldOutSeed plans the games of TestDefaultBeatsMaterialHeldOut. It must
@@ -18,7 +18,7 @@ const HeldOutSeed = 20260501
 // better (lower log loss) than the material-only model, and both beat the
 // constant 0.5.
 func TestDefaultBeatsMaterialHeldOut(t *testing.T) {
-	if evaluation.Fitted.Seed == HeldOutSeed {
+	if evaltwo.Fitted.Seed == HeldOutSeed {
 		t.Fatal("the held-out games use the seed the weights were fitted on")
 	}
 	games := 150
@@ -29,13 +29,13 @@ func TestDefaultBeatsMaterialHeldOut(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var samples []evaluation.Sample
+	var samples []evaltwo.Sample
 	for _, r := range results {
 		samples = append(samples, r.Samples...)
 	}
-	def := evaluation.Evaluate(evaluation.Default, samples)
-	mat := evaluation.Evaluate(evaluation.Material, samples)
-	con := evaluation.Evaluate(&evaluation.Model{}, samples)
+	def := evaltwo.Evaluate(evaltwo.Default, samples)
+	mat := evaltwo.Evaluate(evaltwo.Material, samples)
+	con := evaltwo.Evaluate(&evaltwo.Model{}, samples)
 	t.Logf("%d held-out games, %d positions (both views):", games, len(samples))
 	t.Logf("  default  %v", def)
 	t.Logf("  material %v", mat)
@@ -54,8 +54,8 @@ func TestDefaultBeatsMaterialHeldOut(t *testing.T) {
 // TestFittedFigures checks the figures cmd/evalfit recorded with the
 // embedded weights.
 func TestFittedFigures(t *testing.T) {
-	f := evaluation.Fitted
-	if len(f.Features) != evaluation.NumFeatures || f.HeldOutSamples == 0 || len(f.Models) != 2 {
+	f := evaltwo.Fitted
+	if len(f.Features) != evaltwo.NumFeatures || f.HeldOutSamples == 0 || len(f.Models) != 2 {
 		t.Fatalf("weights.json is incomplete: %d features, %d held-out samples, %d models", len(f.Features), f.HeldOutSamples, len(f.Models))
 	}
 	def, mat := f.Models[0].HeldOut, f.Models[1].HeldOut

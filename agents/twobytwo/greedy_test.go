@@ -1,14 +1,17 @@
-package agents
+package twobytwo
 
 import (
 	"context"
+	"errors"
 	"math"
 	"runtime/debug"
+	"strings"
 	"testing"
 	"time"
 
+	"github.com/grognard/grognard/agents"
 	"github.com/grognard/grognard/engine"
-	"github.com/grognard/grognard/engine/twobytwo"
+	rules "github.com/grognard/grognard/engine/twobytwo"
 )
 
 // raceEnabled reports whether the test binary was built with -race,
@@ -53,26 +56,20 @@ func TestGreedySpecs(t *testing.T) {
 	}
 }
 
-// TestGreedyUnknownRuleset checks the fallback: on a ruleset it has no
-// doctrine for, the agent picks uniformly, deterministically for a seed.
-func TestGreedyUnknownRuleset(t *testing.T) {
-	const n, samples = 6, 6000
-	st := &pickState{n: n}
-	a, b := mustAgent(t, "greedy", 3), mustAgent(t, "greedy", 3)
-	var counts [n]int
-	for i := 0; i < samples; i++ {
-		x, err := a.Choose(context.Background(), st, st.ToMove())
-		if err != nil {
-			t.Fatal(err)
+// TestKitAgentsRefuseOtherRulesets: greedy and the heuristic doctrines
+// play 2 by 2 only; asked to choose in another ruleset's state they fail
+// with an error saying so, never picking at random.
+func TestKitAgentsRefuseOtherRulesets(t *testing.T) {
+	for _, spec := range append([]string{"greedy"}, hDoctrineSpecs...) {
+		a := mustAgent(t, spec, 3)
+		_, err := a.Choose(context.Background(), &pickState{n: 6}, 0)
+		if !errors.Is(err, agents.ErrWrongRuleset) || !strings.Contains(err.Error(), "offered by the twobytwo kit only") || !strings.Contains(err.Error(), "pick") {
+			t.Errorf("%s on another ruleset: error %v, want one saying it plays twobytwo only", spec, err)
 		}
-		if y, _ := b.Choose(context.Background(), st, st.ToMove()); x != y {
-			t.Fatalf("draw %d: same seed chose %v and %v", i, x, y)
-		}
-		counts[index(x)]++
-	}
-	for k, c := range counts {
-		if c < samples/n/2 || c > samples/n*2 {
-			t.Errorf("action %d chosen %d times of %d", k, c, samples)
+		if ex, ok := a.(agents.Explainer); ok {
+			if _, _, err := ex.ChooseExplained(context.Background(), &pickState{n: 6}, 0); !errors.Is(err, agents.ErrWrongRuleset) {
+				t.Errorf("%s explained on another ruleset: error %v", spec, err)
+			}
 		}
 	}
 }
@@ -86,10 +83,10 @@ func TestGreedyLegalAndDeterministic(t *testing.T) {
 		games = 10
 	}
 	for k := uint64(0); k < games; k++ {
-		g, r := mustAgent(t, "greedy", 100+k), NewRandom(200+k)
-		players := [2]Agent{g, r}
+		g, r := mustAgent(t, "greedy", 100+k), agents.NewRandom(200+k)
+		players := [2]agents.Agent{g, r}
 		if k%2 == 1 {
-			players = [2]Agent{r, g}
+			players = [2]agents.Agent{r, g}
 		}
 		hPlayOn(t, "standard", players, 300+k)
 	}
@@ -107,10 +104,10 @@ func TestGreedyBeatsRandom(t *testing.T) {
 	var think time.Duration
 	for k := uint64(0); k < pairs; k++ {
 		for side := engine.Player(0); side < 2; side++ {
-			g, r := mustAgent(t, "greedy", 1000+k), NewRandom(2000+k)
-			players := [2]Agent{g, r}
+			g, r := mustAgent(t, "greedy", 1000+k), agents.NewRandom(2000+k)
+			players := [2]agents.Agent{g, r}
 			if side == 1 {
-				players = [2]Agent{r, g}
+				players = [2]agents.Agent{r, g}
 			}
 			gs := hPlayOn(t, "standard", players, 5000+k)
 			s := gs.result.Score(side)
@@ -143,20 +140,16 @@ func TestGreedyBeatsRandom(t *testing.T) {
 // 2 positions: once its buffer has grown, Choose allocates nothing.
 func TestGreedyChooseAllocatesNothing(t *testing.T) {
 	g := mustAgent(t, "greedy", 1)
-	ctx := context.Background()
-	// Grow the buffer on a large pick list, then check positions of games
-	// as they are played (as many games as it takes: how long one lasts
-	// depends on the seeds).
-	if _, err := g.Choose(ctx, &pickState{n: 2000}, 0); err != nil {
-		t.Fatal(err)
-	}
+	// Check positions of games as they are played (as many games as it
+	// takes: how long one lasts depends on the seeds); AllocsPerRun's
+	// warm-up call grows the buffer to each position's list.
 	checked := 0
 	for seed := uint64(3); checked < 20 && seed < 13; seed++ {
-		st, err := twobytwo.Rules{}.NewGame("", engine.Options{})
+		st, err := rules.Rules{}.NewGame("", engine.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		checked += playCheckingAllocs(t, st, g, NewRandom(seed-1), engine.NewRandomDice(seed), 7, 5)
+		checked += playCheckingAllocs(t, st, g, agents.NewRandom(seed-1), engine.NewRandomDice(seed), 7, 5)
 	}
 	if checked < 20 {
 		t.Errorf("only %d positions checked", checked)
@@ -169,11 +162,11 @@ func BenchmarkGreedyChoose(b *testing.B) { benchChoose(b, "greedy") }
 // standard scenario from turn 4, with units on the table, after two
 // agents of spec have played the game to there.
 func benchChoose(b *testing.B, spec string) {
-	st, err := twobytwo.NewGame("standard", engine.Options{})
+	st, err := rules.NewGame("standard", engine.Options{})
 	if err != nil {
 		b.Fatal(err)
 	}
-	players := [2]Agent{mustAgent(b, spec, 1), mustAgent(b, spec, 2)}
+	players := [2]agents.Agent{mustAgent(b, spec, 1), mustAgent(b, spec, 2)}
 	dice := engine.NewRandomDice(3)
 	ctx := context.Background()
 	for !st.Terminal() && (st.Turn() < 4 || st.ToMove() == engine.Chance || st.PhaseName() != "movement") {
@@ -193,10 +186,10 @@ func benchChoose(b *testing.B, spec string) {
 // playCheckingAllocs plays st to its end, a (side 0) against opp, and
 // every so many steps at a's turn checks that a's Choose allocates
 // nothing over runs calls; it returns how many positions it checked.
-func playCheckingAllocs(t *testing.T, st engine.State, a, opp Agent, dice engine.DiceSource, every, runs int) int {
+func playCheckingAllocs(t *testing.T, st engine.State, a, opp agents.Agent, dice engine.DiceSource, every, runs int) int {
 	t.Helper()
 	ctx := context.Background()
-	players := [2]Agent{a, opp}
+	players := [2]agents.Agent{a, opp}
 	checked := 0
 	for steps := 0; !st.Terminal() && steps < 3000; steps++ {
 		if st.ToMove() == engine.Chance {
@@ -208,7 +201,7 @@ func playCheckingAllocs(t *testing.T, st engine.State, a, opp Agent, dice engine
 		}
 		if st.ToMove() == 0 && steps%every == 0 {
 			if n := testing.AllocsPerRun(runs, func() { _, _ = a.Choose(ctx, st, st.ToMove()) }); n != 0 {
-				t.Fatalf("%s, step %d (%s): Choose allocates %.1f times per call", a.Name(), steps, st.(*twobytwo.State).PhaseName(), n)
+				t.Fatalf("%s, step %d (%s): Choose allocates %.1f times per call", a.Name(), steps, st.(*rules.State).PhaseName(), n)
 			}
 			checked++
 		}

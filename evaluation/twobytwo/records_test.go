@@ -1,4 +1,4 @@
-package evaluation_test
+package twobytwo_test
 
 import (
 	"context"
@@ -8,14 +8,14 @@ import (
 	"github.com/grognard/grognard/agents"
 	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/engine/twobytwo"
-	"github.com/grognard/grognard/evaluation"
+	evaltwo "github.com/grognard/grognard/evaluation/twobytwo"
 	"github.com/grognard/grognard/tournaments"
 )
 
 // recordedGame plays greedy against greedy on scenario and returns the
 // record and the samples self-play takes along the game (both views of
 // the position before every every'th step, as package selfplay does).
-func recordedGame(t *testing.T, scenario string, seed uint64, every int) (*engine.Record, []evaluation.Sample) {
+func recordedGame(t *testing.T, scenario string, seed uint64, every int) (*engine.Record, []evaltwo.Sample) {
 	t.Helper()
 	var players [2]agents.Agent
 	for s := range players {
@@ -24,15 +24,15 @@ func recordedGame(t *testing.T, scenario string, seed uint64, every int) (*engin
 			t.Fatal(err)
 		}
 	}
-	var views [][2]evaluation.Features
+	var views [][2]evaltwo.Features
 	obs := func(e tournaments.Event) error {
 		st, ok := e.State.(*twobytwo.State)
 		if e.Final || e.N%every != 0 || !ok || st.Terminal() {
 			return nil
 		}
-		var v [2]evaluation.Features
-		evaluation.Extract(st, 0, &v[0])
-		evaluation.Extract(st, 1, &v[1])
+		var v [2]evaltwo.Features
+		evaltwo.Extract(st, 0, &v[0])
+		evaltwo.Extract(st, 1, &v[1])
 		views = append(views, v)
 		return nil
 	}
@@ -40,10 +40,10 @@ func recordedGame(t *testing.T, scenario string, seed uint64, every int) (*engin
 	if err != nil {
 		t.Fatal(err)
 	}
-	var want []evaluation.Sample
+	var want []evaltwo.Sample
 	for _, v := range views {
 		for s := range 2 {
-			want = append(want, evaluation.Sample{F: v[s], Outcome: rec.Result.Score(engine.Player(s))})
+			want = append(want, evaltwo.Sample{F: v[s], Outcome: rec.Result.Score(engine.Player(s))})
 		}
 	}
 	return rec, want
@@ -56,7 +56,7 @@ func TestRecordSamplesMatchSelfPlay(t *testing.T) {
 		every    int
 	}{{"standard", 1, 10}, {"river-line", 2, 7}, {"gen:3", 3, 1}} {
 		rec, want := recordedGame(t, tc.scenario, tc.seed, tc.every)
-		got, err := evaluation.RecordSamples(rec, tc.every)
+		got, err := evaltwo.RecordSamples(rec, tc.every)
 		if err != nil {
 			t.Fatalf("%s: %v", tc.scenario, err)
 		}
@@ -95,13 +95,13 @@ func TestRecordSamplesRefuses(t *testing.T) {
 		every int
 		want  error
 	}{
-		{"unfinished", &unfinished, 10, evaluation.ErrNoOutcome},
-		{"forfeit", &forfeit, 10, evaluation.ErrNoOutcome},
+		{"unfinished", &unfinished, 10, evaltwo.ErrNoOutcome},
+		{"forfeit", &forfeit, 10, evaltwo.ErrNoOutcome},
 		{"tampered dice", &tampered, 10, engine.ErrReplayMismatch},
 		{"another ruleset", &other, 10, engine.ErrReplayMismatch},
 		{"every 0", rec, 0, nil},
 	} {
-		_, err := evaluation.RecordSamples(tc.rec, tc.every)
+		_, err := evaltwo.RecordSamples(tc.rec, tc.every)
 		if err == nil || (tc.want != nil && !errors.Is(err, tc.want)) {
 			t.Errorf("%s: error %v, want %v", tc.name, err, tc.want)
 		}

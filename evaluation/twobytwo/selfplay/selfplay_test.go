@@ -5,7 +5,7 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/grognard/grognard/evaluation/selfplay"
+	"github.com/grognard/grognard/evaluation/twobytwo/selfplay"
 )
 
 func TestPlanDeterministic(t *testing.T) {

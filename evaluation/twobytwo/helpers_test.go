@@ -1,4 +1,4 @@
-package evaluation_test
+package twobytwo_test
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"github.com/grognard/grognard/engine/geom"
 	"github.com/grognard/grognard/engine/twobytwo"
 
+	_ "github.com/grognard/grognard/agents/twobytwo" // greedy
 	_ "github.com/grognard/grognard/scenarios/twobytwo"
 )
 

@@ -1,11 +1,11 @@
-package evaluation
+package twobytwo
 
 import (
 	"errors"
 	"fmt"
 
 	"github.com/grognard/grognard/engine"
-	"github.com/grognard/grognard/engine/twobytwo"
+	rules "github.com/grognard/grognard/engine/twobytwo"
 )
 
 // ErrNoOutcome is wrapped by RecordSamples for a record whose outcome
@@ -29,7 +29,7 @@ func RecordSamples(rec *engine.Record, every int) ([]Sample, error) {
 	}
 	var samples []Sample
 	visit := func(i int, st engine.State) error {
-		ts := st.(*twobytwo.State) // twobytwo.Rules makes no other; a record of another ruleset does not replay
+		ts := st.(*rules.State) // twobytwo.Rules makes no other; a record of another ruleset does not replay
 		if (i+1)%every != 0 || ts.Terminal() {
 			return nil
 		}
@@ -39,7 +39,7 @@ func RecordSamples(rec *engine.Record, every int) ([]Sample, error) {
 		}
 		return nil
 	}
-	if _, err := engine.ReplayVisit(twobytwo.Rules{}, rec, visit); err != nil {
+	if _, err := engine.ReplayVisit(rules.Rules{}, rec, visit); err != nil {
 		return nil, err
 	}
 	return samples, nil

@@ -1,4 +1,4 @@
-package agents
+package twobytwo
 
 import (
 	"context"
@@ -7,9 +7,10 @@ import (
 	"math/rand/v2"
 	"strconv"
 
+	"github.com/grognard/grognard/agents"
 	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/engine/geom"
-	"github.com/grognard/grognard/engine/twobytwo"
+	rules "github.com/grognard/grognard/engine/twobytwo"
 )
 
 // DefaultAggression is the greedy agent's aggression when its spec does
@@ -74,7 +75,8 @@ const DefaultAggression = 0.5
 // next turn. That keeps artillery and HQs out of charge reach and the
 // infantry out of musket range until it charges.
 //
-// A ruleset the agent has no doctrine for is played uniformly at random.
+// Asked to choose in a state of another ruleset, it fails
+// (agents.NotForRuleset).
 type Greedy struct {
 	aggression float64
 	pcg        rand.PCG
@@ -101,18 +103,18 @@ func NewGreedy(aggression float64, seed uint64) (*Greedy, error) {
 		return nil, fmt.Errorf("aggression must be between 0 and 1, got %v", aggression)
 	}
 	g := &Greedy{aggression: aggression, buf: make([]engine.Action, 0, 256)}
-	g.reseed(seed)
+	g.Reseed(seed)
 	g.rng = rand.New(&g.pcg)
 	return g, nil
 }
 
 // reseed restarts the tie-breaking generator from seed.
-func (g *Greedy) reseed(seed uint64) {
+func (g *Greedy) Reseed(seed uint64) {
 	g.pcg.Seed(seed, engine.SplitMix64(seed^0x6772656564790000))
 }
 
 // newGreedyFromParams builds a greedy agent from checked spec parameters.
-func newGreedyFromParams(params map[string]string, seed uint64) (Agent, error) {
+func newGreedyFromParams(params map[string]string, seed uint64) (agents.Agent, error) {
 	a := DefaultAggression
 	if v, ok := params["aggression"]; ok {
 		f, err := strconv.ParseFloat(v, 64)
@@ -139,44 +141,48 @@ func (g *Greedy) Choose(ctx context.Context, st engine.State, side engine.Player
 	if err := ctx.Err(); err != nil {
 		return engine.Action{}, err
 	}
-	if err := CheckAlternating(st, side); err != nil {
+	if err := agents.CheckAlternating(st, side); err != nil {
 		return engine.Action{}, fmt.Errorf("agent %s: %w", g.Name(), err)
+	}
+	if _, ok := st.(*rules.State); !ok {
+		return engine.Action{}, agents.NotForRuleset(g.Name(), rules.Name, st)
 	}
 	g.buf = st.Legal(g.buf[:0])
 	if len(g.buf) == 0 {
-		return engine.Action{}, fmt.Errorf("greedy agent, %s to move: %w", st.ToMove(), ErrNoLegalAction)
+		return engine.Action{}, fmt.Errorf("greedy agent, %s to move: %w", st.ToMove(), agents.ErrNoLegalAction)
 	}
-	return g.buf[g.pick(st, g.buf)], nil
+	return g.buf[g.Pick(st, g.buf)], nil
 }
 
-// pick is the index of the best-scoring action of acts (not empty) in st,
-// ties broken uniformly at random; a ruleset without a doctrine gets a
-// uniform choice. Searches use it as their playout policy.
-func (g *Greedy) pick(st engine.State, acts []engine.Action) int {
-	s, ok := st.(*twobytwo.State)
+// Pick is the index of the best-scoring action of acts (not empty) in st,
+// ties broken uniformly at random. Searches use it as their playout
+// policy; the kit offers it for 2 by 2 states only, so the uniform choice
+// for another ruleset's state is a guard that is not reached.
+func (g *Greedy) Pick(st engine.State, acts []engine.Action) int {
+	s, ok := st.(*rules.State)
 	if !ok {
 		return g.rng.IntN(len(acts))
 	}
-	var m argmax
+	var m agents.Argmax
 	for i := range acts {
-		m.offer(i, g.score2x2(s, &acts[i]), g.rng)
+		m.Offer(i, g.score2x2(s, &acts[i]), g.rng)
 	}
-	return m.best
+	return m.Best
 }
 
 // ChooseExplained chooses as Choose does and lists the legal actions with
 // their doctrine scores.
-func (g *Greedy) ChooseExplained(ctx context.Context, st engine.State, side engine.Player) (engine.Action, *Explanation, error) {
+func (g *Greedy) ChooseExplained(ctx context.Context, st engine.State, side engine.Player) (engine.Action, *agents.Explanation, error) {
 	a, err := g.Choose(ctx, st, side)
 	if err != nil {
 		return a, nil, err
 	}
-	e := &Explanation{Agent: g.Name(), Player: st.ToMove(), ScoreKind: "doctrine score",
+	e := &agents.Explanation{Agent: g.Name(), Player: st.ToMove(), ScoreKind: "doctrine score",
 		Note: fmt.Sprintf("one-move doctrine, aggression %g; equal scores broken at random", g.aggression)}
-	s, ok := st.(*twobytwo.State)
-	cs := make([]Candidate, len(g.buf))
+	s, ok := st.(*rules.State)
+	cs := make([]agents.Candidate, len(g.buf))
 	for i := range g.buf {
-		cs[i] = Candidate{Action: g.buf[i], Text: st.DescribeAction(g.buf[i])}
+		cs[i] = agents.Candidate{Action: g.buf[i], Text: st.DescribeAction(g.buf[i])}
 		if ok {
 			cs[i].Score = g.score2x2(s, &g.buf[i])
 		}
@@ -184,46 +190,46 @@ func (g *Greedy) ChooseExplained(ctx context.Context, st engine.State, side engi
 			e.Chosen = cs[i]
 		}
 	}
-	e.Candidates = rankCandidates(cs)
+	e.Candidates = agents.RankCandidates(cs)
 	return a, e, nil
 }
 
 // unitOK reports whether u names a unit of s.
-func unitOK(s *twobytwo.State, u uint8) bool { return int(u) < s.NumUnits() }
+func unitOK(s *rules.State, u uint8) bool { return int(u) < s.NumUnits() }
 
 // score2x2 is the doctrine table of the Greedy documentation.
-func (g *Greedy) score2x2(s *twobytwo.State, a *engine.Action) float64 {
+func (g *Greedy) score2x2(s *rules.State, a *engine.Action) float64 {
 	switch a.Kind {
-	case twobytwo.KindDiceReinf:
+	case rules.KindDiceReinf:
 		return 200
-	case twobytwo.KindMove:
+	case rules.KindMove:
 		sc := g.scoreMove(s, a)
-		if a.Order != twobytwo.OrderCharge && a.NPath > 0 && unitOK(s, a.Unit) {
+		if a.Order != rules.OrderCharge && a.NPath > 0 && unitOK(s, a.Unit) {
 			sc -= riskWeight * risk(s, int(a.Unit), a.Path[a.NPath-1])
 		}
 		return sc
-	case twobytwo.KindHold, twobytwo.KindFace:
+	case rules.KindHold, rules.KindFace:
 		if !unitOK(s, a.Unit) {
 			return 15
 		}
 		sc := 15.0
-		if a.Kind == twobytwo.KindFace {
+		if a.Kind == rules.KindFace {
 			sc = 30
 		} else if s.Spec(int(a.Unit)).Type.IsHQ() {
 			sc = 25
 		}
 		return sc - riskWeight*risk(s, int(a.Unit), s.U[a.Unit].Pos)
-	case twobytwo.KindSlide: // withdraw
+	case rules.KindSlide:
 		if a.NPath > 0 && unitOK(s, a.Unit) {
 			return 5 - riskWeight*risk(s, int(a.Unit), a.Path[a.NPath-1])
 		}
 		return 5
-	case twobytwo.KindExit:
-		if unitOK(s, a.Unit) && s.Spec(int(a.Unit)).Type.IsCavalry() && a.Arg != uint8(twobytwo.BaseEdge(s.Spec(int(a.Unit)).Side)) {
+	case rules.KindExit:
+		if unitOK(s, a.Unit) && s.Spec(int(a.Unit)).Type.IsCavalry() && a.Arg != uint8(rules.BaseEdge(s.Spec(int(a.Unit)).Side)) {
 			return 55 // at an enemy point: trades the horse for an arrival
 		}
 		return 0
-	case twobytwo.KindVolRout:
+	case rules.KindVolRout:
 		// A light unit pinned where a charge would likely break it, or
 		// losing its melee, routs away: "particularly useful if pinned
 		// in a vulnerable position". Above holding (15) and facing (30).
@@ -231,33 +237,33 @@ func (g *Greedy) score2x2(s *twobytwo.State, a *engine.Action) float64 {
 			return 60
 		}
 		return 0
-	case twobytwo.KindConfront:
+	case rules.KindConfront:
 		return 0
-	case twobytwo.KindDeploy, twobytwo.KindQueue:
+	case rules.KindDeploy, rules.KindQueue:
 		return 10
-	case twobytwo.KindStall:
+	case rules.KindStall:
 		return 100
-	case twobytwo.KindExchange:
+	case rules.KindExchange:
 		if unitOK(s, a.Target) {
 			return 100 + s.Spec(int(a.Target)).Type.Profile().Cost
 		}
 		return 100
-	case twobytwo.KindPlace:
+	case rules.KindPlace:
 		return 50
-	case twobytwo.KindFire, twobytwo.KindSupport:
+	case rules.KindFire, rules.KindSupport:
 		return fireScore(s, a)
-	case twobytwo.KindBombard:
+	case rules.KindBombard:
 		return 100
-	case twobytwo.KindResolve:
+	case rules.KindResolve:
 		return 10
-	case twobytwo.KindRout, twobytwo.KindFollowUp:
+	case rules.KindRout, rules.KindFollowUp:
 		return 10 * float64(a.Arg)
-	case twobytwo.KindMelee:
-		if unitOK(s, a.Target) && s.U[a.Target].Stat == twobytwo.Disrupted {
+	case rules.KindMelee:
+		if unitOK(s, a.Target) && s.U[a.Target].Stat == rules.Disrupted {
 			return 15
 		}
 		return 10
-	case twobytwo.KindEnd:
+	case rules.KindEnd:
 		// Ending the shooting beats an unwanted volley; everywhere else
 		// ending comes after every useful action.
 		if s.PhaseName() == "shooting" {
@@ -269,14 +275,14 @@ func (g *Greedy) score2x2(s *twobytwo.State, a *engine.Action) float64 {
 }
 
 // scoreMove scores a generated movement order before its risk.
-func (g *Greedy) scoreMove(s *twobytwo.State, a *engine.Action) float64 {
+func (g *Greedy) scoreMove(s *rules.State, a *engine.Action) float64 {
 	agg := g.aggression
 	if !unitOK(s, a.Unit) {
 		return 1
 	}
 	me := s.Spec(int(a.Unit)).Type
 	switch a.Order {
-	case twobytwo.OrderCharge:
+	case rules.OrderCharge:
 		if !unitOK(s, a.Target) {
 			return 1
 		}
@@ -284,9 +290,9 @@ func (g *Greedy) scoreMove(s *twobytwo.State, a *engine.Action) float64 {
 		foe := s.Spec(j).Type
 		m := marginWeight * float64(s.UnitMeleeMargin(i, j)+engagedBy(s, i, j))
 		switch {
-		case s.U[j].Stat == twobytwo.Disrupted && me.IsCavalry():
+		case s.U[j].Stat == rules.Disrupted && me.IsCavalry():
 			return 130 + m
-		case s.U[j].Stat == twobytwo.Disrupted:
+		case s.U[j].Stat == rules.Disrupted:
 			return 120 + m
 		case me.IsCavalry() && foe.IsInfantry():
 			return 10 + m
@@ -295,7 +301,7 @@ func (g *Greedy) scoreMove(s *twobytwo.State, a *engine.Action) float64 {
 		default:
 			return 40 + 80*agg + m
 		}
-	case twobytwo.OrderAdvance, twobytwo.OrderCross:
+	case rules.OrderAdvance, rules.OrderCross:
 		switch {
 		case me.IsHQ():
 			return 20
@@ -304,15 +310,15 @@ func (g *Greedy) scoreMove(s *twobytwo.State, a *engine.Action) float64 {
 		default:
 			return 30 + 40*agg
 		}
-	case twobytwo.OrderHQRally:
+	case rules.OrderHQRally:
 		return 90
-	case twobytwo.OrderHQContact:
+	case rules.OrderHQContact:
 		return 35
-	case twobytwo.OrderThreaten:
+	case rules.OrderThreaten:
 		if me.IsCavalry() {
 			return 45
 		}
-	case twobytwo.OrderSupport, twobytwo.OrderScreen, twobytwo.OrderOccupy, twobytwo.OrderFace:
+	case rules.OrderSupport, rules.OrderScreen, rules.OrderOccupy, rules.OrderFace:
 		if !me.IsHQ() {
 			return 30
 		}
@@ -323,19 +329,19 @@ func (g *Greedy) scoreMove(s *twobytwo.State, a *engine.Action) float64 {
 // fireScore scores a shot or a supporting shot: artillery always fires;
 // infantry keeps its volley for cavalry and for a charger it stalled, as
 // "The Flow of Battle" advises (a unit that fires is pinned).
-func fireScore(s *twobytwo.State, a *engine.Action) float64 {
+func fireScore(s *rules.State, a *engine.Action) float64 {
 	if !unitOK(s, a.Unit) || !unitOK(s, a.Target) {
 		return 5
 	}
 	t := &s.U[a.Target]
 	bonus := 0.0
-	if t.Stat == twobytwo.Disrupted {
+	if t.Stat == rules.Disrupted {
 		bonus = 10
 	}
 	switch {
 	case !s.Spec(int(a.Unit)).Type.IsInfantry():
 		return 100 + bonus
-	case s.Spec(int(a.Target)).Type.IsCavalry() || t.StallOn != twobytwo.NoUnit:
+	case s.Spec(int(a.Target)).Type.IsCavalry() || t.StallOn != rules.NoUnit:
 		return 90 + bonus
 	}
 	return 5
@@ -349,13 +355,13 @@ func baseOf(pos, dir geom.Vec) geom.Rect {
 
 // engagedBy counts the friends of unit i, HQs apart, already touching
 // enemy unit j: each adds +1 to the melee as an overlap.
-func engagedBy(s *twobytwo.State, i, j int) int {
+func engagedBy(s *rules.State, i, j int) int {
 	side := s.Spec(i).Side
 	tr := baseOf(s.U[j].Pos, s.U[j].Dir)
 	n := 0
 	for f := 0; f < s.NumUnits(); f++ {
 		u := &s.U[f]
-		if f == i || u.Loc != twobytwo.LocTable || s.Spec(f).Side != side || s.Spec(f).Type.IsHQ() || u.Pos.Dist(tr.C) > 1.3 {
+		if f == i || u.Loc != rules.LocTable || s.Spec(f).Side != side || s.Spec(f).Type.IsHQ() || u.Pos.Dist(tr.C) > 1.3 {
 			continue
 		}
 		if geom.RectDistance(baseOf(u.Pos, u.Dir), tr) <= 0.02 {
@@ -367,27 +373,27 @@ func engagedBy(s *twobytwo.State, i, j int) int {
 
 // risk is what unit i may lose standing at pos: the shooting harm it is
 // exposed to plus chargeRisk times the melee losses it is exposed to.
-func risk(s *twobytwo.State, i int, pos geom.Vec) float64 {
+func risk(s *rules.State, i int, pos geom.Vec) float64 {
 	return shotDanger(s, i, pos) + chargeRisk*chargeThreat(s, i, pos)
 }
 
 // shotHarm is the expected harm of one d6 shot at modifier m, as the
 // engine's twobytwo.ShotHarm counts it (a rout 1, disrupted 1/2, pinned
 // 1/4).
-func shotHarm(m int) float64 { return twobytwo.ShotHarm(m) }
+func shotHarm(m int) float64 { return rules.ShotHarm(m) }
 
 // shotDanger is the harm enemy shooters could do to unit i standing at
 // pos in their next shooting phase: every enemy that shoots, is not
 // disrupted and has pos in its arc and range counts one shot with its
 // range band, first volley, skirmish screen and the target's type. Line
 // of sight and the priority target are ignored.
-func shotDanger(s *twobytwo.State, i int, pos geom.Vec) float64 {
+func shotDanger(s *rules.State, i int, pos geom.Vec) float64 {
 	me := s.Spec(i)
 	h := 0.0
 	for e := 0; e < s.NumUnits(); e++ {
 		u := &s.U[e]
 		es := s.Spec(e)
-		if u.Loc != twobytwo.LocTable || es.Side == me.Side || u.Stat == twobytwo.Disrupted {
+		if u.Loc != rules.LocTable || es.Side == me.Side || u.Stat == rules.Disrupted {
 			continue
 		}
 		p := es.Type.Profile()
@@ -406,7 +412,7 @@ func shotDanger(s *twobytwo.State, i int, pos geom.Vec) float64 {
 		}
 		m := s.RangeBand(e, d)
 		if p.Long == 0 {
-			if u.Stat != twobytwo.Pinned && !es.Bows {
+			if u.Stat != rules.Pinned && !es.Bows {
 				m++ // first volley
 			}
 			if es.Screened && !me.Screened {
@@ -416,7 +422,7 @@ func shotDanger(s *twobytwo.State, i int, pos geom.Vec) float64 {
 		if me.Type.IsCavalry() {
 			m += 2
 		}
-		if me.Type == twobytwo.LightInfantry {
+		if me.Type == rules.LightInfantry {
 			m--
 		}
 		h += shotHarm(m)
@@ -430,13 +436,13 @@ func shotDanger(s *twobytwo.State, i int, pos geom.Vec) float64 {
 // cross (R-BRIDGE, R-BRIDGEMOVE): counting only the charges a ford lets
 // through brought the doctrines to the bank, under the fire across it,
 // and lost them games (docs/agents.md, "What these say").
-func chargeThreat(s *twobytwo.State, i int, pos geom.Vec) float64 {
+func chargeThreat(s *rules.State, i int, pos geom.Vec) float64 {
 	me := s.Spec(i)
 	h := 0.0
 	for e := 0; e < s.NumUnits(); e++ {
 		u := &s.U[e]
 		es := s.Spec(e)
-		if u.Loc != twobytwo.LocTable || es.Side == me.Side || u.Stat >= twobytwo.Pinned || es.Type.IsHQ() || es.Type.IsArtillery() {
+		if u.Loc != rules.LocTable || es.Side == me.Side || u.Stat >= rules.Pinned || es.Type.IsHQ() || es.Type.IsArtillery() {
 			continue
 		}
 		if u.Pos.Dist(pos) > es.Type.Profile().Move+1 {
@@ -445,7 +451,7 @@ func chargeThreat(s *twobytwo.State, i int, pos geom.Vec) float64 {
 		if es.Type.IsInfantry() && me.Type.IsCavalry() {
 			continue // infantry may not charge cavalry in the open
 		}
-		h += twobytwo.MeleeLoss(s.UnitMeleeMargin(i, e))
+		h += rules.MeleeLoss(s.UnitMeleeMargin(i, e))
 	}
 	return h
 }

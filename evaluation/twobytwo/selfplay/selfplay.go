@@ -19,9 +19,10 @@ import (
 	"github.com/grognard/grognard/agents"
 	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/engine/twobytwo"
-	"github.com/grognard/grognard/evaluation"
+	evaltwo "github.com/grognard/grognard/evaluation/twobytwo"
 	"github.com/grognard/grognard/tournaments"
 
+	_ "github.com/grognard/grognard/agents/twobytwo"    // the greedy agents the games are played by
 	_ "github.com/grognard/grognard/scenarios/twobytwo" // built-in scenario files and gen:<seed>
 )
 
@@ -98,7 +99,7 @@ type Result struct {
 	Steps   int
 	// Samples are both sides' views of every sampled position, side 0's
 	// first.
-	Samples []evaluation.Sample
+	Samples []evaltwo.Sample
 }
 
 // Play plays g, sampling the position before every step whose number is
@@ -113,7 +114,7 @@ func Play(ctx context.Context, g Game, every int) (Result, error) {
 		players[s] = &mixed{name: g.Name(s), eps: g.Eps[s], greedy: gr,
 			random: agents.NewRandom(g.AgentSeeds[s] ^ 0x5eed), rng: rand.New(rand.NewPCG(g.AgentSeeds[s], 77))}
 	}
-	type view struct{ f [2]evaluation.Features }
+	type view struct{ f [2]evaltwo.Features }
 	var views []view
 	obs := func(e tournaments.Event) error {
 		if e.Final || e.N%every != 0 {
@@ -124,8 +125,8 @@ func Play(ctx context.Context, g Game, every int) (Result, error) {
 			return nil
 		}
 		var v view
-		evaluation.Extract(st, 0, &v.f[0])
-		evaluation.Extract(st, 1, &v.f[1])
+		evaltwo.Extract(st, 0, &v.f[0])
+		evaltwo.Extract(st, 1, &v.f[1])
 		views = append(views, v)
 		return nil
 	}
@@ -134,10 +135,10 @@ func Play(ctx context.Context, g Game, every int) (Result, error) {
 		return Result{}, fmt.Errorf("game %d (%s, %s vs %s): %w", g.Index, g.Scenario, g.Name(0), g.Name(1), err)
 	}
 	res := Result{Game: g, Outcome: rec.Result, Turns: rec.Turns, Steps: len(rec.Steps)}
-	res.Samples = make([]evaluation.Sample, 0, 2*len(views))
+	res.Samples = make([]evaltwo.Sample, 0, 2*len(views))
 	for _, v := range views {
 		for s := 0; s < 2; s++ {
-			res.Samples = append(res.Samples, evaluation.Sample{F: v.f[s], Outcome: rec.Result.Score(engine.Player(s))})
+			res.Samples = append(res.Samples, evaltwo.Sample{F: v.f[s], Outcome: rec.Result.Score(engine.Player(s))})
 		}
 	}
 	return res, nil

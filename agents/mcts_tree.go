@@ -1,0 +1,221 @@
+package agents
+
+import (
+	"context"
+	"math"
+	"math/rand/v2"
+	"time"
+
+	"github.com/grognard/grognard/engine"
+)
+
+// maxNodes bounds a worker's tree; past it the tree starts afresh.
+const maxNodes = 1 << 20
+
+// mctsNode is one node of a worker's tree, addressed by index.
+type mctsNode struct {
+	action  engine.Action
+	player  engine.Player // who chose action: values are from its view
+	first   int32         // first child, -1 if none
+	sibling int32         // next child of the parent, -1 if last
+	visits  int32
+	rank    int32  // children of the parent expanded before this one
+	outcome uint64 // a chance node's dice, as Dice.Key (closed loop only)
+	// setUp is the index in the tree's setUps of the node's memorised
+	// set-up choices, or -1 (see restrictSetUp).
+	setUp int32
+	value float64 // sum of the backed-up values, from player's view
+	// sq is the sum of the values' squares, for the noise of the mean
+	// (MCTSConfig.ChooseLCB). Every node keeps it: a reused subtree's
+	// root children were deeper nodes of the last search.
+	sq float64
+}
+
+// mctsTree is a search tree: its nodes, addressed by index, and the
+// root the next decision may continue from (tree reuse).
+type mctsTree struct {
+	nodes []mctsNode
+	root  int32
+	// reuse: the root the next decision may continue from, and the hash
+	// of the state it stands for.
+	nextRoot int32
+	nextHash uint64
+	// setUps and setUpSteps memorise the doctrines' scoring of a set-up
+	// node's actions (see restrictSetUp).
+	setUps     []setUpMemo
+	setUpSteps []ArgmaxStep
+}
+
+// mctsWorker runs iterations on a tree: its own (root parallelism) or
+// one shared by every worker (MCTSConfig.SharedTree).
+type mctsWorker struct {
+	m *MCTS
+	*mctsTree
+	policy Script   // plays the playouts
+	prior  Script   // its choice is a node's first child
+	setups []Script // the doctrines whose set-up choices the tree holds
+	// proposers are the scripts whose choices are a node's first
+	// children when MCTSConfig.Propose is set: the doctrines, then greedy.
+	proposers []Script
+	rng       *rand.Rand
+	pcg       rand.PCG
+	dice      rand.PCG
+	// common is the seed of the decision's common random numbers, the
+	// same for every lane of a shared tree (MCTSConfig.CommonRandom).
+	common  uint64
+	scratch engine.State
+	buf     []engine.Action
+	untried []engine.Action
+	picks   []engine.Action
+	path    []int32
+	calls   int64
+	iters   int
+	value   float64 // the last playout's value, for the shared driver
+	// A shared tree's lane: done carries the end of its playout, busy
+	// says one is in flight, known is calls as last read by the driver.
+	done  chan struct{}
+	busy  bool
+	known int64
+}
+
+// newNode appends a node and returns its index.
+func (t *mctsTree) newNode(a engine.Action, p engine.Player) int32 {
+	t.nodes = append(t.nodes, mctsNode{action: a, player: p, first: -1, sibling: -1, setUp: -1})
+	return int32(len(t.nodes) - 1)
+}
+
+// begin readies the worker for a decision in st: its generators seeded,
+// its counts zeroed.
+func (w *mctsWorker) begin(st engine.State, seed uint64) {
+	w.pcg.Seed(seed, 0x6d637473)
+	w.dice.Seed(engine.SplitMix64(seed), diceStream)
+	w.common = seed
+	if w.rng == nil {
+		w.rng = rand.New(&w.pcg)
+	}
+	if w.scratch == nil {
+		w.scratch = st.Clone()
+	}
+	w.iters, w.calls = 0, 0
+}
+
+// plant sets the tree's root for st: the subtree kept from the last
+// decision when it stands for st, else a fresh root.
+func (t *mctsTree) plant(st engine.State, reuse bool) {
+	if !reuse || t.nextRoot < 0 || t.nextHash != st.Hash() || t.nextRoot >= int32(len(t.nodes)) || len(t.nodes) > maxNodes {
+		t.nodes = t.nodes[:0]
+		t.setUps, t.setUpSteps = t.setUps[:0], t.setUpSteps[:0]
+		t.root = t.newNode(engine.Action{}, engine.NoPlayer)
+	} else {
+		t.root = t.nextRoot
+	}
+	t.nextRoot = -1
+}
+
+// spent reports whether a search that has run done iterations and used
+// forward-model calls, started at start, must stop: a budget spent, the
+// deadline passed, the context cancelled or, with Stop, the root's choice
+// settled. The last two are checked on every 16th tick.
+func (t *mctsTree) spent(ctx context.Context, cfg *MCTSConfig, start time.Time, tick, done int, used int64, iters int, calls int64, deadline time.Time) bool {
+	if iters > 0 && done >= iters || calls > 0 && used >= calls {
+		return true
+	}
+	if !deadline.IsZero() && !time.Now().Before(deadline) {
+		return true
+	}
+	if tick&15 == 0 && ctx.Err() != nil {
+		return true
+	}
+	return cfg.Stop && !cfg.ChooseLCB && tick&15 == 15 && t.settled(start, done, used, iters, calls, deadline)
+}
+
+// think grows the worker's own tree from st until a budget runs out.
+func (w *mctsWorker) think(ctx context.Context, st engine.State, seed uint64, iters int, calls int64, deadline time.Time) {
+	w.begin(st, seed)
+	w.plant(st, w.m.cfg.Reuse)
+	start := time.Now()
+	for !w.spent(ctx, &w.m.cfg, start, w.iters, w.iters, w.calls, iters, calls, deadline) {
+		w.iterate(st)
+		w.iters++
+	}
+}
+
+// settled reports whether the root's most visited action leads the next
+// by more visits than the iterations left: as the most visited action is
+// played, no later iteration could change the choice. An iteration
+// budget says exactly what is left; for a forward-model-call or time
+// budget it is estimated from the rate so far, doubled to be safe, so
+// the search stops only when the lead is beyond doubt.
+func (t *mctsTree) settled(start time.Time, done int, used int64, iters int, calls int64, deadline time.Time) bool {
+	left := math.MaxInt
+	if iters > 0 {
+		left = iters - done
+	}
+	if calls > 0 && used > 0 {
+		left = min(left, int(2*float64(calls-used)*float64(done)/float64(used))+1)
+	}
+	if !deadline.IsZero() {
+		if el := time.Since(start); el > 0 {
+			left = min(left, int(2*float64(done)*float64(time.Until(deadline))/float64(el))+1)
+		}
+	}
+	if left == math.MaxInt {
+		return false
+	}
+	first, second := int32(0), int32(0)
+	for c := t.nodes[t.root].first; c >= 0; c = t.nodes[c].sibling {
+		switch v := t.nodes[c].visits; {
+		case v > first:
+			first, second = v, first
+		case v > second:
+			second = v
+		}
+	}
+	return int(first-second) > left
+}
+
+// iterate runs one selection, expansion, playout and backup.
+func (w *mctsWorker) iterate(root engine.State) {
+	if w.descend(root) {
+		w.backup(w.playout(), false)
+	}
+}
+
+// backup adds the value v for side 0 to the nodes of w.path, each from
+// its player's view; virtual says the path holds a virtual loss to take
+// back instead of counting the visit again.
+func (w *mctsWorker) backup(v float64, virtual bool) {
+	loss := w.m.cfg.VirtualLoss
+	for _, k := range w.path {
+		nd := &w.nodes[k]
+		pv := v
+		if nd.player == 1 {
+			pv = -v
+		}
+		if virtual {
+			nd.value += pv + loss
+		} else {
+			nd.visits++
+			nd.value += pv
+		}
+		nd.sq += pv * pv
+	}
+}
+
+// prepareReuse remembers the chosen action's subtree and the state it
+// leads to, so the next decision can continue from it.
+func (w *mctsWorker) prepareReuse(st engine.State, chosen engine.Action) {
+	w.nextRoot = -1
+	if len(w.nodes) == 0 {
+		return
+	}
+	c := w.childWith(w.root, chosen)
+	if c < 0 {
+		return
+	}
+	w.scratch.CopyFrom(st)
+	if w.scratch.Apply(chosen) != nil || w.scratch.Terminal() || w.scratch.ToMove() == engine.Chance {
+		return
+	}
+	w.nextRoot, w.nextHash = c, w.scratch.Hash()
+}
