@@ -64,6 +64,9 @@ type MCTS struct {
 	seed    uint64
 	workers []*mctsWorker
 	decided uint64 // decisions made, for the workers' seeds
+	// side is the side the decision is for: the side to move, or at a
+	// sealed point the side whose choice is asked.
+	side engine.Player
 	// evaluate is the value of a position for side 0 in [-1, 1].
 	evaluate Evaluator
 	// The pieces of the ruleset the agent was last bound to (bind): its
@@ -74,6 +77,15 @@ type MCTS struct {
 	pins                     func(engine.State, *engine.Action) bool
 	prior, playout, eval     string
 	setUpNames, proposeNames []string
+}
+
+// rootLegal is what the decision's side may choose in st: its sealed
+// choices at a sealed point, else the unit-by-unit decomposition.
+func (m *MCTS) rootLegal(st engine.State, buf []engine.Action) []engine.Action {
+	if st.ToMove() == engine.Both {
+		return engine.LegalFor(st, m.side, buf)
+	}
+	return legalNext(st, buf)
 }
 
 // legalNext asks the ruleset for its unit-by-unit decomposition when it
@@ -91,9 +103,10 @@ func legalNext(st engine.State, buf []engine.Action) []engine.Action {
 // Choose searches within the budget and plays the most visited action (or
 // the best by MCTSConfig.ChooseLCB).
 func (m *MCTS) Choose(ctx context.Context, st engine.State, side engine.Player) (engine.Action, error) {
-	if err := CheckAlternating(st, side); err != nil {
+	if err := CheckSide(st, side); err != nil {
 		return engine.Action{}, fmt.Errorf("agent %s: %w", m.Name(), err)
 	}
+	m.side = side
 	if err := m.bind(st); err != nil {
 		return engine.Action{}, err
 	}
@@ -104,9 +117,10 @@ func (m *MCTS) Choose(ctx context.Context, st engine.State, side engine.Player) 
 // ChooseExplained chooses as Choose does and lists the root's actions
 // with their visits and mean values for the side to move.
 func (m *MCTS) ChooseExplained(ctx context.Context, st engine.State, side engine.Player) (engine.Action, *Explanation, error) {
-	if err := CheckAlternating(st, side); err != nil {
+	if err := CheckSide(st, side); err != nil {
 		return engine.Action{}, nil, fmt.Errorf("agent %s: %w", m.Name(), err)
 	}
+	m.side = side
 	if err := m.bind(st); err != nil {
 		return engine.Action{}, nil, err
 	}
@@ -124,7 +138,7 @@ func (m *MCTS) search(ctx context.Context, st engine.State, explain bool) (engin
 	if err := ctx.Err(); err != nil {
 		return engine.Action{}, nil, err
 	}
-	if st.ToMove() < 0 || st.Terminal() {
+	if (st.ToMove() < 0 && st.ToMove() != engine.Both) || st.Terminal() {
 		return engine.Action{}, nil, fmt.Errorf("mcts agent, %s to move: %w", st.ToMove(), ErrNoLegalAction)
 	}
 	start := time.Now()
@@ -134,7 +148,7 @@ func (m *MCTS) search(ctx context.Context, st engine.State, explain bool) (engin
 			return a, nil, nil
 		}
 		c := Candidate{Action: a, Text: st.DescribeAction(a)}
-		return a, &Explanation{Agent: m.Name(), Player: st.ToMove(), ScoreKind: "mean value", Elapsed: time.Since(start),
+		return a, &Explanation{Agent: m.Name(), Player: m.side, ScoreKind: "mean value", Elapsed: time.Since(start),
 			Note: "the only legal action: no search", Chosen: c, Candidates: []Candidate{c}}, nil
 	}
 	b := m.cfg.Budget
@@ -190,7 +204,7 @@ func (m *MCTS) search(ctx context.Context, st engine.State, explain bool) (engin
 	if best < 0 {
 		// No iteration ran (a budget too small for one): the doctrine
 		// chooses, as the first expansion would have.
-		buf := legalNext(st, nil)
+		buf := m.rootLegal(st, nil)
 		if len(buf) == 0 {
 			return engine.Action{}, nil, fmt.Errorf("mcts agent, %s to move: %w", st.ToMove(), ErrNoLegalAction)
 		}
@@ -220,6 +234,9 @@ func (m *MCTS) rootStats() []rootStat {
 	for _, wk := range m.treeWorkers() {
 		for c := wk.nodes[wk.root].first; c >= 0; c = wk.nodes[c].sibling {
 			n := &wk.nodes[c]
+			if n.player != m.side {
+				continue // the other side's sealed choices at a sealed root
+			}
 			k := 0
 			for k < len(stats) && stats[k].action != n.action {
 				k++
@@ -280,7 +297,7 @@ func chooseLCB(stats []rootStat, dflt int) int {
 // keeps each worker's tree for the decision after it.
 func (m *MCTS) forced(st engine.State) (engine.Action, bool) {
 	wk := m.workers[0]
-	wk.buf = legalNext(st, wk.buf[:0])
+	wk.buf = m.rootLegal(st, wk.buf[:0])
 	if len(wk.buf) != 1 {
 		return engine.Action{}, false
 	}

@@ -34,7 +34,7 @@ func (m *MCTS) explanation(st engine.State, stats []rootStat, best int, chosen e
 	if m.cfg.ChooseLCB {
 		pick = fmt.Sprintf("the move with the highest mean less %g x its standard error played", lcbZ)
 	}
-	e := &Explanation{Agent: m.Name(), Player: st.ToMove(), ScoreKind: "mean value", Iterations: iters, Calls: calls, Elapsed: time.Since(start),
+	e := &Explanation{Agent: m.Name(), Player: m.side, ScoreKind: "mean value", Iterations: iters, Calls: calls, Elapsed: time.Since(start),
 		Note: fmt.Sprintf("open-loop MCTS, %d worker(s) %s, budget %s, evaluation %s, playouts of %d decisions by the %s script, %s tried first; %s; %s", m.cfg.Workers, growth, m.cfg.Budget, m.eval, m.cfg.PlayoutDepth, m.playout, first, setUp, pick)}
 	cs := make([]Candidate, len(stats))
 	for k, s := range stats {

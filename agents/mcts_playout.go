@@ -21,6 +21,12 @@ func (w *mctsWorker) playout() float64 {
 		if w.scratch.Terminal() {
 			break
 		}
+		if w.scratch.ToMove() == engine.Both {
+			if !w.sealedPlayout() {
+				break
+			}
+			continue
+		}
 		w.buf = legalNext(w.scratch, w.buf[:0])
 		if len(w.buf) == 0 {
 			break
