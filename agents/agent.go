@@ -64,7 +64,7 @@ func CheckSide(st engine.State, side engine.Player) error {
 // error (an agent's name may cost an allocation, which a choice must not).
 func CheckAlternating(st engine.State, side engine.Player) error {
 	if st.ToMove() == engine.Both {
-		return fmt.Errorf("this agent does not choose sealed simultaneous choices (%s rules, %s phase): play them with random or an external bot", st.Ruleset(), engine.PhaseName(st))
+		return fmt.Errorf("this agent does not choose sealed simultaneous choices (%s rules, %s phase): play them with random, mcts, portfolio or an external bot", st.Ruleset(), engine.PhaseName(st))
 	}
 	return CheckSide(st, side)
 }

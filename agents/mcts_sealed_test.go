@@ -165,3 +165,48 @@ func TestMCTSPlaysTheToy(t *testing.T) {
 		}
 	}
 }
+
+// TestPortfolioSealed: the portfolio scores its side's sealed choices by
+// playouts (the other side choosing unseen by the enemy script), finds
+// the dominant pick, and plays whole toy games.
+func TestPortfolioSealed(t *testing.T) {
+	const spec = "portfolio:iters=60,playouts=2,scripts=random,enemy=random,eval=none"
+	for side := engine.Player(0); side < 2; side++ {
+		a, why, err := mustAgent(t, spec, 5).(Explainer).ChooseExplained(context.Background(), &highPick{}, side)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.Arg != 3 || why.Player != side || len(why.Candidates) != 3 {
+			t.Errorf("side %d picked %d from %d candidates, want the dominant 3 of 3", side, a.Arg, len(why.Candidates))
+		}
+	}
+	rs := toy.Rules{}
+	for seed := uint64(1); seed <= 2; seed++ {
+		st, err := rs.NewGame(rs.Scenarios()[0], engine.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		players := [2]Agent{mustAgent(t, spec, seed), NewRandom(seed)}
+		dice := engine.NewRandomDice(seed)
+		for steps := 0; !st.Terminal(); steps++ {
+			if steps > 10000 {
+				t.Fatal("the toy game does not end")
+			}
+			if st.ToMove() == engine.Chance {
+				d, _ := dice.Roll(st.PendingRoll())
+				if err := st.ApplyDice(d); err != nil {
+					t.Fatal(err)
+				}
+				continue
+			}
+			p := engine.Deciders(st, nil)[0]
+			a, err := players[p].Choose(context.Background(), engine.ViewFor(st, p), p)
+			if err == nil {
+				err = engine.Play(st, p, a)
+			}
+			if err != nil {
+				t.Fatalf("seed %d, step %d, %s: %v", seed, steps, p, err)
+			}
+		}
+	}
+}

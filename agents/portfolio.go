@@ -266,11 +266,15 @@ func (p *Portfolio) Name() string {
 // Choose improves the assignment within the budget and plays the current
 // unit's script.
 func (p *Portfolio) Choose(ctx context.Context, st engine.State, side engine.Player) (engine.Action, error) {
-	if err := CheckAlternating(st, side); err != nil {
+	if err := CheckSide(st, side); err != nil {
 		return engine.Action{}, fmt.Errorf("agent %s: %w", p.Name(), err)
 	}
 	if err := p.bind(st); err != nil {
 		return engine.Action{}, err
+	}
+	if st.ToMove() == engine.Both {
+		a, _, err := p.sealedChoice(ctx, st, side, false)
+		return a, err
 	}
 	a, _, err := p.search(ctx, st, false)
 	return a, err
@@ -280,11 +284,14 @@ func (p *Portfolio) Choose(ctx context.Context, st engine.State, side engine.Pla
 // decision, what each script would play and the value of the assignment
 // with that script for the current unit.
 func (p *Portfolio) ChooseExplained(ctx context.Context, st engine.State, side engine.Player) (engine.Action, *Explanation, error) {
-	if err := CheckAlternating(st, side); err != nil {
+	if err := CheckSide(st, side); err != nil {
 		return engine.Action{}, nil, fmt.Errorf("agent %s: %w", p.Name(), err)
 	}
 	if err := p.bind(st); err != nil {
 		return engine.Action{}, nil, err
+	}
+	if st.ToMove() == engine.Both {
+		return p.sealedChoice(ctx, st, side, true)
 	}
 	return p.search(ctx, st, true)
 }
@@ -535,6 +542,12 @@ func (p *Portfolio) play(side engine.Player) float64 {
 		}
 		if p.scratch.Terminal() {
 			break
+		}
+		if p.scratch.ToMove() == engine.Both {
+			if !p.playSealed(side) {
+				break
+			}
+			continue
 		}
 		p.buf = legalNext(p.scratch, p.buf[:0])
 		if len(p.buf) == 0 {
