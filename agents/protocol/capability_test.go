@@ -46,6 +46,18 @@ func (s *bareState) Apply(a engine.Action) error {
 func (s *bareState) DescribeAction(a engine.Action) string {
 	return map[uint8]string{1: "hold", 2: "end the game"}[a.Kind]
 }
+func (s *bareState) FormatAction(a engine.Action) string {
+	return map[uint8]string{1: "hold", 2: "end"}[a.Kind]
+}
+func (s *bareState) ParseAction(text string) (engine.Action, error) {
+	switch text {
+	case "hold":
+		return engine.Action{Kind: 1}, nil
+	case "end":
+		return engine.Action{Kind: 2}, nil
+	}
+	return engine.Action{}, engine.ErrNotation
+}
 func (s *bareState) Turn() int                 { return 1 }
 func (s *bareState) Hash() uint64              { return map[bool]uint64{false: 1, true: 2}[s.over] }
 func (s *bareState) Clone() engine.State       { c := *s; return &c }

@@ -26,7 +26,7 @@ func inDeployment(t *testing.T) *Session {
 // unit's with the same numbers; the JSON data always holds every action.
 func TestLegalGroupsLongLists(t *testing.T) {
 	s := inDeployment(t)
-	n := len(s.g.legal())
+	n := len(s.g.legal(s.g.st.ToMove()))
 	if n <= legalListMax {
 		t.Fatalf("only %d legal actions in the deployment", n)
 	}
@@ -51,7 +51,7 @@ func TestLegalGroupsLongLists(t *testing.T) {
 		if err != nil || from != next || to < from {
 			t.Fatalf("line %q: want a group starting at %d", l, next)
 		}
-		acts := s.g.legal()[from-1 : to]
+		acts := s.g.legal(s.g.st.ToMove())[from-1 : to]
 		if !strings.HasPrefix(text, s.State().DescribeAction(acts[0])) {
 			t.Errorf("line %q does not begin with action %d's text", l, from)
 		}
@@ -75,10 +75,10 @@ func TestLegalGroupsLongLists(t *testing.T) {
 		t.Fatalf("legal F3 Line gave %d actions", len(data))
 	}
 	for _, a := range data {
-		if !strings.Contains(a.Text, "F3 Line") || s.g.legal()[a.ID-1] != a.Action {
+		if !strings.Contains(a.Text, "F3 Line") || s.g.legal(s.g.st.ToMove())[a.ID-1] != a.Action {
 			t.Errorf("legal F3 Line lists %d %q", a.ID, a.Text)
 		}
-		if !strings.Contains(one.Text, strconv.Itoa(a.ID)+" "+a.Text+"\n") {
+		if !strings.Contains(one.Text, strconv.Itoa(a.ID)+" "+a.Text+" | "+a.Notation+"\n") || a.Notation == "" {
 			t.Errorf("legal F3 Line's text lacks %d %s", a.ID, a.Text)
 		}
 	}
@@ -91,7 +91,7 @@ func TestLegalGroupsLongLists(t *testing.T) {
 // action a line, as before.
 func TestLegalShortListsWhole(t *testing.T) {
 	s := inMovement(t)
-	n := len(s.g.legal())
+	n := len(s.g.legal(s.g.st.ToMove()))
 	if n > legalListMax {
 		t.Skipf("%d actions in this movement phase", n)
 	}

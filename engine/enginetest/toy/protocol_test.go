@@ -108,6 +108,8 @@ func TestProtocolTwentyDice(t *testing.T) {
 type reply struct {
 	ok         bool
 	text, data string
+	// code is an error's code.
+	code string
 }
 
 // splitReplies reads a session's output: in text mode "= text" or
@@ -122,6 +124,7 @@ func splitReplies(t *testing.T, mode, out string) []reply {
 			var r struct {
 				OK    bool            `json:"ok"`
 				Error string          `json:"error"`
+				Code  string          `json:"code"`
 				Text  string          `json:"text"`
 				Data  json.RawMessage `json:"result"`
 			}
@@ -136,7 +139,7 @@ func splitReplies(t *testing.T, mode, out string) []reply {
 			if !r.OK {
 				text = r.Error
 			}
-			rs = append(rs, reply{r.OK, text, string(r.Data)})
+			rs = append(rs, reply{r.OK, text, string(r.Data), r.Code})
 		}
 		return rs
 	}
@@ -150,7 +153,11 @@ func splitReplies(t *testing.T, mode, out string) []reply {
 		if i := strings.IndexByte(text, ' '); i >= 0 && isNumber(text[:i]) {
 			text = text[i+1:]
 		}
-		rs = append(rs, reply{ok, text, text})
+		code := ""
+		if i := strings.LastIndex(text, " ["); !ok && i >= 0 && strings.HasSuffix(text, "]") {
+			text, code = text[:i], text[i+2:len(text)-1]
+		}
+		rs = append(rs, reply{ok, text, text, code})
 	}
 	return rs
 }
