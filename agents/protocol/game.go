@@ -399,6 +399,7 @@ func (g *game) notation(a engine.Action) string { return g.st.FormatAction(a) }
 // see (hides) says only that side has chosen, until both are revealed.
 func (g *game) apply(p engine.Player, a engine.Action) (Step, error) {
 	sealed := g.st.ToMove() == engine.Both
+	since := g.sealedSince()
 	text := g.st.DescribeAction(a)
 	notation := g.notation(a)
 	table := ""
@@ -418,7 +419,39 @@ func (g *game) apply(p engine.Player, a engine.Action) (Step, error) {
 	if sealed && g.st.ToMove() == engine.Both && g.hides(p) {
 		return Step{Player: g.sideName(int(p)), Text: sealedText(g.sideName(int(p))), Sealed: true}, nil
 	}
-	return Step{Player: g.sideName(int(p)), Text: text, Notation: notation, Table: table, Sealed: sealed, Action: &actionInfo{Text: text, Notation: notation, Action: a}}, nil
+	step := Step{Player: g.sideName(int(p)), Text: text, Notation: notation, Table: table, Sealed: sealed, Action: &actionInfo{Text: text, Notation: notation, Action: a}}
+	if sealed && g.st.ToMove() != engine.Both {
+		// The last choice is in: every choice of the point is revealed.
+		for _, st := range g.rec.Steps[since:] {
+			if st.Player == 0 || st.Player == 1 {
+				step.Revealed = append(step.Revealed, g.sideName(int(st.Player))+": "+g.stepNotation(st))
+			}
+		}
+	}
+	return step, nil
+}
+
+// sealedSince is the index of the record's first step at the current
+// sealed point: the steps from it on are the sealed choices made there
+// and not yet revealed (none, len(g.rec.Steps), away from a sealed
+// point).
+func (g *game) sealedSince() int {
+	from := len(g.rec.Steps)
+	if g.st.ToMove() != engine.Both {
+		return from
+	}
+	for j := len(g.history) - 1; j >= 0 && g.history[j].st.ToMove() == engine.Both; j-- {
+		from = min(from, g.history[j].steps)
+	}
+	return from
+}
+
+// stepNotation is a recorded side's step in notation.
+func (g *game) stepNotation(st engine.Step) string {
+	if st.Notation == "" && st.Action != nil {
+		return g.notation(*st.Action)
+	}
+	return st.Notation
 }
 
 // sealedText is what a step says of a sealed choice the client may not
@@ -527,6 +560,9 @@ func (g *game) waitingFor() string {
 // stepReply is the reply to a command that played one step.
 func (g *game) stepReply(step Step) Reply {
 	text := step.Player + ": " + step.line()
+	if len(step.Revealed) > 0 {
+		text += "\nrevealed: " + strings.Join(step.Revealed, ", ")
+	}
 	if step.Why != nil {
 		text += "\n" + step.Why.String()
 	}

@@ -574,12 +574,7 @@ type historyStep struct {
 // advance", "4 chance: 5 2". The sealed choices of the current sealed
 // point that the client may not see say only that the side has chosen.
 func (g *game) historyReply() Reply {
-	hideFrom := len(g.rec.Steps)
-	if g.st.ToMove() == engine.Both {
-		for j := len(g.history) - 1; j >= 0 && g.history[j].st.ToMove() == engine.Both; j-- {
-			hideFrom = min(hideFrom, g.history[j].steps)
-		}
-	}
+	hideFrom := g.sealedSince()
 	out := make([]historyStep, 0, len(g.rec.Steps))
 	var b strings.Builder
 	for i, st := range g.rec.Steps {
@@ -596,10 +591,7 @@ func (g *game) historyReply() Reply {
 			h.Sealed = true
 			line = "(a sealed choice, not yet revealed)"
 		default:
-			h.Notation = st.Notation
-			if h.Notation == "" && st.Action != nil {
-				h.Notation = g.notation(*st.Action)
-			}
+			h.Notation = g.stepNotation(st)
 			line = h.Notation
 		}
 		out = append(out, h)
@@ -678,7 +670,12 @@ func (s *Session) cmdLegal(_ context.Context, args []string) (Reply, error) {
 	}
 	who := g.sideName(int(side))
 	if g.st.ToMove() == engine.Both {
-		who += "'s sealed choice (" + g.owesText() + ")"
+		other := side.Other()
+		if slices.Contains(g.owing(), other) {
+			who += "'s sealed choice (" + g.sideName(int(other)) + " has yet to choose)"
+		} else {
+			who += "'s sealed choice (" + g.sideName(int(other)) + " has chosen)"
+		}
 	}
 	var b strings.Builder
 	which := strings.Join(args, " ")
@@ -797,6 +794,9 @@ type Step struct {
 	// action, notation or explanation, and its text says only that the
 	// side has chosen.
 	Sealed bool `json:"sealed,omitempty"`
+	// Revealed lists, on the step that completes a sealed point, every
+	// side's choice there ("Blue: posture attack"), now shown to all.
+	Revealed []string `json:"revealed,omitempty"`
 	// Table says how to carry a move out with a ruler at a real table.
 	Table  string       `json:"table,omitempty"`
 	Dice   []int        `json:"dice,omitempty"`

@@ -32,9 +32,8 @@ var twentyDice = "1 2 3 1 2 3 1 2 3 1 2 3 1 2 3 1 2 3 4 6"
 // face is refused with the reason and changes nothing, and the typed dice
 // are resolved (2 hits, then the morale test the person also types).
 //
-// The game is the variant without postures: the protocol session does
-// not yet drive sealed choices (its legal and play take the side to move,
-// and at a sealed point there is none).
+// The game is the variant without postures, to reach the guns' fire in
+// few orders (sealed_protocol_test.go plays the postures).
 func TestProtocolTwentyDice(t *testing.T) {
 	for _, mode := range []string{"text", "json"} {
 		t.Run(mode, func(t *testing.T) {

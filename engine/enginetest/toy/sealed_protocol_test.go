@@ -155,7 +155,7 @@ func TestProtocolSealedPersonVsBot(t *testing.T) {
 				}
 			}
 			check(0, true, "")
-			check(1, true, "", "legal actions for Blue's sealed choice (Blue and Red owe a sealed choice)", "1 choose the attack posture | posture attack", "3 choose the maneuver posture | posture maneuver")
+			check(1, true, "", "legal actions for Blue's sealed choice (Red has yet to choose)", "1 choose the attack posture | posture attack", "3 choose the maneuver posture | posture maneuver")
 			check(2, true, "", "Red: Red has made its sealed choice", "sealed choice: Blue (human) to choose, Red has chosen")
 			if strings.ContainsAny(r[2].text+r[2].data, "|") || strings.Contains(r[2].data, "attack") || strings.Contains(r[2].data, "defend") || strings.Contains(r[2].data, "maneuver") {
 				t.Errorf("genmove's reply gives Red's sealed posture away: %s", r[2].data)
@@ -181,7 +181,7 @@ func TestProtocolSealedPersonVsBot(t *testing.T) {
 			if st := parseToyState(t, r[17]); st.Phase != "posture" || st.Posture != [2]string{"attack", "none"} {
 				t.Errorf("show json after load shows %+v", st)
 			}
-			check(18, true, "", "Red: choose the ")
+			check(18, true, "", "Red: choose the ", "revealed: Blue: posture attack, Red: posture ")
 			st := parseToyState(t, r[19])
 			if st.Phase != "activation" || st.Posture[0] != "attack" || st.Posture[1] == "none" {
 				t.Errorf("after both commits the state shows %+v", st)
@@ -320,7 +320,9 @@ func TestProtocolNotationRoundTrip(t *testing.T) {
 	if _, err := do("play side=1 posture attack"); err == nil || !strings.Contains(err.Error(), "already made its sealed choice") {
 		t.Errorf("a second commit for Red: %v", err)
 	}
-	must("play posture maneuver")
+	if rep := must("play posture maneuver"); !strings.Contains(rep.Text, "revealed: Red: posture defend, Blue: posture maneuver") {
+		t.Errorf("the last commit does not reveal both: %q", rep.Text)
+	}
 	if rep := must("show json"); !strings.Contains(rep.Text, `"posture":["maneuver","defend"]`) {
 		t.Errorf("after both commits: %s", rep.Text)
 	}
