@@ -235,6 +235,9 @@ func (g *game) decider(cmd, named string) (engine.Player, error) {
 		return to, nil
 	}
 	owing := g.owing()
+	if len(owing) == 0 {
+		return 0, g.noSealed()
+	}
 	var mine []engine.Player
 	for _, k := range owing {
 		if g.human(k) {
@@ -255,6 +258,12 @@ func (g *game) decider(cmd, named string) (engine.Player, error) {
 	return 0, wire.Errorf(wire.NotYourTurn, "your sealed choice is made; %s (bot %s) still owes its own: genmove or advance lets it choose", g.sideName(k), g.cfg.sides[k])
 }
 
+// noSealed is the error for a state that says both sides choose but
+// offers no sealed choice (a ruleset's bug, engine.Sealed missing).
+func (g *game) noSealed() error {
+	return wire.Errorf(wire.Unsupported, "the %s state says both sides choose, but no side owes a sealed choice (the ruleset does not implement engine.Sealed)", g.st.Ruleset())
+}
+
 // botDecider is the side genmove and advance let a bot choose for: the
 // side named, else the side to move, else at a sealed point the first
 // side played by a bot that owes a choice, else the one side that owes
@@ -264,6 +273,9 @@ func (g *game) botDecider(named string) (engine.Player, error) {
 		return g.decider("genmove", named)
 	}
 	owing := g.owing()
+	if len(owing) == 0 {
+		return 0, g.noSealed()
+	}
 	for _, k := range owing {
 		if !g.human(k) {
 			return k, nil
@@ -549,6 +561,9 @@ func (g *game) waitingFor() string {
 				return "" // a bot commits first, from its own view
 			}
 			waiting = append(waiting, g.sideName(int(k)))
+		}
+		if len(waiting) == 0 {
+			return "" // no side owes one: the bot's turn refuses it (noSealed)
 		}
 		return "human: " + strings.Join(waiting, " and ") + " to make a sealed choice"
 	case g.cfg.sides[p] == "human":

@@ -100,3 +100,58 @@ func TestLegalShortListsWhole(t *testing.T) {
 		t.Errorf("legal printed %d lines for %d actions:\n%s", got, n, rep.Text)
 	}
 }
+
+// TestNotationOnTheWire: every action legal lists carries its notation,
+// in the text and the data, and play takes the notation back to exactly
+// that action, in the deployment and in the movement phase of 2 by 2;
+// show history gives the steps in notation.
+func TestNotationOnTheWire(t *testing.T) {
+	s := inDeployment(t)
+	roundTrip := func(phase string) {
+		t.Helper()
+		rep := must(t, s, "legal all")
+		acts := rep.Data.([]actionInfo)
+		tried := 0
+		for k := 0; k < len(acts); k += 1 + len(acts)/25 {
+			a := acts[k]
+			if a.Notation == "" || !strings.Contains(rep.Text, a.line()+"\n") {
+				t.Fatalf("%s: legal lists %d without its notation: %+v", phase, a.ID, a)
+			}
+			step := must(t, s, "play "+a.Notation)
+			got := step.Data.(struct {
+				Step
+				Next  string    `json:"next"`
+				State stateInfo `json:"state"`
+			})
+			if got.Action == nil || got.Action.Action != a.Action || got.Notation != a.Notation || !strings.Contains(step.Text, " | "+a.Notation) {
+				t.Errorf("%s: play %s played %+v (%q)", phase, a.Notation, got.Action, step.Text)
+			}
+			must(t, s, "undo")
+			tried++
+		}
+		t.Logf("%s: %d of %d actions played back by notation", phase, tried, len(acts))
+	}
+	roundTrip("deployment")
+	for i := 0; engine.PhaseName(s.State()) != "movement"; i++ {
+		if i > 300 {
+			t.Fatalf("no movement phase after 300 steps: %s", engine.PhaseName(s.State()))
+		}
+		if s.State().ToMove() == engine.Chance {
+			must(t, s, "roll")
+		} else {
+			must(t, s, "genmove agent=heuristic")
+		}
+	}
+	roundTrip("movement")
+	hist := must(t, s, "show history")
+	steps := hist.Data.([]historyStep)
+	if len(steps) != len(s.g.rec.Steps) || len(steps) < 10 {
+		t.Fatalf("show history gives %d steps of %d", len(steps), len(s.g.rec.Steps))
+	}
+	for _, h := range steps {
+		rs := s.g.rec.Steps[h.Step-1]
+		if rs.Dice == nil && (h.Notation == "" || h.Notation != rs.Notation || !strings.Contains(hist.Text, strconv.Itoa(h.Step)+" "+h.Player+": "+h.Notation)) {
+			t.Errorf("history step %d: %+v, recorded %q", h.Step, h, rs.Notation)
+		}
+	}
+}
