@@ -194,7 +194,7 @@ func (e *External) choose(ctx context.Context, st engine.State, side engine.Play
 	}
 	ls := make([]wire.LegalAction, len(e.buf))
 	for k, a := range e.buf {
-		ls[k] = wire.LegalAction{ID: k + 1, Text: st.DescribeAction(a)}
+		ls[k] = wire.LegalAction{ID: k + 1, Text: st.DescribeAction(a), Notation: st.FormatAction(a)}
 	}
 	state, err := st.MarshalJSON()
 	if err != nil {
@@ -218,17 +218,24 @@ func (e *External) choose(ctx context.Context, st engine.State, side engine.Play
 	return e.buf[k], nil // one of the legal actions, so legal
 }
 
-// pick reads the bot's choice: {"id": N}, {"text": "..."}, N or "text".
+// pick reads the bot's choice: {"id": N}, {"text": "..."}, {"notation":
+// "..."}, N or "text". A text is matched against the actions' texts
+// first, then their notations (case and spacing ignored).
 func (e *External) pick(res json.RawMessage, ls []wire.LegalAction) (int, error) {
 	choice, err := wire.ParseChoice(res)
 	if err != nil {
-		return 0, forfeit("garbage: genmove's result %s is not an action's id or text", clip(res))
+		return 0, forfeit("garbage: genmove's result %s is not an action's id, text or notation", clip(res))
 	}
 	n, text := choice.ID, choice.Text
 	if text != "" {
 		want := TextKey(text)
 		for k, l := range ls {
 			if TextKey(l.Text) == want {
+				return k, nil
+			}
+		}
+		for k, l := range ls {
+			if l.Notation != "" && TextKey(l.Notation) == want {
 				return k, nil
 			}
 		}

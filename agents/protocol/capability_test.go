@@ -2,7 +2,6 @@ package protocol
 
 import (
 	"errors"
-	"fmt"
 	"strings"
 	"testing"
 
@@ -51,12 +50,13 @@ func (s *bareState) FormatAction(a engine.Action) string {
 	return map[uint8]string{1: "hold", 2: "end"}[a.Kind]
 }
 func (s *bareState) ParseAction(text string) (engine.Action, error) {
-	for k, t := range map[uint8]string{1: "hold", 2: "end"} {
-		if t == text {
-			return engine.Action{Kind: k}, nil
-		}
+	switch text {
+	case "hold":
+		return engine.Action{Kind: 1}, nil
+	case "end":
+		return engine.Action{Kind: 2}, nil
 	}
-	return engine.Action{}, fmt.Errorf("%w: %q", engine.ErrNotation, text)
+	return engine.Action{}, engine.ErrNotation
 }
 func (s *bareState) Turn() int                 { return 1 }
 func (s *bareState) Hash() uint64              { return map[bool]uint64{false: 1, true: 2}[s.over] }

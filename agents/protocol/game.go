@@ -134,8 +134,158 @@ func (g *game) toMoveName() string {
 		return "chance"
 	case p == 0 || p == 1:
 		return g.sideName(int(p))
+	case p == engine.Both:
+		return g.owesText()
 	}
 	return "nobody"
+}
+
+// owesText says which sides still owe a sealed choice: "Blue and Red
+// owe a sealed choice", or "Red owes a sealed choice (Blue has chosen)".
+// It says who has committed, never what.
+func (g *game) owesText() string {
+	owing := g.owing()
+	switch len(owing) {
+	case 2:
+		return g.sideName(0) + " and " + g.sideName(1) + " owe a sealed choice"
+	case 1:
+		k := int(owing[0])
+		return fmt.Sprintf("%s owes a sealed choice (%s has chosen)", g.sideName(k), g.sideName(1-k))
+	}
+	return "nobody"
+}
+
+// owing are the sides that still owe a sealed choice, side 0 first
+// (none unless the game is at a sealed point).
+func (g *game) owing() []engine.Player {
+	if g.st.Terminal() || g.st.ToMove() != engine.Both {
+		return nil
+	}
+	return engine.Deciders(g.st, nil)
+}
+
+// owingNames are the names of the sides that owe a sealed choice.
+func (g *game) owingNames() []string {
+	var out []string
+	for _, k := range g.owing() {
+		out = append(out, g.sideName(int(k)))
+	}
+	return out
+}
+
+// human reports whether this client plays side k.
+func (g *game) human(k engine.Player) bool {
+	return (k == 0 || k == 1) && g.cfg.sides[k] == "human"
+}
+
+// personSide is the side the client plays when it plays exactly one;
+// ok is false when it plays both (it may see everything) or none (it
+// watches bots).
+func (g *game) personSide() (side engine.Player, ok bool) {
+	switch h0, h1 := g.human(0), g.human(1); {
+	case h0 && !h1:
+		return 0, true
+	case h1 && !h0:
+		return 1, true
+	}
+	return engine.NoPlayer, false
+}
+
+// hides reports whether side's sealed choices are hidden from the client
+// until they are revealed: the client plays only the other side.
+func (g *game) hides(side engine.Player) bool {
+	p, ok := g.personSide()
+	return ok && p != side
+}
+
+// shown is the state as the client may see it: the view of the one side
+// it plays (engine.ViewFor), so that show, state and pending never give
+// away the other side's sealed choice; the whole state when it plays
+// both sides or none.
+func (g *game) shown() engine.State {
+	if p, ok := g.personSide(); ok {
+		return engine.ViewFor(g.st, p)
+	}
+	return g.st
+}
+
+// decider is the side a person's request (legal, play, move, place) acts
+// for: the side named (side=S; "" when none is), else the side to move,
+// else at a sealed point the one side that owes a choice among those the
+// client plays (among all when it plays none). It refuses a side that is
+// not to move or has already committed (not-your-turn), and a request
+// that must name the side because two of the client's sides owe a choice.
+func (g *game) decider(cmd, named string) (engine.Player, error) {
+	to := g.st.ToMove()
+	if named != "" {
+		k, err := g.parseSide(named)
+		if err != nil {
+			return 0, err
+		}
+		side := engine.Player(k)
+		switch {
+		case to == engine.Both && !slices.Contains(g.owing(), side):
+			return 0, wire.Errorf(wire.NotYourTurn, "%s has already made its sealed choice: %s", g.sideName(k), g.owesText())
+		case to != engine.Both && to != side:
+			return 0, wire.Errorf(wire.NotYourTurn, "%s is not to move (%s is)", g.sideName(k), g.toMoveName())
+		}
+		return side, nil
+	}
+	if to != engine.Both {
+		return to, nil
+	}
+	owing := g.owing()
+	if len(owing) == 0 {
+		return 0, g.noSealed()
+	}
+	var mine []engine.Player
+	for _, k := range owing {
+		if g.human(k) {
+			mine = append(mine, k)
+		}
+	}
+	if !g.human(0) && !g.human(1) {
+		mine = owing
+	}
+	switch len(mine) {
+	case 1:
+		return mine[0], nil
+	case 2:
+		return 0, wire.Errorf(wire.BadArgument, "both %s and %s owe a sealed choice and both are played here: name the side, as in %s side=0 or %s side=%s",
+			g.sideName(0), g.sideName(1), cmd, cmd, g.sideName(1))
+	}
+	k := int(owing[0])
+	return 0, wire.Errorf(wire.NotYourTurn, "your sealed choice is made; %s (bot %s) still owes its own: genmove or advance lets it choose", g.sideName(k), g.cfg.sides[k])
+}
+
+// noSealed is the error for a state that says both sides choose but
+// offers no sealed choice (a ruleset's bug, engine.Sealed missing).
+func (g *game) noSealed() error {
+	return wire.Errorf(wire.Unsupported, "the %s state says both sides choose, but no side owes a sealed choice (the ruleset does not implement engine.Sealed)", g.st.Ruleset())
+}
+
+// botDecider is the side genmove and advance let a bot choose for: the
+// side named, else the side to move, else at a sealed point the first
+// side played by a bot that owes a choice, else the one side that owes
+// one (genmove then plays a human side with the default bot).
+func (g *game) botDecider(named string) (engine.Player, error) {
+	if named != "" || g.st.ToMove() != engine.Both {
+		return g.decider("genmove", named)
+	}
+	owing := g.owing()
+	if len(owing) == 0 {
+		return 0, g.noSealed()
+	}
+	for _, k := range owing {
+		if !g.human(k) {
+			return k, nil
+		}
+	}
+	if len(owing) == 1 {
+		return owing[0], nil
+	}
+	return 0, wire.Errorf(wire.BadArgument, "both %s and %s owe a sealed choice: name the side the bot chooses for, as in genmove side=0 or genmove side=%s",
+		g.sideName(0), g.sideName(1), g.sideName(1))
 }
 
 // parseSide reads a side as 0, 1 or the scenario's name for it.
@@ -155,7 +305,7 @@ func (g *game) parseSide(v string) (int, error) {
 }
 
 func (g *game) summary() string {
-	if s, ok := g.st.(engine.Describer); ok {
+	if s, ok := g.shown().(engine.Describer); ok {
 		return strings.TrimRight(s.Summary(), "\n")
 	}
 	return fmt.Sprintf("turn %d, %s to move", g.st.Turn(), g.toMoveName())
@@ -170,10 +320,15 @@ type stateInfo struct {
 	Result  engine.Result `json:"result"`
 	Summary string        `json:"summary"`
 	Hash    string        `json:"hash"`
+	// Owes names the sides that still owe a sealed choice (player is
+	// then -3, engine.Both).
+	Owes []string `json:"owes,omitempty"`
 }
 
 func (g *game) stateInfo() stateInfo {
-	info := stateInfo{Turn: g.st.Turn(), ToMove: g.toMoveName(), Player: g.st.ToMove(), Result: g.st.Result(), Summary: g.summary(), Hash: fmt.Sprintf("%016x", g.st.Hash())}
+	// The hash is the shown state's: the real one would tell the sealed
+	// choices apart.
+	info := stateInfo{Turn: g.st.Turn(), ToMove: g.toMoveName(), Player: g.st.ToMove(), Result: g.st.Result(), Summary: g.summary(), Hash: fmt.Sprintf("%016x", g.shown().Hash()), Owes: g.owingNames()}
 	info.Phase = engine.PhaseName(g.st)
 	return info
 }
@@ -240,17 +395,25 @@ func (g *game) resultText() string {
 	return fmt.Sprintf("draw (%s) on turn %d", res.Reason, g.st.Turn())
 }
 
-// legal is the side to move's legal actions, in the ruleset's order (the
-// numbers legal prints and play takes).
-func (g *game) legal() []engine.Action {
-	g.buf = g.st.Legal(g.buf[:0])
+// legal is side's legal actions (engine.LegalFor: at a sealed point its
+// sealed choices), in the ruleset's order (the numbers legal prints and
+// play takes).
+func (g *game) legal(side engine.Player) []engine.Action {
+	g.buf = engine.LegalFor(g.st, side, g.buf[:0])
 	return g.buf
 }
 
-// apply plays an action of the side to move, recording it.
-func (g *game) apply(a engine.Action) (Step, error) {
-	p := g.st.ToMove()
+// notation is a's notation in the game (State.FormatAction).
+func (g *game) notation(a engine.Action) string { return g.st.FormatAction(a) }
+
+// apply plays side's action (engine.Play: at a sealed point, commits its
+// choice), recording it. The step of a sealed choice the client may not
+// see (hides) says only that side has chosen, until both are revealed.
+func (g *game) apply(p engine.Player, a engine.Action) (Step, error) {
+	sealed := g.st.ToMove() == engine.Both
+	since := g.sealedSince()
 	text := g.st.DescribeAction(a)
+	notation := g.notation(a)
 	table := ""
 	if ti, ok := g.st.(interface {
 		TableInstructions(engine.Action) string
@@ -259,13 +422,54 @@ func (g *game) apply(a engine.Action) (Step, error) {
 	}
 	g.push()
 	g.rec.AddAction(g.st, p, a)
-	if err := g.st.Apply(a); err != nil { // a refused action changes nothing
+	if err := engine.Play(g.st, p, a); err != nil { // a refused action changes nothing
 		g.history = g.history[:len(g.history)-1]
 		g.rec.Steps = g.rec.Steps[:len(g.rec.Steps)-1]
 		return Step{}, wire.Wrap(wire.IllegalAction, err)
 	}
 	g.rec.Result, g.rec.Turns = g.st.Result(), g.st.Turn()
-	return Step{Player: g.sideName(int(p)), Text: text, Table: table, Action: &actionInfo{Text: text, Action: a}}, nil
+	if sealed && g.st.ToMove() == engine.Both && g.hides(p) {
+		return Step{Player: g.sideName(int(p)), Text: sealedText(g.sideName(int(p))), Sealed: true}, nil
+	}
+	step := Step{Player: g.sideName(int(p)), Text: text, Notation: notation, Table: table, Sealed: sealed, Action: &actionInfo{Text: text, Notation: notation, Action: a}}
+	if sealed && g.st.ToMove() != engine.Both {
+		// The last choice is in: every choice of the point is revealed.
+		for _, st := range g.rec.Steps[since:] {
+			if st.Player == 0 || st.Player == 1 {
+				step.Revealed = append(step.Revealed, g.sideName(int(st.Player))+": "+g.stepNotation(st))
+			}
+		}
+	}
+	return step, nil
+}
+
+// sealedSince is the index of the record's first step at the current
+// sealed point: the steps from it on are the sealed choices made there
+// and not yet revealed (none, len(g.rec.Steps), away from a sealed
+// point).
+func (g *game) sealedSince() int {
+	from := len(g.rec.Steps)
+	if g.st.ToMove() != engine.Both {
+		return from
+	}
+	for j := len(g.history) - 1; j >= 0 && g.history[j].st.ToMove() == engine.Both; j-- {
+		from = min(from, g.history[j].steps)
+	}
+	return from
+}
+
+// stepNotation is a recorded side's step in notation.
+func (g *game) stepNotation(st engine.Step) string {
+	if st.Notation == "" && st.Action != nil {
+		return g.notation(*st.Action)
+	}
+	return st.Notation
+}
+
+// sealedText is what a step says of a sealed choice the client may not
+// see yet.
+func sealedText(side string) string {
+	return side + " has made its sealed choice (revealed when both are in)"
 }
 
 // applyDice resolves the pending roll, recording it.
@@ -308,28 +512,35 @@ func (g *game) close() {
 	clear(g.bots)
 }
 
-// botMove lets spec choose for the side to move and plays its choice.
-func (g *game) botMove(ctx context.Context, spec string, explain bool) (Step, error) {
-	side := g.st.ToMove()
+// botMove lets spec choose for side and plays its choice. The bot is
+// handed side's own view (engine.ViewFor), so at a sealed point it never
+// sees the other side's choice.
+func (g *game) botMove(ctx context.Context, side engine.Player, spec string, explain bool) (Step, error) {
 	a, err := g.bot(spec, side)
 	if err != nil {
 		return Step{}, err
 	}
+	view := engine.ViewFor(g.st, side)
+	if view == g.st {
+		view = g.st.Clone() // the bot may change what it is given
+	}
 	var act engine.Action
 	var why *agents.Explanation
 	if x, ok := a.(agents.Explainer); ok && explain {
-		act, why, err = x.ChooseExplained(ctx, g.st.Clone(), side)
+		act, why, err = x.ChooseExplained(ctx, view, side)
 	} else {
-		act, err = a.Choose(ctx, g.st.Clone(), side)
+		act, err = a.Choose(ctx, view, side)
 	}
 	if err != nil {
 		return Step{}, wire.Errorf(wire.AgentFailed, "%s could not choose: %w", spec, err)
 	}
-	step, err := g.apply(act)
+	step, err := g.apply(side, act)
 	if err != nil {
 		return Step{}, wire.Errorf(wire.AgentFailed, "%s chose an action the rules refuse: %w", spec, err)
 	}
-	step.Why = why
+	if step.Action != nil { // no explanation of a choice kept sealed
+		step.Why = why
+	}
 	return step, nil
 }
 
@@ -343,6 +554,18 @@ func (g *game) waitingFor() string {
 		return "dice: " + g.st.DescribeRoll()
 	case p == engine.Chance:
 		return ""
+	case p == engine.Both:
+		var waiting []string
+		for _, k := range g.owing() {
+			if !g.human(k) {
+				return "" // a bot commits first, from its own view
+			}
+			waiting = append(waiting, g.sideName(int(k)))
+		}
+		if len(waiting) == 0 {
+			return "" // no side owes one: the bot's turn refuses it (noSealed)
+		}
+		return "human: " + strings.Join(waiting, " and ") + " to make a sealed choice"
 	case g.cfg.sides[p] == "human":
 		return "human: " + g.sideName(int(p)) + " to move"
 	}
@@ -351,7 +574,10 @@ func (g *game) waitingFor() string {
 
 // stepReply is the reply to a command that played one step.
 func (g *game) stepReply(step Step) Reply {
-	text := step.Player + ": " + step.Text
+	text := step.Player + ": " + step.line()
+	if len(step.Revealed) > 0 {
+		text += "\nrevealed: " + strings.Join(step.Revealed, ", ")
+	}
 	if step.Why != nil {
 		text += "\n" + step.Why.String()
 	}
@@ -370,6 +596,19 @@ func (g *game) next() string {
 		return "game over: " + g.resultText()
 	case p == engine.Chance:
 		return "dice: " + g.st.DescribeRoll()
+	case p == engine.Both:
+		var parts []string
+		for k := range engine.Player(2) {
+			switch {
+			case !slices.Contains(g.owing(), k):
+				parts = append(parts, g.sideName(int(k))+" has chosen")
+			case g.human(k):
+				parts = append(parts, g.sideName(int(k))+" (human) to choose")
+			default:
+				parts = append(parts, g.sideName(int(k))+" (bot "+g.cfg.sides[k]+") to choose")
+			}
+		}
+		return "sealed choice: " + strings.Join(parts, ", ")
 	default:
 		who := "bot " + g.cfg.sides[p]
 		if g.cfg.sides[p] == "human" {

@@ -123,6 +123,11 @@ func (s *Session) cmdHint(ctx context.Context, args []string) (Reply, error) {
 	if err := g.needDecision(); err != nil {
 		return Reply{}, err
 	}
+	if g.st.ToMove() == engine.Both {
+		// A hint searches the whole state, which holds the other side's
+		// sealed choice once it is made: it would give it away.
+		return Reply{}, wire.Errorf(wire.Unsupported, "hint does not advise sealed choices yet (%s): legal lists the choices, genmove lets a bot make one", g.owesText())
+	}
 	side := g.st.ToMove()
 	if v, ok := kv["side"]; ok {
 		k, err := g.parseSide(v)
@@ -169,7 +174,7 @@ func (s *Session) cmdHint(ctx context.Context, args []string) (Reply, error) {
 	}
 	info := Hints{Side: g.sideName(int(side)), Agent: spec, Playouts: playouts, Explanation: why,
 		Note: fmt.Sprintf("value: %s by %s; win/draw/loss: %d playouts to the end of the game with %s for both sides", why.ScoreKind, spec, playouts, hintDoctrine)}
-	legal := g.legal()
+	legal := g.legal(side)
 	// The agent's own choice comes first, whatever order its candidates
 	// are listed in, so that hint 1 is what genmove would play.
 	cands := []agents.Candidate{why.Chosen}
@@ -266,7 +271,7 @@ func (g *game) plan(ctx context.Context, a agents.Agent, first engine.Action, si
 			e.By = g.sideName(int(st.ToMove()))
 		case own == 0:
 			act = first
-			e.ID = indexOf(g.legal(), act)
+			e.ID = indexOf(g.legal(side), act)
 		default:
 			if act, err = a.Choose(ctx, st.Clone(), side); err != nil {
 				return nil, fmt.Errorf("plan step %d: %w", own+1, err)

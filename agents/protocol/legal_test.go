@@ -26,7 +26,7 @@ func inDeployment(t *testing.T) *Session {
 // unit's with the same numbers; the JSON data always holds every action.
 func TestLegalGroupsLongLists(t *testing.T) {
 	s := inDeployment(t)
-	n := len(s.g.legal())
+	n := len(s.g.legal(s.g.st.ToMove()))
 	if n <= legalListMax {
 		t.Fatalf("only %d legal actions in the deployment", n)
 	}
@@ -51,7 +51,7 @@ func TestLegalGroupsLongLists(t *testing.T) {
 		if err != nil || from != next || to < from {
 			t.Fatalf("line %q: want a group starting at %d", l, next)
 		}
-		acts := s.g.legal()[from-1 : to]
+		acts := s.g.legal(s.g.st.ToMove())[from-1 : to]
 		if !strings.HasPrefix(text, s.State().DescribeAction(acts[0])) {
 			t.Errorf("line %q does not begin with action %d's text", l, from)
 		}
@@ -75,10 +75,10 @@ func TestLegalGroupsLongLists(t *testing.T) {
 		t.Fatalf("legal F3 Line gave %d actions", len(data))
 	}
 	for _, a := range data {
-		if !strings.Contains(a.Text, "F3 Line") || s.g.legal()[a.ID-1] != a.Action {
+		if !strings.Contains(a.Text, "F3 Line") || s.g.legal(s.g.st.ToMove())[a.ID-1] != a.Action {
 			t.Errorf("legal F3 Line lists %d %q", a.ID, a.Text)
 		}
-		if !strings.Contains(one.Text, strconv.Itoa(a.ID)+" "+a.Text+"\n") {
+		if !strings.Contains(one.Text, strconv.Itoa(a.ID)+" "+a.Text+" | "+a.Notation+"\n") || a.Notation == "" {
 			t.Errorf("legal F3 Line's text lacks %d %s", a.ID, a.Text)
 		}
 	}
@@ -91,12 +91,67 @@ func TestLegalGroupsLongLists(t *testing.T) {
 // action a line, as before.
 func TestLegalShortListsWhole(t *testing.T) {
 	s := inMovement(t)
-	n := len(s.g.legal())
+	n := len(s.g.legal(s.g.st.ToMove()))
 	if n > legalListMax {
 		t.Skipf("%d actions in this movement phase", n)
 	}
 	rep := must(t, s, "legal")
 	if got := strings.Count(rep.Text, "\n"); got != n+1 {
 		t.Errorf("legal printed %d lines for %d actions:\n%s", got, n, rep.Text)
+	}
+}
+
+// TestNotationOnTheWire: every action legal lists carries its notation,
+// in the text and the data, and play takes the notation back to exactly
+// that action, in the deployment and in the movement phase of 2 by 2;
+// show history gives the steps in notation.
+func TestNotationOnTheWire(t *testing.T) {
+	s := inDeployment(t)
+	roundTrip := func(phase string) {
+		t.Helper()
+		rep := must(t, s, "legal all")
+		acts := rep.Data.([]actionInfo)
+		tried := 0
+		for k := 0; k < len(acts); k += 1 + len(acts)/25 {
+			a := acts[k]
+			if a.Notation == "" || !strings.Contains(rep.Text, a.line()+"\n") {
+				t.Fatalf("%s: legal lists %d without its notation: %+v", phase, a.ID, a)
+			}
+			step := must(t, s, "play "+a.Notation)
+			got := step.Data.(struct {
+				Step
+				Next  string    `json:"next"`
+				State stateInfo `json:"state"`
+			})
+			if got.Action == nil || got.Action.Action != a.Action || got.Notation != a.Notation || !strings.Contains(step.Text, " | "+a.Notation) {
+				t.Errorf("%s: play %s played %+v (%q)", phase, a.Notation, got.Action, step.Text)
+			}
+			must(t, s, "undo")
+			tried++
+		}
+		t.Logf("%s: %d of %d actions played back by notation", phase, tried, len(acts))
+	}
+	roundTrip("deployment")
+	for i := 0; engine.PhaseName(s.State()) != "movement"; i++ {
+		if i > 300 {
+			t.Fatalf("no movement phase after 300 steps: %s", engine.PhaseName(s.State()))
+		}
+		if s.State().ToMove() == engine.Chance {
+			must(t, s, "roll")
+		} else {
+			must(t, s, "genmove agent=heuristic")
+		}
+	}
+	roundTrip("movement")
+	hist := must(t, s, "show history")
+	steps := hist.Data.([]historyStep)
+	if len(steps) != len(s.g.rec.Steps) || len(steps) < 10 {
+		t.Fatalf("show history gives %d steps of %d", len(steps), len(s.g.rec.Steps))
+	}
+	for _, h := range steps {
+		rs := s.g.rec.Steps[h.Step-1]
+		if rs.Dice == nil && (h.Notation == "" || h.Notation != rs.Notation || !strings.Contains(hist.Text, strconv.Itoa(h.Step)+" "+h.Player+": "+h.Notation)) {
+			t.Errorf("history step %d: %+v, recorded %q", h.Step, h, rs.Notation)
+		}
 	}
 }

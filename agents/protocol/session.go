@@ -86,15 +86,15 @@ func commands() []command {
 		{"list_scenarios", "[RULESET]", "a ruleset's built-in scenarios, the default first", (*Session).cmdListScenarios},
 		{"list_agents", "", "the agent kinds a side or genmove may use, with their parameters", (*Session).cmdListAgents},
 		{"new_game", "[ruleset=R] [scenario=S] [seed=N] [side0=human|SPEC side1=human|SPEC | human=SIDE bot=SPEC] [dice=auto|manual] [turn_limit=N] [variant=V]", "start a game; each side is human (this client moves it) or an agent spec (see list_agents); human=SIDE (0, 1 or its name) with bot=SPEC sets both", (*Session).cmdNewGame},
-		{"show", "[summary|sketch|units|json]", "the position: a summary, a text sketch of the table, the units, or the whole state as JSON", (*Session).cmdShow},
-		{"legal", "[all|UNIT]", "the legal actions of the side to move, numbered for play; past 60, one line a unit's run of them (all: every one; UNIT: that unit's)", (*Session).cmdLegal},
-		{"play", "ID | TEXT | move UNIT [via X Y]... to X Y [facing F] [slide]", "play a legal action by number or by its text, or a free-form move the rules then check", (*Session).cmdPlay},
+		{"show", "[summary|sketch|units|json|history]", "the position: a summary, a text sketch of the table, the units, the whole state as JSON, or the steps played in notation", (*Session).cmdShow},
+		{"legal", "[side=S] [all|UNIT]", "the legal actions of the side to move (at a sealed choice, your side's; side=S names it), numbered for play, each with its notation; past 60, one line a unit's run of them (all: every one; UNIT: that unit's)", (*Session).cmdLegal},
+		{"play", "[side=S] ID | NOTATION | TEXT | move UNIT [via X Y]... to X Y [facing F] [slide]", "play a legal action by number, notation or text, or a free-form move the rules then check; at a sealed choice, commit your side's (side=S names it when you play both)", (*Session).cmdPlay},
 		{"move", "UNIT [via X Y]... to X Y [facing F] [slide]", "play a free-form move (same as play move ...)", (*Session).cmdMove},
 		{"place", "UNIT at X Y [facing F]", "deploy a unit during set-up, or place the arriving reinforcement, anywhere the rules allow", (*Session).cmdPlace},
 		{"pending", "", "the die roll waiting to be made: how many dice, and why", (*Session).cmdPending},
 		{"dice", "V [V...]", "give the values of the pending roll (from real dice)", (*Session).cmdDice},
 		{"roll", "", "let the program roll the pending dice", (*Session).cmdRoll},
-		{"genmove", "[agent=SPEC] [iters=N|calls=N|time=D] [explain]", "the side to move's bot (or SPEC) chooses an action and plays it", (*Session).cmdGenmove},
+		{"genmove", "[side=S] [agent=SPEC] [iters=N|calls=N|time=D] [explain]", "the side to move's bot (or SPEC) chooses an action and plays it; at a sealed choice, a bot side that owes one commits it from its own view", (*Session).cmdGenmove},
 		{"advance", "[max=N]", "play bots' moves and (with dice=auto) dice until a human must act, a manual die is due, or the game ends", (*Session).cmdAdvance},
 		{"hint", "[n=N] [plan] [explain] [side=S] [agent=SPEC] [iters=N|time=D] [playouts=N]", "the best actions (and with plan, the orders for the rest of the turn) for the side to move, with estimated win/draw/loss; nothing is played", (*Session).cmdHint},
 		{"set", "unit UNIT [at X Y] [facing F] [status S] | turn T [side S]", "correct the program to match the table: a unit's place, facing or status, or the turn and side to move", (*Session).cmdSet},
@@ -519,9 +519,15 @@ func (s *Session) cmdShow(_ context.Context, args []string) (Reply, error) {
 	}
 	switch what {
 	case "summary":
-		return Reply{Text: g.summary(), Data: g.stateInfo()}, nil
+		text := g.summary()
+		if g.st.ToMove() == engine.Both && !g.st.Terminal() {
+			text += "\n" + g.owesText()
+		}
+		return Reply{Text: text, Data: g.stateInfo()}, nil
+	case "history":
+		return g.historyReply(), nil
 	case "sketch":
-		sk, err := engine.Capability[engine.Describer](g.st, "a sketch of the table")
+		sk, err := engine.Capability[engine.Describer](g.shown(), "a sketch of the table")
 		if err != nil {
 			return Reply{}, err
 		}
@@ -542,20 +548,99 @@ func (s *Session) cmdShow(_ context.Context, args []string) (Reply, error) {
 		}
 		return Reply{Text: b.String(), Data: us}, nil
 	case "json":
-		raw, err := g.st.MarshalJSON()
+		raw, err := g.shown().MarshalJSON()
 		if err != nil {
 			return Reply{}, fmt.Errorf("encode the state: %w", err)
 		}
 		return Reply{Text: string(raw), Data: json.RawMessage(raw)}, nil
 	}
-	return Reply{}, fmt.Errorf("unknown view %q: summary, sketch, units or json", what)
+	return Reply{}, fmt.Errorf("unknown view %q: summary, sketch, units, json or history", what)
+}
+
+// historyStep is one step of the game as show history gives it.
+type historyStep struct {
+	// Step counts the steps from 1.
+	Step   int    `json:"step"`
+	Player string `json:"player"`
+	// Notation is a side's action in the ruleset's notation; it is empty
+	// for dice, and for a sealed choice the client may not see yet
+	// (Sealed is then set).
+	Notation string `json:"notation,omitempty"`
+	Sealed   bool   `json:"sealed,omitempty"`
+	Dice     []int  `json:"dice,omitempty"`
+}
+
+// historyReply lists the record's steps, a line each: "3 Blue: B-Guns
+// advance", "4 chance: 5 2". The sealed choices of the current sealed
+// point that the client may not see say only that the side has chosen.
+func (g *game) historyReply() Reply {
+	hideFrom := g.sealedSince()
+	out := make([]historyStep, 0, len(g.rec.Steps))
+	var b strings.Builder
+	for i, st := range g.rec.Steps {
+		h := historyStep{Step: i + 1, Player: "chance"}
+		if st.Player == 0 || st.Player == 1 {
+			h.Player = g.sideName(int(st.Player))
+		}
+		line := ""
+		switch {
+		case st.Dice != nil:
+			h.Dice = diceInts(*st.Dice)
+			line = strings.Trim(fmt.Sprint(h.Dice), "[]")
+		case i >= hideFrom && g.hides(st.Player):
+			h.Sealed = true
+			line = "(a sealed choice, not yet revealed)"
+		default:
+			h.Notation = g.stepNotation(st)
+			line = h.Notation
+		}
+		out = append(out, h)
+		fmt.Fprintf(&b, "%d %s: %s\n", h.Step, h.Player, line)
+	}
+	if len(out) == 0 {
+		b.WriteString("no steps played yet\n")
+	}
+	return Reply{Text: strings.TrimRight(b.String(), "\n"), Data: out}
 }
 
 // actionInfo is one legal action as legal lists it.
 type actionInfo struct {
-	ID     int           `json:"id"`
-	Text   string        `json:"text"`
-	Action engine.Action `json:"action"`
+	ID   int    `json:"id"`
+	Text string `json:"text"`
+	// Notation is the action in the ruleset's notation (State.FormatAction),
+	// which play takes as well as the id and the text.
+	Notation string        `json:"notation,omitempty"`
+	Action   engine.Action `json:"action"`
+}
+
+// line is the action as legal prints it: "3 B-Guns advances | B-Guns
+// advance", its number, text and notation.
+func (a actionInfo) line() string {
+	if a.Notation == "" {
+		return fmt.Sprintf("%d %s", a.ID, a.Text)
+	}
+	return fmt.Sprintf("%d %s | %s", a.ID, a.Text, a.Notation)
+}
+
+// sideArg takes a side=S word out of args, wherever it is: the side a
+// request acts for. It returns "" when none is given.
+func sideArg(args []string) (string, []string, error) {
+	named, found := "", false
+	rest := make([]string, 0, len(args))
+	for _, a := range args {
+		if k, v, ok := strings.Cut(a, "="); ok && strings.EqualFold(k, "side") {
+			if found {
+				return "", nil, fmt.Errorf("side= is given twice")
+			}
+			if v == "" {
+				return "", nil, fmt.Errorf("side= needs a side: 0, 1 or its name")
+			}
+			named, found = v, true
+			continue
+		}
+		rest = append(rest, a)
+	}
+	return named, rest, nil
 }
 
 // legalListMax is the most legal actions legal lists one a line. Past it
@@ -570,20 +655,37 @@ func (s *Session) cmdLegal(_ context.Context, args []string) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	acts := g.legal()
+	named, args, err := sideArg(args)
+	if err != nil {
+		return Reply{}, err
+	}
+	side, err := g.decider("legal", named)
+	if err != nil {
+		return Reply{}, err
+	}
+	acts := g.legal(side)
 	out := make([]actionInfo, len(acts))
 	for k, a := range acts {
-		out[k] = actionInfo{ID: k + 1, Text: g.st.DescribeAction(a), Action: a}
+		out[k] = actionInfo{ID: k + 1, Text: g.st.DescribeAction(a), Notation: g.notation(a), Action: a}
+	}
+	who := g.sideName(int(side))
+	if g.st.ToMove() == engine.Both {
+		other := side.Other()
+		if slices.Contains(g.owing(), other) {
+			who += "'s sealed choice (" + g.sideName(int(other)) + " has yet to choose)"
+		} else {
+			who += "'s sealed choice (" + g.sideName(int(other)) + " has chosen)"
+		}
 	}
 	var b strings.Builder
 	which := strings.Join(args, " ")
 	switch {
 	case which == "" && len(out) > legalListMax:
-		fmt.Fprintf(&b, "%d legal actions for %s, a line for each unit's run of them ('legal all' lists every one, 'legal UNIT' one unit's):\n", len(out), g.toMoveName())
+		fmt.Fprintf(&b, "%d legal actions for %s, a line for each unit's run of them ('legal all' lists every one, 'legal UNIT' one unit's):\n", len(out), who)
 		writeLegalGroups(&b, out)
 		return Reply{Text: b.String(), Data: out}, nil
 	case which == "" || strings.EqualFold(which, "all"):
-		fmt.Fprintf(&b, "%d legal actions for %s\n", len(out), g.toMoveName())
+		fmt.Fprintf(&b, "%d legal actions for %s\n", len(out), who)
 	default:
 		if out, err = g.legalOf(out, which); err != nil {
 			return Reply{}, err
@@ -591,7 +693,7 @@ func (s *Session) cmdLegal(_ context.Context, args []string) (Reply, error) {
 		fmt.Fprintf(&b, "%d legal actions for %s\n", len(out), which)
 	}
 	for _, a := range out {
-		fmt.Fprintf(&b, "%d %s\n", a.ID, a.Text)
+		b.WriteString(a.line() + "\n")
 	}
 	return Reply{Text: b.String(), Data: out}, nil
 }
@@ -655,7 +757,7 @@ func writeLegalGroups(b *strings.Builder, acts []actionInfo) {
 			n++
 		}
 		if n == 1 {
-			fmt.Fprintf(b, "%d %s\n", first.ID, first.Text)
+			b.WriteString(first.line() + "\n")
 		} else {
 			last := acts[k+n-1]
 			fmt.Fprintf(b, "%d-%d %s ... %s (%d actions)\n", first.ID, last.ID, first.Text, last.Text[sharedWords(first.Text, last.Text):], n)
@@ -685,6 +787,16 @@ type Step struct {
 	Player string `json:"player"`
 	// Text describes the step (an action's text; a roll, its values).
 	Text string `json:"text"`
+	// Notation is a side's action in the ruleset's notation.
+	Notation string `json:"notation,omitempty"`
+	// Sealed is set for a sealed choice; while the client may not see it
+	// (the other side plays it, and not both are in), the step has no
+	// action, notation or explanation, and its text says only that the
+	// side has chosen.
+	Sealed bool `json:"sealed,omitempty"`
+	// Revealed lists, on the step that completes a sealed point, every
+	// side's choice there ("Blue: posture attack"), now shown to all.
+	Revealed []string `json:"revealed,omitempty"`
 	// Table says how to carry a move out with a ruler at a real table.
 	Table  string       `json:"table,omitempty"`
 	Dice   []int        `json:"dice,omitempty"`
@@ -695,21 +807,38 @@ type Step struct {
 // explanation wraps an agent's explanation for the reply.
 type explanation = agents.Explanation
 
+// line is the step as a reply's text gives it: its text and, for an
+// action, " | " and its notation.
+func (st Step) line() string {
+	if st.Notation == "" {
+		return st.Text
+	}
+	return st.Text + " | " + st.Notation
+}
+
 func (s *Session) cmdPlay(_ context.Context, args []string) (Reply, error) {
 	g, err := s.needGame()
 	if err != nil {
 		return Reply{}, err
 	}
+	named, args, err := sideArg(args)
+	if err != nil {
+		return Reply{}, err
+	}
 	if len(args) == 0 {
-		return Reply{}, fmt.Errorf("play needs an action: its number from legal, its text, or move UNIT to X Y")
+		return Reply{}, fmt.Errorf("play needs an action: its number from legal, its notation, its text, or move UNIT to X Y")
 	}
 	if err := g.needDecision(); err != nil {
 		return Reply{}, err
 	}
-	if strings.EqualFold(args[0], "move") {
-		return s.freeMove(g, args[1:])
+	side, err := g.decider("play", named)
+	if err != nil {
+		return Reply{}, err
 	}
-	acts := g.legal()
+	if strings.EqualFold(args[0], "move") {
+		return s.freeMove(g, side, args[1:])
+	}
+	acts := g.legal(side)
 	var a engine.Action
 	if len(args) == 1 && isDigits(args[0]) {
 		n, err := strconv.Atoi(args[0])
@@ -718,17 +847,36 @@ func (s *Session) cmdPlay(_ context.Context, args []string) (Reply, error) {
 		}
 		a = acts[n-1]
 	} else {
-		k, err := g.findByText(acts, strings.Join(args, " "))
+		k, err := g.findTyped(acts, joinWords(args), strings.Join(args, " "))
 		if err != nil {
 			return Reply{}, err
 		}
 		a = acts[k]
 	}
-	step, err := g.apply(a)
+	step, err := g.apply(side, a)
 	if err != nil {
 		return Reply{}, err
 	}
 	return g.stepReply(step), nil
+}
+
+// findTyped finds the legal action a person typed after play, in this
+// order: its notation (notation, read by State.ParseAction, is a legal
+// action), else its text (findByText). A notation that reads but names
+// no legal action falls to the text, and is the error's subject when no
+// text matches either.
+func (g *game) findTyped(acts []engine.Action, notation, typed string) (int, error) {
+	a, perr := g.st.ParseAction(notation)
+	if perr == nil {
+		if k := slices.Index(acts, a); k >= 0 {
+			return k, nil
+		}
+	}
+	k, err := g.findByText(acts, typed)
+	if err != nil && perr == nil && wire.CodeOf(err) == wire.IllegalAction {
+		return 0, wire.Errorf(wire.IllegalAction, "%q is %s, not a legal action now (see legal for their numbers, notations and texts)", notation, g.st.DescribeAction(a))
+	}
+	return k, err
 }
 
 // findByText finds the legal action whose text is typed: exactly (case
@@ -764,7 +912,11 @@ func (s *Session) cmdMove(_ context.Context, args []string) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	return s.freeMove(g, args)
+	side, err := g.decider("move", "")
+	if err != nil {
+		return Reply{}, err
+	}
+	return s.freeMove(g, side, args)
 }
 
 func (s *Session) cmdPlace(_ context.Context, args []string) (Reply, error) {
@@ -772,16 +924,20 @@ func (s *Session) cmdPlace(_ context.Context, args []string) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	return s.playParsed(g, "place "+joinWords(args))
+	side, err := g.decider("place", "")
+	if err != nil {
+		return Reply{}, err
+	}
+	return s.playParsed(g, side, "place "+joinWords(args))
 }
 
-func (s *Session) freeMove(g *game, args []string) (Reply, error) {
-	return s.playParsed(g, joinWords(args))
+func (s *Session) freeMove(g *game, side engine.Player, args []string) (Reply, error) {
+	return s.playParsed(g, side, joinWords(args))
 }
 
-// playParsed plays the action a person's words describe, read by the
+// playParsed plays side's action a person's words describe, read by the
 // ruleset (engine.FreeForm) with bare numbers in the session's unit.
-func (s *Session) playParsed(g *game, text string) (Reply, error) {
+func (s *Session) playParsed(g *game, side engine.Player, text string) (Reply, error) {
 	var a engine.Action
 	if s.unit == Inches {
 		ff, err := engine.Capability[engine.FreeForm](g.st, "free-form moves and placements")
@@ -800,7 +956,7 @@ func (s *Session) playParsed(g *game, text string) (Reply, error) {
 			return Reply{}, err
 		}
 	}
-	step, err := g.apply(a)
+	step, err := g.apply(side, a)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -835,6 +991,8 @@ type Pending struct {
 	By     string `json:"by,omitempty"`
 	Why    string `json:"why,omitempty"`
 	ToMove string `json:"to_move"`
+	// Owes names the sides that still owe a sealed choice.
+	Owes []string `json:"owes,omitempty"`
 }
 
 func (s *Session) cmdPending(_ context.Context, args []string) (Reply, error) {
@@ -843,7 +1001,10 @@ func (s *Session) cmdPending(_ context.Context, args []string) (Reply, error) {
 		return Reply{}, err
 	}
 	if g.st.Terminal() || g.st.ToMove() != engine.Chance {
-		info := Pending{ToMove: g.toMoveName()}
+		info := Pending{ToMove: g.toMoveName(), Owes: g.owingNames()}
+		if info.Owes != nil {
+			return Reply{Text: "none; " + info.ToMove, Data: info}, nil
+		}
 		return Reply{Text: "none; " + info.ToMove + " to move", Data: info}, nil
 	}
 	r := g.st.PendingRoll()
@@ -901,23 +1062,27 @@ func (s *Session) cmdGenmove(ctx context.Context, args []string) (Reply, error) 
 	if err != nil {
 		return Reply{}, err
 	}
-	kv, bare, err := keyValues(args, append([]string{"agent"}, budgetKeys...)...)
+	kv, bare, err := keyValues(args, append([]string{"agent", "side"}, budgetKeys...)...)
 	if err != nil {
 		return Reply{}, err
 	}
 	explain := false
 	for _, w := range bare {
 		if strings.ToLower(w) != "explain" {
-			return Reply{}, fmt.Errorf("unexpected %q: genmove takes agent=SPEC, iters=N, calls=N, time=D and explain", w)
+			return Reply{}, fmt.Errorf("unexpected %q: genmove takes side=S, agent=SPEC, iters=N, calls=N, time=D and explain", w)
 		}
 		explain = true
 	}
 	if err := g.needDecision(); err != nil {
 		return Reply{}, err
 	}
+	side, err := g.botDecider(kv["side"])
+	if err != nil {
+		return Reply{}, err
+	}
 	spec := kv["agent"]
 	if spec == "" {
-		spec = g.cfg.sides[g.st.ToMove()]
+		spec = g.cfg.sides[side]
 		if spec == "human" {
 			spec = DefaultBot
 		}
@@ -926,7 +1091,7 @@ func (s *Session) cmdGenmove(ctx context.Context, args []string) (Reply, error) 
 	if err != nil {
 		return Reply{}, err
 	}
-	step, err := g.botMove(ctx, spec, explain)
+	step, err := g.botMove(ctx, side, spec, explain)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -1009,7 +1174,11 @@ func (s *Session) cmdAdvance(ctx context.Context, args []string) (Reply, error) 
 		if g.st.ToMove() == engine.Chance {
 			step, err = g.applyDice(g.roll())
 		} else {
-			step, err = g.botMove(ctx, g.cfg.sides[g.st.ToMove()], false)
+			side, derr := g.botDecider("")
+			if derr != nil {
+				return Reply{}, derr
+			}
+			step, err = g.botMove(ctx, side, g.cfg.sides[side], false)
 		}
 		if err != nil {
 			// Execute takes back the steps already played, as for any
@@ -1024,7 +1193,7 @@ func (s *Session) cmdAdvance(ctx context.Context, args []string) (Reply, error) 
 	info.ToMove = g.toMoveName()
 	var b strings.Builder
 	for _, st := range info.Steps {
-		fmt.Fprintf(&b, "%s: %s\n", st.Player, st.Text)
+		fmt.Fprintf(&b, "%s: %s\n", st.Player, st.line())
 	}
 	fmt.Fprintf(&b, "stopped: %s", info.Stopped)
 	return Reply{Text: b.String(), Data: info}, nil

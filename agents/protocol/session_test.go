@@ -179,7 +179,7 @@ func TestNoGameYet(t *testing.T) {
 // same engine actions.
 func TestPlayByIDTextAndMove(t *testing.T) {
 	s := inMovement(t)
-	acts := s.g.legal()
+	acts := s.g.legal(s.g.st.ToMove())
 	text := s.State().DescribeAction(acts[2])
 	rep := must(t, s, "play "+strings.ToUpper(text))
 	if !strings.Contains(rep.Text, text) {

@@ -158,29 +158,33 @@ func ParseReply(line []byte) (Response, error) {
 }
 
 // Choice is a bot's answer to genmove: the number of a legal action in the
-// request's list, or its text.
+// request's list, or its text or notation (Text holds either).
 type Choice struct {
 	ID   int
 	Text string
 }
 
-// ParseChoice reads genmove's result: {"id": N}, {"text": "..."}, N or
-// "text". A result that is none of these is an *Error with code
+// ParseChoice reads genmove's result: {"id": N}, {"text": "..."},
+// {"notation": "..."}, N or "text" (a text or a notation). A result that is none of these is an *Error with code
 // BadRequest.
 func ParseChoice(res json.RawMessage) (Choice, error) {
 	var c Choice
 	var obj struct {
-		ID   *int    `json:"id"`
-		Text *string `json:"text"`
+		ID       *int    `json:"id"`
+		Text     *string `json:"text"`
+		Notation *string `json:"notation"`
 	}
 	switch {
 	case json.Unmarshal(res, &c.ID) == nil:
 	case json.Unmarshal(res, &c.Text) == nil:
-	case json.Unmarshal(res, &obj) == nil && (obj.ID != nil || obj.Text != nil):
-		if obj.ID != nil {
+	case json.Unmarshal(res, &obj) == nil && (obj.ID != nil || obj.Text != nil || obj.Notation != nil):
+		switch {
+		case obj.ID != nil:
 			c.ID = *obj.ID
-		} else {
+		case obj.Text != nil:
 			c.Text = *obj.Text
+		default:
+			c.Text = *obj.Notation // matched against texts and notations alike
 		}
 	default:
 		return Choice{}, badRequest("genmove's result is not an action's id or text")

@@ -29,7 +29,7 @@ func TestFormatRequest(t *testing.T) {
 			t.Errorf("%q reads back as %+v, %v; want %+v", line, back, err, r)
 		}
 	}
-	pos := &Position{Legal: []LegalAction{{1, "end movement"}}, Phase: "movement", Side: 1, State: json.RawMessage(`{"turn":3}`), Turn: 3}
+	pos := &Position{Legal: []LegalAction{{ID: 1, Text: "end movement"}}, Phase: "movement", Side: 1, State: json.RawMessage(`{"turn":3}`), Turn: 3}
 	line, err := FormatRequest(Request{ID: "4", Cmd: "genmove", Args: []string{"time=5s"}, Position: pos})
 	if err != nil {
 		t.Fatal(err)

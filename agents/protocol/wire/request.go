@@ -69,6 +69,9 @@ type Position struct {
 type LegalAction struct {
 	ID   int    `json:"id"`
 	Text string `json:"text"`
+	// Notation is the action in its ruleset's notation
+	// (engine.State.FormatAction); a bot may answer with it.
+	Notation string `json:"notation,omitempty"`
 }
 
 // ErrEmpty is the parsers' answer to a line with nothing to do (blank or

@@ -30,7 +30,9 @@ func TestMain(m *testing.M) {
 
 // runBot speaks the external-bot protocol (docs/protocol.md) on stdin and
 // stdout: it answers the handshake, logs each genmove request whole and
-// answers it with one of its legal actions, chosen by the request's id.
+// answers it with one of its legal actions, chosen by the request's id,
+// in turn by its number, its notation as a bare string, and its notation
+// as {"notation": ...}, so every form of answer is played.
 func runBot(logPath string) int {
 	logf, err := os.OpenFile(logPath, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
 	if err != nil {
@@ -43,9 +45,11 @@ func runBot(logPath string) int {
 	out := bufio.NewWriter(os.Stdout)
 	for in.Scan() {
 		var req struct {
-			ID    int               `json:"id"`
-			Cmd   string            `json:"cmd"`
-			Legal []json.RawMessage `json:"legal"`
+			ID    int    `json:"id"`
+			Cmd   string `json:"cmd"`
+			Legal []struct {
+				Notation string `json:"notation"`
+			} `json:"legal"`
 		}
 		if err := json.Unmarshal(in.Bytes(), &req); err != nil {
 			fmt.Fprintln(os.Stderr, "toy bot: not JSON:", err)
@@ -59,7 +63,15 @@ func runBot(logPath string) int {
 			result = "toy-logger"
 		case "genmove":
 			fmt.Fprintf(logf, "%s\n", in.Bytes())
-			result = 1 + req.ID%len(req.Legal)
+			k := req.ID % len(req.Legal)
+			switch req.ID % 3 {
+			case 0:
+				result = 1 + k
+			case 1:
+				result = req.Legal[k].Notation
+			default:
+				result = map[string]string{"notation": req.Legal[k].Notation}
+			}
 		case "quit":
 			return 0
 		}

@@ -32,9 +32,8 @@ var twentyDice = "1 2 3 1 2 3 1 2 3 1 2 3 1 2 3 1 2 3 4 6"
 // face is refused with the reason and changes nothing, and the typed dice
 // are resolved (2 hits, then the morale test the person also types).
 //
-// The game is the variant without postures: the protocol session does
-// not yet drive sealed choices (its legal and play take the side to move,
-// and at a sealed point there is none).
+// The game is the variant without postures, to reach the guns' fire in
+// few orders (sealed_protocol_test.go plays the postures).
 func TestProtocolTwentyDice(t *testing.T) {
 	for _, mode := range []string{"text", "json"} {
 		t.Run(mode, func(t *testing.T) {
@@ -108,6 +107,8 @@ func TestProtocolTwentyDice(t *testing.T) {
 type reply struct {
 	ok         bool
 	text, data string
+	// code is an error's code.
+	code string
 }
 
 // splitReplies reads a session's output: in text mode "= text" or
@@ -122,6 +123,7 @@ func splitReplies(t *testing.T, mode, out string) []reply {
 			var r struct {
 				OK    bool            `json:"ok"`
 				Error string          `json:"error"`
+				Code  string          `json:"code"`
 				Text  string          `json:"text"`
 				Data  json.RawMessage `json:"result"`
 			}
@@ -136,7 +138,7 @@ func splitReplies(t *testing.T, mode, out string) []reply {
 			if !r.OK {
 				text = r.Error
 			}
-			rs = append(rs, reply{r.OK, text, string(r.Data)})
+			rs = append(rs, reply{r.OK, text, string(r.Data), r.Code})
 		}
 		return rs
 	}
@@ -150,7 +152,11 @@ func splitReplies(t *testing.T, mode, out string) []reply {
 		if i := strings.IndexByte(text, ' '); i >= 0 && isNumber(text[:i]) {
 			text = text[i+1:]
 		}
-		rs = append(rs, reply{ok, text, text})
+		code := ""
+		if i := strings.LastIndex(text, " ["); !ok && i >= 0 && strings.HasSuffix(text, "]") {
+			text, code = text[:i], text[i+2:len(text)-1]
+		}
+		rs = append(rs, reply{ok, text, text, code})
 	}
 	return rs
 }

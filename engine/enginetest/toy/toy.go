@@ -42,7 +42,7 @@
 // end of the turn.
 //
 // The variant "no-postures" leaves the postures out: every turn goes
-// straight to the activations, for a front end that does not yet drive
+// straight to the activations, for a test or a front end that wants no
 // sealed choices.
 //
 // A side whose units are all destroyed loses (a victory). Two turns
