@@ -243,41 +243,38 @@ func NotForRuleset(agent, ruleset string, st engine.State) error {
 // scriptNames are the script names a kit offers, "random" first, or the
 // names every linked kit offers when k is nil; for error messages.
 func scriptNames(k *Kit) []string {
-	names := []string{RandomScript}
-	add := func(k *Kit) {
+	return kitNames(k, RandomScript, func(k *Kit, add func(string)) {
 		for _, s := range k.Scripts {
-			if !contains(names, s.Name) {
-				names = append(names, s.Name)
-			}
+			add(s.Name)
 		}
-	}
-	if k != nil {
-		add(k)
-		return names
-	}
-	for _, k := range Kits() {
-		add(k)
-	}
-	return names
+	})
 }
 
 // evaluationNames are the evaluation names of k (or of every linked kit),
 // "none" first.
 func evaluationNames(k *Kit) []string {
-	names := []string{NoEvaluation}
-	add := func(k *Kit) {
+	return kitNames(k, NoEvaluation, func(k *Kit, add func(string)) {
 		for _, e := range k.Evaluations {
-			if !contains(names, e.Name) {
-				names = append(names, e.Name)
-			}
+			add(e.Name)
+		}
+	})
+}
+
+// kitNames lists first and then the names each of k offers (every linked
+// kit's when k is nil), each once.
+func kitNames(k *Kit, first string, each func(k *Kit, add func(string))) []string {
+	names := []string{first}
+	add := func(n string) {
+		if !contains(names, n) {
+			names = append(names, n)
 		}
 	}
 	if k != nil {
-		add(k)
+		each(k, add)
 		return names
 	}
 	for _, k := range Kits() {
-		add(k)
+		each(k, add)
 	}
 	return names
 }

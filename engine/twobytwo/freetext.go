@@ -16,39 +16,23 @@ import (
 // from north or compass words, units by label or number.
 
 // LengthUnit is a unit of length a person's text may give bare numbers
-// in: the tabletop speaks inches, millimetres and paces. The conversions
-// are the rules' own (ruling R-SCALE: 1" = 25 mm = 300 paces); the
-// program itself works in inches.
-type LengthUnit int
+// in (engine.LengthUnit); 2 by 2 converts them by ruling R-SCALE (1" =
+// 25 mm = 300 paces); the program itself works in inches.
+type LengthUnit = engine.LengthUnit
 
 // The units of length.
 const (
-	Inches LengthUnit = iota
-	Millimetres
-	Paces
+	Inches      = engine.Inches
+	Millimetres = engine.Millimetres
+	Paces       = engine.Paces
 )
-
-var lengthUnitNames = [...]string{"in", "mm", "paces"}
-
-// String names the unit as ParseLengthUnit takes it.
-func (u LengthUnit) String() string { return lengthUnitNames[u] }
 
 // perInch is how many of each unit make an inch.
 var perInch = [...]float64{1, 25, 300}
 
 // ParseLengthUnit reads a unit name: in, inch, inches, ", mm, p, pace,
 // paces.
-func ParseLengthUnit(s string) (LengthUnit, error) {
-	switch strings.ToLower(strings.TrimSpace(s)) {
-	case "in", "inch", "inches", `"`:
-		return Inches, nil
-	case "mm", "millimetre", "millimetres", "millimeter", "millimeters":
-		return Millimetres, nil
-	case "p", "pace", "paces":
-		return Paces, nil
-	}
-	return 0, fmt.Errorf("unknown unit %q: use in, mm or paces", s)
-}
+func ParseLengthUnit(s string) (LengthUnit, error) { return engine.ParseLengthUnit(s) }
 
 // ParseLength reads a length with an optional unit suffix ("12.5",
 // "12.5in", "300mm", "3600p") and returns it in inches; a bare number is
