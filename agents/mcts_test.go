@@ -16,8 +16,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/grognard/grognard/agents/agenttest"
 	"github.com/grognard/grognard/engine"
+	"github.com/grognard/grognard/engine/enginetest"
 	"github.com/grognard/grognard/engine/twobytwo"
+	"github.com/grognard/grognard/engine/twobytwo/twobytwotest"
 )
 
 // positionAfter plays the standard scenario with random actions and dice
@@ -219,12 +222,12 @@ func TestMCTSLegalDeterministicExplained(t *testing.T) {
 }
 
 // TestMCTSPlaysWholeGames: whole games against greedy end, every choice
-// legal (hPlayOn checks), the same seeds giving the same game.
+// legal (twobytwotest.PlayOn checks), the same seeds giving the same game.
 func TestMCTSPlaysWholeGames(t *testing.T) {
-	if raceEnabled {
+	if enginetest.RaceEnabled {
 		t.Skip("slow under -race")
 	}
-	checkSameGame(t, "standard", [2]string{"mcts:iters=20", "greedy"}, [3]uint64{4, 5, 6})
+	twobytwotest.CheckSameGame(t, New, "standard", [2]string{"mcts:iters=20", "greedy"}, [3]uint64{4, 5, 6})
 }
 
 // TestMCTSTimeBudget: with a wall-time budget the search stops about
@@ -307,7 +310,7 @@ var benchPositions = []struct {
 // spec's parameters give, with tree reuse and early stopping off so that
 // every decision runs its whole budget from the same root.
 func benchMCTSDecisions(b *testing.B, st *twobytwo.State, spec string) {
-	benchDecisions(b, mustMCTS(b, "mcts:reuse=false,stop=false,"+spec, 1), st)
+	agenttest.BenchDecisions(b, mustMCTS(b, "mcts:reuse=false,stop=false,"+spec, 1), st)
 }
 
 // BenchmarkMCTSIterations reports iterations per second from the opening
