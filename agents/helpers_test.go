@@ -6,7 +6,6 @@ package agents
 // that both packages' tests share one copy.
 
 import (
-	"os"
 	"testing"
 
 	"github.com/grognard/grognard/agents/agenttest"
@@ -27,15 +26,6 @@ var (
 func mustAgent(t testing.TB, spec string, seed uint64) Agent {
 	t.Helper()
 	return agenttest.MustAgent(t, New, spec, seed)
-}
-
-// envOr is the environment variable key, or def when it is unset or
-// empty: the probes' settings.
-func envOr(key, def string) string {
-	if v := os.Getenv(key); v != "" {
-		return v
-	}
-	return def
 }
 
 // newScript builds the 2 by 2 kit's script called name (the kit is

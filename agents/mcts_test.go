@@ -361,7 +361,7 @@ func TestMCTSDepartureProbe(t *testing.T) {
 	if os.Getenv("GROGNARD_PROBE") == "" {
 		t.Skip("set GROGNARD_PROBE=1")
 	}
-	spec := envOr("GROGNARD_SPEC", "mcts")
+	spec := agenttest.EnvOr("GROGNARD_SPEC", "mcts")
 	if !strings.Contains(spec, ":") {
 		spec += ":"
 	} else {
@@ -465,10 +465,10 @@ func TestMCTSRegretProbe(t *testing.T) {
 	if os.Getenv("GROGNARD_PROBE") == "" {
 		t.Skip("set GROGNARD_PROBE=1")
 	}
-	specs := strings.Split(envOr("GROGNARD_SPECS", "mcts:propose=true,iters=400;mcts:propose=true,iters=760;mcts:propose=true,iters=760,workers=2,parallel=tree"), ";")
-	ref := envOr("GROGNARD_REF", "mcts:propose=true,iters=12800")
+	specs := strings.Split(agenttest.EnvOr("GROGNARD_SPECS", "mcts:propose=true,iters=400;mcts:propose=true,iters=760;mcts:propose=true,iters=760,workers=2,parallel=tree"), ";")
+	ref := agenttest.EnvOr("GROGNARD_REF", "mcts:propose=true,iters=12800")
 	count := func(key, def string) int {
-		n, err := strconv.Atoi(envOr(key, def))
+		n, err := strconv.Atoi(agenttest.EnvOr(key, def))
 		if err != nil || n < 1 {
 			t.Fatalf("%s: %q is not a positive whole number", key, os.Getenv(key))
 		}

@@ -1,6 +1,7 @@
 // Package agenttest holds what the tests of agents share across packages:
-// building an agent from its spec and checking the spec round trip, and
-// the loop of an agent's benchmark. It is for tests only.
+// building an agent from its spec and checking the spec round trip, the
+// loop of an agent's benchmark, and the probes' settings. It is for tests
+// only.
 //
 // The package imports engine alone, not agents, so that the tests of
 // package agents itself can use it as well as those of a ruleset's kit
@@ -11,6 +12,7 @@ package agenttest
 
 import (
 	"context"
+	"os"
 	"strings"
 	"testing"
 
@@ -78,4 +80,13 @@ func BenchDecisions(b *testing.B, a Agent, st engine.State) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// EnvOr is the environment variable key, or def when it is unset or
+// empty: the settings of the probes, tests run by hand for tuning.
+func EnvOr(key, def string) string {
+	if v := os.Getenv(key); v != "" {
+		return v
+	}
+	return def
 }

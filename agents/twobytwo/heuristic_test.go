@@ -122,22 +122,13 @@ func TestHeuristicSpecs(t *testing.T) {
 	}
 }
 
-// envOr is the environment variable key, or def when it is unset or
-// empty: the probes' settings.
-func envOr(key, def string) string {
-	if v := os.Getenv(key); v != "" {
-		return v
-	}
-	return def
-}
-
 // TestHeuristicStrengthProbe prints the doctrines' scores against random;
 // it is for tuning only.
 func TestHeuristicStrengthProbe(t *testing.T) {
 	if os.Getenv("GROGNARD_PROBE") == "" {
 		t.Skip("set GROGNARD_PROBE=1")
 	}
-	opp := envOr("GROGNARD_OPP", "random")
+	opp := agenttest.EnvOr("GROGNARD_OPP", "random")
 	specs := hDoctrineSpecs
 	if v := os.Getenv("GROGNARD_SPECS"); v != "" {
 		specs = strings.Split(v, ";")
