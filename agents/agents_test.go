@@ -3,56 +3,15 @@ package agents
 import (
 	"context"
 	"errors"
-	"fmt"
 	"os/exec"
-	"strconv"
-	"strings"
 	"sync"
 	"testing"
 
+	"github.com/grognard/grognard/agents/agenttest"
 	"github.com/grognard/grognard/engine"
+	"github.com/grognard/grognard/engine/enginetest"
 	"github.com/grognard/grognard/engine/twobytwo"
 )
-
-// pickState is a minimal engine.State offering n actions to side 0, so
-// agent tests do not depend on a ruleset's own allocations.
-type pickState struct {
-	n int
-}
-
-func (s *pickState) Ruleset() string       { return "pick" }
-func (s *pickState) ToMove() engine.Player { return 0 }
-func (s *pickState) Terminal() bool        { return false }
-func (s *pickState) Result() engine.Result { return engine.Result{} }
-func (s *pickState) Legal(buf []engine.Action) []engine.Action {
-	for i := 0; i < s.n; i++ {
-		buf = append(buf, engine.Action{Kind: 1, Unit: uint8(i), Target: uint8(i >> 8)})
-	}
-	return buf
-}
-func (s *pickState) Apply(engine.Action) error           { return nil }
-func (s *pickState) PendingRoll() engine.Roll            { return engine.Roll{} }
-func (s *pickState) ApplyDice(engine.Dice) error         { return nil }
-func (s *pickState) DescribeRoll() string                { return "" }
-func (s *pickState) DescribeAction(engine.Action) string { return "" }
-func (s *pickState) FormatAction(a engine.Action) string {
-	return "pick " + strconv.Itoa(index(a))
-}
-func (s *pickState) ParseAction(text string) (engine.Action, error) {
-	n, err := strconv.Atoi(strings.TrimPrefix(text, "pick "))
-	if err != nil || n < 0 || n >= 1<<16 {
-		return engine.Action{}, fmt.Errorf("%w: %q is not pick N", engine.ErrNotation, text)
-	}
-	return engine.Action{Kind: 1, Unit: uint8(n), Target: uint8(n >> 8)}, nil
-}
-func (s *pickState) Turn() int                    { return 1 }
-func (s *pickState) Hash() uint64                 { return uint64(s.n) }
-func (s *pickState) CopyFrom(src engine.State)    { *s = *src.(*pickState) }
-func (s *pickState) Clone() engine.State          { c := *s; return &c }
-func (s *pickState) MarshalJSON() ([]byte, error) { return []byte("{}"), nil }
-
-// index is the position of a pickState action in its legal list.
-func index(a engine.Action) int { return int(a.Unit) | int(a.Target)<<8 }
 
 func TestNew(t *testing.T) {
 	tests := []struct {
@@ -101,38 +60,8 @@ func TestNew(t *testing.T) {
 		{spec: ":x=1", wantErr: []string{"no agent name"}},
 	}
 	for _, tc := range tests {
-		t.Run(tc.spec, func(t *testing.T) { checkSpec(t, tc.spec, tc.name, tc.wantErr) })
+		t.Run(tc.spec, func(t *testing.T) { agenttest.CheckSpec(t, New, tc.spec, tc.name, tc.wantErr) })
 	}
-}
-
-// checkSpec builds the agent of spec and returns it once it has checked it:
-// its Name() is name and that name builds the same agent again. With
-// wantErr the spec must be refused instead, with an error holding each of
-// wantErr, and checkSpec returns nil.
-func checkSpec(t *testing.T, spec, name string, wantErr []string) Agent {
-	t.Helper()
-	a, err := New(spec, 1)
-	if wantErr != nil {
-		if err == nil {
-			t.Fatalf("New(%q) succeeded, want an error containing %q", spec, wantErr)
-		}
-		for _, w := range wantErr {
-			if !strings.Contains(err.Error(), w) {
-				t.Errorf("New(%q) error %q does not contain %q", spec, err, w)
-			}
-		}
-		return nil
-	}
-	if err != nil {
-		t.Fatalf("New(%q): %v", spec, err)
-	}
-	if a.Name() != name {
-		t.Errorf("Name() = %q, want %q", a.Name(), name)
-	}
-	if b, err := New(a.Name(), 1); err != nil || b.Name() != a.Name() {
-		t.Errorf("New(%q) from Name() = %v, %v", a.Name(), b, err)
-	}
-	return a
 }
 
 func TestParseSpec(t *testing.T) {
@@ -202,7 +131,7 @@ func TestRandomDeterministicAndSpread(t *testing.T) {
 	ctx := context.Background()
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			st := &pickState{n: tc.n}
+			st := &enginetest.PickState{N: tc.n}
 			a, b := NewRandom(7), NewRandom(7)
 			counts := make([]int, tc.n)
 			for i := 0; i < tc.samples; i++ {
@@ -214,7 +143,7 @@ func TestRandomDeterministicAndSpread(t *testing.T) {
 				if x != y {
 					t.Fatalf("draw %d: same seed chose %v and %v", i, x, y)
 				}
-				counts[index(x)]++
+				counts[enginetest.PickIndex(x)]++
 			}
 			// Every action must be reachable, and none wildly favoured:
 			// expected count each is samples/n; allow a factor of two.
@@ -229,7 +158,7 @@ func TestRandomDeterministicAndSpread(t *testing.T) {
 }
 
 func TestRandomSeedsDiffer(t *testing.T) {
-	st := &pickState{n: 1000}
+	st := &enginetest.PickState{N: 1000}
 	a, b := NewRandom(1), NewRandom(2)
 	same := 0
 	for i := 0; i < 50; i++ {
@@ -249,7 +178,7 @@ func TestRandomSeedsDiffer(t *testing.T) {
 var requiredParams = map[string]string{"external": "external:cmd=python3 ../examples/bots/random_bot.py"}
 
 // genericSpecs are the generic searches with the generic pieces only
-// (no kit), for a ruleset such as pickState's.
+// (no kit), for a ruleset such as PickState's.
 var genericSpecs = map[string]string{
 	"mcts":      "mcts:prior=none,playout=random,eval=none",
 	"portfolio": "portfolio:scripts=random,enemy=random,eval=none",
@@ -257,7 +186,7 @@ var genericSpecs = map[string]string{
 
 // TestChooseErrors checks every generic agent reports a state with no
 // legal action and a cancelled context as such (a kit's own agents refuse
-// pickState's ruleset: TestKitAgentsRefuseOtherRulesets).
+// PickState's ruleset: TestKitAgentsRefuseOtherRulesets).
 func TestChooseErrors(t *testing.T) {
 	for _, in := range List() {
 		if in.Ruleset != "" {
@@ -280,12 +209,12 @@ func TestChooseErrors(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer Close(a)
-			if _, err := a.Choose(context.Background(), &pickState{n: 0}, 0); !errors.Is(err, ErrNoLegalAction) {
+			if _, err := a.Choose(context.Background(), &enginetest.PickState{N: 0}, 0); !errors.Is(err, ErrNoLegalAction) {
 				t.Errorf("no legal action: got %v, want ErrNoLegalAction", err)
 			}
 			ctx, cancel := context.WithCancel(context.Background())
 			cancel()
-			if _, err := a.Choose(ctx, &pickState{n: 3}, 0); !errors.Is(err, context.Canceled) {
+			if _, err := a.Choose(ctx, &enginetest.PickState{N: 3}, 0); !errors.Is(err, context.Canceled) {
 				t.Errorf("cancelled context: got %v, want context.Canceled", err)
 			}
 		})
@@ -294,7 +223,7 @@ func TestChooseErrors(t *testing.T) {
 
 func TestRandomChooseAllocatesNothing(t *testing.T) {
 	a := NewRandom(1)
-	st := &pickState{n: 1000} // more than the initial buffer: it must grow once, then stay
+	st := &enginetest.PickState{N: 1000} // more than the initial buffer: it must grow once, then stay
 	ctx := context.Background()
 	if _, err := a.Choose(ctx, st, st.ToMove()); err != nil {
 		t.Fatal(err)
@@ -348,7 +277,7 @@ func TestNewConcurrent(t *testing.T) {
 				return
 			}
 			for k := 0; k < 100; k++ {
-				if _, err := a.Choose(context.Background(), &pickState{n: 10}, 0); err != nil {
+				if _, err := a.Choose(context.Background(), &enginetest.PickState{N: 10}, 0); err != nil {
 					t.Error(err)
 					return
 				}
@@ -358,43 +287,6 @@ func TestNewConcurrent(t *testing.T) {
 	wg.Wait()
 }
 
-func BenchmarkRandomChoose(b *testing.B) { benchDecisions(b, NewRandom(1), &pickState{n: 200}) }
-
-// benchDecisions has a choose st again and again, reporting the time and
-// the allocations of one decision: the loop of every agent's benchmark.
-func benchDecisions(b *testing.B, a Agent, st engine.State) {
-	ctx := context.Background()
-	b.ReportAllocs()
-	for b.Loop() {
-		if _, err := a.Choose(ctx, st, st.ToMove()); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
-
-// mustAgent builds the agent of spec with seed, failing the test if the
-// spec is refused.
-func mustAgent(t testing.TB, spec string, seed uint64) Agent {
-	t.Helper()
-	a, err := New(spec, seed)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return a
-}
-
-// checkSameGame plays scenario twice, side 0 and side 1 built
-// afresh each time from specs with seeds[0] and seeds[1], the dice seeded by
-// seeds[2], and fails the test unless the two games are the same position
-// by position: an agent's choices depend on its seed alone. hPlayOn checks
-// every choice is legal.
-func checkSameGame(t *testing.T, scenario string, specs [2]string, seeds [3]uint64) {
-	t.Helper()
-	play := func() hGame {
-		return hPlayOn(t, scenario, [2]Agent{mustAgent(t, specs[0], seeds[0]), mustAgent(t, specs[1], seeds[1])}, seeds[2])
-	}
-	g1, g2 := play(), play()
-	if g1.result != g2.result || g1.hash != g2.hash {
-		t.Errorf("same seeds gave different games: %v (%x) and %v (%x)", g1.result, g1.hash, g2.result, g2.hash)
-	}
+func BenchmarkRandomChoose(b *testing.B) {
+	agenttest.BenchDecisions(b, NewRandom(1), &enginetest.PickState{N: 200})
 }

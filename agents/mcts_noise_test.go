@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/grognard/grognard/agents/agenttest"
 	"github.com/grognard/grognard/engine"
 )
 
@@ -33,12 +34,12 @@ func TestMCTSPlayoutNoiseProbe(t *testing.T) {
 	if os.Getenv("GROGNARD_PROBE") == "" {
 		t.Skip("set GROGNARD_PROBE=1")
 	}
-	n, err := strconv.Atoi(envOr("GROGNARD_PLAYOUTS", "200"))
+	n, err := strconv.Atoi(agenttest.EnvOr("GROGNARD_PLAYOUTS", "200"))
 	if err != nil || n < 2 {
 		t.Fatalf("GROGNARD_PLAYOUTS: want a whole number of at least 2, got %q", os.Getenv("GROGNARD_PLAYOUTS"))
 	}
 	var depths []int
-	for _, f := range strings.Split(envOr("GROGNARD_DEPTHS", "30,10"), ",") {
+	for _, f := range strings.Split(agenttest.EnvOr("GROGNARD_DEPTHS", "30,10"), ",") {
 		d, err := strconv.Atoi(f)
 		if err != nil || d < 0 {
 			t.Fatalf("GROGNARD_DEPTHS: %q is not a depth", f)

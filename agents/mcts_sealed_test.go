@@ -125,42 +125,12 @@ func TestMCTSSealedDominantChoice(t *testing.T) {
 // TestMCTSPlaysTheToy: MCTS plays whole toy games (sealed postures each
 // turn, 20-dice pools) against random from both sides, every choice legal.
 func TestMCTSPlaysTheToy(t *testing.T) {
-	rs := toy.Rules{}
 	for seed := uint64(1); seed <= 4; seed++ {
-		st, err := rs.NewGame(rs.Scenarios()[0], engine.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
 		players := [2]Agent{mustAgent(t, "mcts:iters=60,prior=none,playout=random,eval=none", seed), NewRandom(seed)}
 		if seed%2 == 0 {
 			players[0], players[1] = players[1], players[0]
 		}
-		dice := engine.NewRandomDice(seed)
-		sealed := 0
-		for steps := 0; !st.Terminal(); steps++ {
-			if steps > 10000 {
-				t.Fatal("the toy game does not end")
-			}
-			if st.ToMove() == engine.Chance {
-				d, _ := dice.Roll(st.PendingRoll())
-				if err := st.ApplyDice(d); err != nil {
-					t.Fatal(err)
-				}
-				continue
-			}
-			if st.ToMove() == engine.Both {
-				sealed++
-			}
-			p := engine.Deciders(st, nil)[0]
-			a, err := players[p].Choose(context.Background(), engine.ViewFor(st, p), p)
-			if err != nil {
-				t.Fatalf("seed %d, step %d, %s: %v", seed, steps, p, err)
-			}
-			if err := engine.Play(st, p, a); err != nil {
-				t.Fatalf("seed %d, step %d: %s's choice %s refused: %v", seed, steps, p, st.FormatAction(a), err)
-			}
-		}
-		if sealed == 0 {
+		if sealed := playToyGame(t, players, seed); sealed == 0 {
 			t.Errorf("seed %d: the game had no sealed choice", seed)
 		}
 	}
@@ -180,33 +150,45 @@ func TestPortfolioSealed(t *testing.T) {
 			t.Errorf("side %d picked %d from %d candidates, want the dominant 3 of 3", side, a.Arg, len(why.Candidates))
 		}
 	}
-	rs := toy.Rules{}
 	for seed := uint64(1); seed <= 2; seed++ {
-		st, err := rs.NewGame(rs.Scenarios()[0], engine.Options{})
-		if err != nil {
-			t.Fatal(err)
+		playToyGame(t, [2]Agent{mustAgent(t, spec, seed), NewRandom(seed)}, seed)
+	}
+}
+
+// playToyGame plays a whole toy game of the first scenario between
+// players, with dice seeded by seed, each side choosing from its own view,
+// and returns how many sealed points it had. It fails the test if a player
+// errs or chooses a refused action.
+func playToyGame(t *testing.T, players [2]Agent, seed uint64) (sealed int) {
+	t.Helper()
+	rs := toy.Rules{}
+	st, err := rs.NewGame(rs.Scenarios()[0], engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dice := engine.NewRandomDice(seed)
+	for steps := 0; !st.Terminal(); steps++ {
+		if steps > 10000 {
+			t.Fatal("the toy game does not end")
 		}
-		players := [2]Agent{mustAgent(t, spec, seed), NewRandom(seed)}
-		dice := engine.NewRandomDice(seed)
-		for steps := 0; !st.Terminal(); steps++ {
-			if steps > 10000 {
-				t.Fatal("the toy game does not end")
+		if st.ToMove() == engine.Chance {
+			d, _ := dice.Roll(st.PendingRoll())
+			if err := st.ApplyDice(d); err != nil {
+				t.Fatal(err)
 			}
-			if st.ToMove() == engine.Chance {
-				d, _ := dice.Roll(st.PendingRoll())
-				if err := st.ApplyDice(d); err != nil {
-					t.Fatal(err)
-				}
-				continue
-			}
-			p := engine.Deciders(st, nil)[0]
-			a, err := players[p].Choose(context.Background(), engine.ViewFor(st, p), p)
-			if err == nil {
-				err = engine.Play(st, p, a)
-			}
-			if err != nil {
-				t.Fatalf("seed %d, step %d, %s: %v", seed, steps, p, err)
-			}
+			continue
+		}
+		if st.ToMove() == engine.Both {
+			sealed++
+		}
+		p := engine.Deciders(st, nil)[0]
+		a, err := players[p].Choose(context.Background(), engine.ViewFor(st, p), p)
+		if err != nil {
+			t.Fatalf("seed %d, step %d, %s: %v", seed, steps, p, err)
+		}
+		if err := engine.Play(st, p, a); err != nil {
+			t.Fatalf("seed %d, step %d: %s's choice %s refused: %v", seed, steps, p, st.FormatAction(a), err)
 		}
 	}
+	return sealed
 }

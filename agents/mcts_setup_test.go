@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/grognard/grognard/agents/agenttest"
 	"github.com/grognard/grognard/engine"
 )
 
@@ -79,7 +80,7 @@ func BenchmarkMCTSSetUp(b *testing.B) {
 		b.Run(fmt.Sprintf("memo=%v", memo), func(b *testing.B) {
 			m := mustMCTS(b, "mcts:reuse=false,stop=false,iters=1600,workers=2,parallel=tree,vloss=0", 1)
 			m.cfg.noSetUpMemo = !memo
-			benchDecisions(b, m, st)
+			agenttest.BenchDecisions(b, m, st)
 		})
 	}
 }

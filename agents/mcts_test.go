@@ -16,8 +16,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/grognard/grognard/agents/agenttest"
 	"github.com/grognard/grognard/engine"
+	"github.com/grognard/grognard/engine/enginetest"
 	"github.com/grognard/grognard/engine/twobytwo"
+	"github.com/grognard/grognard/engine/twobytwo/twobytwotest"
 )
 
 // positionAfter plays the standard scenario with random actions and dice
@@ -219,12 +222,12 @@ func TestMCTSLegalDeterministicExplained(t *testing.T) {
 }
 
 // TestMCTSPlaysWholeGames: whole games against greedy end, every choice
-// legal (hPlayOn checks), the same seeds giving the same game.
+// legal (twobytwotest.PlayOn checks), the same seeds giving the same game.
 func TestMCTSPlaysWholeGames(t *testing.T) {
-	if raceEnabled {
+	if enginetest.RaceEnabled {
 		t.Skip("slow under -race")
 	}
-	checkSameGame(t, "standard", [2]string{"mcts:iters=20", "greedy"}, [3]uint64{4, 5, 6})
+	twobytwotest.CheckSameGame(t, New, "standard", [2]string{"mcts:iters=20", "greedy"}, [3]uint64{4, 5, 6})
 }
 
 // TestMCTSTimeBudget: with a wall-time budget the search stops about
@@ -307,7 +310,7 @@ var benchPositions = []struct {
 // spec's parameters give, with tree reuse and early stopping off so that
 // every decision runs its whole budget from the same root.
 func benchMCTSDecisions(b *testing.B, st *twobytwo.State, spec string) {
-	benchDecisions(b, mustMCTS(b, "mcts:reuse=false,stop=false,"+spec, 1), st)
+	agenttest.BenchDecisions(b, mustMCTS(b, "mcts:reuse=false,stop=false,"+spec, 1), st)
 }
 
 // BenchmarkMCTSIterations reports iterations per second from the opening
@@ -358,7 +361,7 @@ func TestMCTSDepartureProbe(t *testing.T) {
 	if os.Getenv("GROGNARD_PROBE") == "" {
 		t.Skip("set GROGNARD_PROBE=1")
 	}
-	spec := envOr("GROGNARD_SPEC", "mcts")
+	spec := agenttest.EnvOr("GROGNARD_SPEC", "mcts")
 	if !strings.Contains(spec, ":") {
 		spec += ":"
 	} else {
@@ -462,10 +465,10 @@ func TestMCTSRegretProbe(t *testing.T) {
 	if os.Getenv("GROGNARD_PROBE") == "" {
 		t.Skip("set GROGNARD_PROBE=1")
 	}
-	specs := strings.Split(envOr("GROGNARD_SPECS", "mcts:propose=true,iters=400;mcts:propose=true,iters=760;mcts:propose=true,iters=760,workers=2,parallel=tree"), ";")
-	ref := envOr("GROGNARD_REF", "mcts:propose=true,iters=12800")
+	specs := strings.Split(agenttest.EnvOr("GROGNARD_SPECS", "mcts:propose=true,iters=400;mcts:propose=true,iters=760;mcts:propose=true,iters=760,workers=2,parallel=tree"), ";")
+	ref := agenttest.EnvOr("GROGNARD_REF", "mcts:propose=true,iters=12800")
 	count := func(key, def string) int {
-		n, err := strconv.Atoi(envOr(key, def))
+		n, err := strconv.Atoi(agenttest.EnvOr(key, def))
 		if err != nil || n < 1 {
 			t.Fatalf("%s: %q is not a positive whole number", key, os.Getenv(key))
 		}

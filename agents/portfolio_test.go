@@ -7,7 +7,9 @@ import (
 	"testing"
 
 	"github.com/grognard/grognard/engine"
+	"github.com/grognard/grognard/engine/enginetest"
 	"github.com/grognard/grognard/engine/twobytwo"
+	"github.com/grognard/grognard/engine/twobytwo/twobytwotest"
 )
 
 // TestPortfolioLegalDeterministicExplained: on varied positions the choice
@@ -55,10 +57,10 @@ func TestPortfolioLegalDeterministicExplained(t *testing.T) {
 // TestPortfolioPlaysWholeGames: whole games end with legal choices, the
 // same seeds giving the same game.
 func TestPortfolioPlaysWholeGames(t *testing.T) {
-	if raceEnabled {
+	if enginetest.RaceEnabled {
 		t.Skip("slow under -race")
 	}
-	checkSameGame(t, "standard", [2]string{"portfolio:iters=6,horizon=10", "greedy"}, [3]uint64{4, 5, 6})
+	twobytwotest.CheckSameGame(t, New, "standard", [2]string{"portfolio:iters=6,horizon=10", "greedy"}, [3]uint64{4, 5, 6})
 }
 
 // TestPortfolioSeedsWithBestUniformAssignment: a fresh phase starts

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/grognard/grognard/engine"
+	"github.com/grognard/grognard/engine/enginetest"
 	"github.com/grognard/grognard/engine/twobytwo"
 )
 
@@ -26,7 +27,7 @@ func TestEveryAgentOnRandomGameStates(t *testing.T) {
 	if os.Getenv("GROGNARD_LONG") != "" {
 		games = 1000
 	}
-	if raceEnabled || testing.Short() {
+	if enginetest.RaceEnabled || testing.Short() {
 		games = 5
 	}
 	var players []Agent

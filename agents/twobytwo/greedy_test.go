@@ -4,31 +4,17 @@ import (
 	"context"
 	"errors"
 	"math"
-	"runtime/debug"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/grognard/grognard/agents"
+	"github.com/grognard/grognard/agents/agenttest"
 	"github.com/grognard/grognard/engine"
+	"github.com/grognard/grognard/engine/enginetest"
 	rules "github.com/grognard/grognard/engine/twobytwo"
+	"github.com/grognard/grognard/engine/twobytwo/twobytwotest"
 )
-
-// raceEnabled reports whether the test binary was built with -race,
-// which slows the games some ten times: timings are not checked then, and
-// the legality test plays fewer games.
-var raceEnabled = func() bool {
-	bi, ok := debug.ReadBuildInfo()
-	if !ok {
-		return false
-	}
-	for _, s := range bi.Settings {
-		if s.Key == "-race" {
-			return s.Value == "true"
-		}
-	}
-	return false
-}()
 
 func TestGreedySpecs(t *testing.T) {
 	tests := []struct {
@@ -49,7 +35,7 @@ func TestGreedySpecs(t *testing.T) {
 		{spec: "greedy:depth=2", wantErr: []string{`agent "greedy" has no parameter "depth"`, "parameters: aggression"}},
 	}
 	for _, tc := range tests {
-		t.Run(tc.spec, func(t *testing.T) { checkSpec(t, tc.spec, tc.name, tc.wantErr) })
+		t.Run(tc.spec, func(t *testing.T) { agenttest.CheckSpec(t, agents.New, tc.spec, tc.name, tc.wantErr) })
 	}
 	if _, err := NewGreedy(math.Inf(1), 1); err == nil {
 		t.Error("NewGreedy(+Inf) succeeded")
@@ -62,12 +48,12 @@ func TestGreedySpecs(t *testing.T) {
 func TestKitAgentsRefuseOtherRulesets(t *testing.T) {
 	for _, spec := range append([]string{"greedy"}, hDoctrineSpecs...) {
 		a := mustAgent(t, spec, 3)
-		_, err := a.Choose(context.Background(), &pickState{n: 6}, 0)
+		_, err := a.Choose(context.Background(), &enginetest.PickState{N: 6}, 0)
 		if !errors.Is(err, agents.ErrWrongRuleset) || !strings.Contains(err.Error(), "offered by the twobytwo kit only") || !strings.Contains(err.Error(), "pick") {
 			t.Errorf("%s on another ruleset: error %v, want one saying it plays twobytwo only", spec, err)
 		}
 		if ex, ok := a.(agents.Explainer); ok {
-			if _, _, err := ex.ChooseExplained(context.Background(), &pickState{n: 6}, 0); !errors.Is(err, agents.ErrWrongRuleset) {
+			if _, _, err := ex.ChooseExplained(context.Background(), &enginetest.PickState{N: 6}, 0); !errors.Is(err, agents.ErrWrongRuleset) {
 				t.Errorf("%s explained on another ruleset: error %v", spec, err)
 			}
 		}
@@ -79,7 +65,7 @@ func TestKitAgentsRefuseOtherRulesets(t *testing.T) {
 // same game.
 func TestGreedyLegalAndDeterministic(t *testing.T) {
 	games := uint64(50)
-	if raceEnabled {
+	if enginetest.RaceEnabled {
 		games = 10
 	}
 	for k := uint64(0); k < games; k++ {
@@ -88,10 +74,10 @@ func TestGreedyLegalAndDeterministic(t *testing.T) {
 		if k%2 == 1 {
 			players = [2]agents.Agent{r, g}
 		}
-		hPlayOn(t, "standard", players, 300+k)
+		twobytwotest.PlayOn(t, "standard", players, 300+k)
 	}
 	// Determinism: two fresh sets of agents, same seeds, same record.
-	checkSameGame(t, "standard", [2]string{"greedy", "greedy:aggression=0.8"}, [3]uint64{11, 12, 13})
+	twobytwotest.CheckSameGame(t, agents.New, "standard", [2]string{"greedy", "greedy:aggression=0.8"}, [3]uint64{11, 12, 13})
 }
 
 // TestGreedyBeatsRandom plays 50 pairs of games on the same dice seed,
@@ -109,8 +95,8 @@ func TestGreedyBeatsRandom(t *testing.T) {
 			if side == 1 {
 				players = [2]agents.Agent{r, g}
 			}
-			gs := hPlayOn(t, "standard", players, 5000+k)
-			s := gs.result.Score(side)
+			gs := twobytwotest.PlayOn(t, "standard", players, 5000+k)
+			s := gs.Result.Score(side)
 			score += s
 			switch s {
 			case 1:
@@ -120,8 +106,8 @@ func TestGreedyBeatsRandom(t *testing.T) {
 			default:
 				draws++
 			}
-			decisions += gs.decisions[side]
-			think += gs.think[side]
+			decisions += gs.Decisions[side]
+			think += gs.Think[side]
 		}
 	}
 	rate := score / (2 * pairs)
@@ -131,7 +117,7 @@ func TestGreedyBeatsRandom(t *testing.T) {
 	if rate < 0.8 {
 		t.Errorf("greedy scored %.1f%% against random, want at least 80%%", 100*rate)
 	}
-	if !raceEnabled && perDecision > time.Millisecond {
+	if !enginetest.RaceEnabled && perDecision > time.Millisecond {
 		t.Errorf("greedy took %v per decision on average, want well under 1ms", perDecision)
 	}
 }
@@ -180,7 +166,7 @@ func benchChoose(b *testing.B, spec string) {
 			b.Fatal(err)
 		}
 	}
-	benchDecisions(b, players[st.ToMove()], st)
+	agenttest.BenchDecisions(b, players[st.ToMove()], st)
 }
 
 // playCheckingAllocs plays st to its end, a (side 0) against opp, and

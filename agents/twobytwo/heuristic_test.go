@@ -10,9 +10,12 @@ import (
 	"time"
 
 	"github.com/grognard/grognard/agents"
+	"github.com/grognard/grognard/agents/agenttest"
 	"github.com/grognard/grognard/engine"
+	"github.com/grognard/grognard/engine/enginetest"
 	"github.com/grognard/grognard/engine/geom"
 	rules "github.com/grognard/grognard/engine/twobytwo"
+	"github.com/grognard/grognard/engine/twobytwo/twobytwotest"
 	_ "github.com/grognard/grognard/scenarios/twobytwo" // registers the built-in and gen:N scenarios
 )
 
@@ -24,62 +27,6 @@ var hSearchSpecs = []string{"mcts:iters=150", "portfolio:iters=12,horizon=20"}
 
 // hScenarios are the scenarios every doctrine is played on.
 var hScenarios = []string{"standard", "village", "river-line", "meeting", "two-divisions", "gen:1", "gen:7", "gen:42"}
-
-// hGame is one game played by hPlayOn.
-type hGame struct {
-	result    engine.Result
-	hash      uint64 // of every position in turn: equal games have equal hashes
-	decisions [2]int
-	think     [2]time.Duration
-	turn      int
-	lost      [2]int
-}
-
-// hPlayOn plays a whole game of scenario between players[0] (side 0) and
-// players[1] (side 1) with dice seeded by diceSeed. It fails the test if
-// an agent errs, changes the state it is shown, or picks a refused action.
-func hPlayOn(t testing.TB, scenario string, players [2]agents.Agent, diceSeed uint64) hGame {
-	t.Helper()
-	st, err := rules.NewGame(scenario, engine.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	dice := engine.NewRandomDice(diceSeed)
-	ctx := context.Background()
-	var g hGame
-	for steps := 0; !st.Terminal(); steps++ {
-		if steps > 300000 {
-			t.Fatalf("%s dice %d: game did not end", scenario, diceSeed)
-		}
-		p := st.ToMove()
-		if p == engine.Chance {
-			d, _ := dice.Roll(st.PendingRoll())
-			if err := st.ApplyDice(d); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		h := st.Hash()
-		start := time.Now()
-		a, err := players[p].Choose(ctx, st, st.ToMove())
-		g.think[p] += time.Since(start)
-		g.decisions[p]++
-		if err != nil {
-			t.Fatalf("%s dice %d, turn %d: %s (%s): %v", scenario, diceSeed, st.Turn(), players[p].Name(), p, err)
-		}
-		if st.Hash() != h {
-			t.Fatalf("%s dice %d, turn %d: %s changed the state it was shown", scenario, diceSeed, st.Turn(), players[p].Name())
-		}
-		if err := st.Apply(a); err != nil {
-			t.Fatalf("%s dice %d, turn %d: %s (%s) chose a refused action %s: %v", scenario, diceSeed, st.Turn(), players[p].Name(), p, st.DescribeAction(a), err)
-		}
-		g.hash = g.hash*31 + st.Hash()
-	}
-	g.result = st.Result()
-	g.turn = st.Turn()
-	g.lost = [2]int{st.Destroyed(0), st.Destroyed(1)}
-	return g
-}
 
 // hTally counts one agent's results over paired games.
 type hTally struct {
@@ -130,13 +77,13 @@ func hPaired(t testing.TB, spec, opp string, pairs int, seed uint64) hTally {
 			if side == 1 {
 				players = [2]agents.Agent{b, a}
 			}
-			g := hPlayOn(t, scenario, players, seed*7919+uint64(k))
-			tl.add(g.result.Score(side))
-			if os.Getenv("GROGNARD_PROBE") != "" && g.result.Score(side) < 1 {
-				t.Logf("  %s vs %s pair %d %s side %d: %s (turn %d, lost %d-%d)", spec, opp, k, scenario, side, g.result.Reason, g.turn, g.lost[side], g.lost[1-side])
+			g := twobytwotest.PlayOn(t, scenario, players, seed*7919+uint64(k))
+			tl.add(g.Result.Score(side))
+			if os.Getenv("GROGNARD_PROBE") != "" && g.Result.Score(side) < 1 {
+				t.Logf("  %s vs %s pair %d %s side %d: %s (turn %d, lost %d-%d)", spec, opp, k, scenario, side, g.Result.Reason, g.Turn, g.Lost[side], g.Lost[1-side])
 			}
-			tl.decisions += g.decisions[side]
-			tl.think += g.think[side]
+			tl.decisions += g.Decisions[side]
+			tl.think += g.Think[side]
 		}
 	}
 	return tl
@@ -158,7 +105,7 @@ func TestHeuristicSpecs(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.spec, func(t *testing.T) {
-			a := checkSpec(t, tc.spec, tc.name, tc.wantErr)
+			a := agenttest.CheckSpec(t, agents.New, tc.spec, tc.name, tc.wantErr)
 			if a == nil {
 				return
 			}
@@ -175,22 +122,13 @@ func TestHeuristicSpecs(t *testing.T) {
 	}
 }
 
-// envOr is the environment variable key, or def when it is unset or
-// empty: the probes' settings.
-func envOr(key, def string) string {
-	if v := os.Getenv(key); v != "" {
-		return v
-	}
-	return def
-}
-
 // TestHeuristicStrengthProbe prints the doctrines' scores against random;
 // it is for tuning only.
 func TestHeuristicStrengthProbe(t *testing.T) {
 	if os.Getenv("GROGNARD_PROBE") == "" {
 		t.Skip("set GROGNARD_PROBE=1")
 	}
-	opp := envOr("GROGNARD_OPP", "random")
+	opp := agenttest.EnvOr("GROGNARD_OPP", "random")
 	specs := hDoctrineSpecs
 	if v := os.Getenv("GROGNARD_SPECS"); v != "" {
 		specs = strings.Split(v, ";")
@@ -208,34 +146,6 @@ func TestHeuristicStrengthProbe(t *testing.T) {
 		tl := hPaired(t, spec, opp, pairs, seed)
 		t.Logf("%s vs %s: %v, %v", spec, opp, tl, time.Since(start).Round(time.Millisecond))
 	}
-}
-
-// hUnit is a fixed-setup unit for the position tests.
-func hUnit(side int, label string, typ rules.UnitType, hq int, x, y, facing float64) rules.UnitSpec {
-	return rules.UnitSpec{Side: side, Label: label, Type: typ, HQ: hq, Start: &rules.Placement{X: x, Y: y, Facing: facing}}
-}
-
-// hPosition builds a fixed-setup game on a plain 24" table; side 1
-// attacks, so side 0 moves first.
-func hPosition(t *testing.T, units []rules.UnitSpec, points [2][]rules.PointSpec, terrain ...rules.Feature) *rules.State {
-	t.Helper()
-	sc := &rules.Scenario{Name: "position", Title: "position", Size: 24, SideNames: [2]string{"South", "North"},
-		TurnLimit: 30, Attacker: 1, Units: units, Points: points, Terrain: terrain}
-	st, err := rules.NewGameOn(sc, engine.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return st
-}
-
-// hLabel finds a unit by label.
-func hLabel(t *testing.T, st *rules.State, label string) int {
-	t.Helper()
-	i, err := st.UnitByLabel(label)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return i
 }
 
 // hPlay plays agent's decisions, and rolls the dice, while more() holds;
@@ -550,7 +460,7 @@ func TestHeuristicLegalAndDeterministic(t *testing.T) {
 	opponents := append([]string{"random"}, hDoctrineSpecs...)
 	for d, spec := range hDoctrineSpecs {
 		for k, scenario := range hScenarios {
-			if raceEnabled && k%3 != 0 {
+			if enginetest.RaceEnabled && k%3 != 0 {
 				continue
 			}
 			t.Run(spec+"/"+scenario, func(t *testing.T) {
@@ -566,10 +476,10 @@ func TestHeuristicLegalAndDeterministic(t *testing.T) {
 					if g%2 == 1 {
 						players = [2]agents.Agent{b, a}
 					}
-					hPlayOn(t, scenario, players, uint64(100*k+g))
+					twobytwotest.PlayOn(t, scenario, players, uint64(100*k+g))
 				}
 				// Determinism: fresh agents, same seeds, same game.
-				checkSameGame(t, scenario, [2]string{spec, opp}, [3]uint64{3, 4, uint64(900 + k)})
+				twobytwotest.CheckSameGame(t, agents.New, scenario, [2]string{spec, opp}, [3]uint64{3, 4, uint64(900 + k)})
 			})
 		}
 	}
@@ -646,14 +556,14 @@ func TestHeuristicChooseAllocatesNothing(t *testing.T) {
 // TestHeuristicBeatsRandomLong.
 func TestHeuristicBeatsRandom(t *testing.T) {
 	pairs := 10
-	if raceEnabled {
+	if enginetest.RaceEnabled {
 		pairs = 2
 	}
 	for _, spec := range hDoctrineSpecs {
 		tl := hPaired(t, spec, "random", pairs, 4242)
 		perDecision := tl.think / time.Duration(max(tl.decisions, 1))
 		t.Logf("%s vs random over %d paired games: %v; %v per decision", spec, 2*pairs, tl, perDecision)
-		if !raceEnabled && tl.score() < 0.85 {
+		if !enginetest.RaceEnabled && tl.score() < 0.85 {
 			t.Errorf("%s scored %.1f%% against random, want at least 85%%", spec, 100*tl.score())
 		}
 	}

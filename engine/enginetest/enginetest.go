@@ -133,7 +133,7 @@ func Run(t *testing.T, cfg Config) {
 	t.Run("JSON", func(t *testing.T) { eachPosition(t, cfg, games, checkJSON) })
 	t.Run("Copy", func(t *testing.T) { eachPosition(t, cfg, games, checkCopy) })
 	t.Run("Allocs", func(t *testing.T) {
-		if raceEnabled {
+		if RaceEnabled {
 			t.Skip("the race detector allocates: allocations are checked without -race")
 		}
 		eachPosition(t, cfg, games, checkAllocs)

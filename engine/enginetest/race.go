@@ -2,6 +2,8 @@
 
 package enginetest
 
-// raceEnabled is set when the race detector is on: it allocates, so the
-// allocation checks are skipped.
-const raceEnabled = true
+// RaceEnabled is set when the test binary is built with -race. The race
+// detector allocates, so the allocation checks are skipped, and it slows
+// play some ten times, so tests that time games or play many of them use
+// it to check less.
+const RaceEnabled = true

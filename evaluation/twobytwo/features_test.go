@@ -1,7 +1,6 @@
 package twobytwo_test
 
 import (
-	"encoding/json"
 	"math"
 	"testing"
 
@@ -67,28 +66,6 @@ func TestAntisymmetric(t *testing.T) {
 	if checked < 100 {
 		t.Fatalf("only %d positions checked", checked)
 	}
-}
-
-// withResult returns st marked finished with the given winner.
-func withResult(t *testing.T, st *twobytwo.State, w engine.Player) *twobytwo.State {
-	t.Helper()
-	b, err := st.MarshalJSON()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var m map[string]any
-	if err := json.Unmarshal(b, &m); err != nil {
-		t.Fatal(err)
-	}
-	m["result"] = engine.Result{Over: true, Winner: w, Reason: "test"}
-	if b, err = json.Marshal(m); err != nil {
-		t.Fatal(err)
-	}
-	es, err := twobytwo.Rules{}.DecodeState(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return es.(*twobytwo.State)
 }
 
 func TestTerminalIsOutcome(t *testing.T) {

@@ -106,9 +106,22 @@ func put(st *twobytwo.State, i int, x, y, deg float64, stat uint8) {
 	st.U[i] = twobytwo.Unit{Pos: geom.V(x, y), Dir: geom.Heading(deg), Loc: twobytwo.LocTable, Stat: stat, Point: -1, StallOn: twobytwo.NoUnit}
 }
 
-// withDestroyed returns st with the destroyed counts set, through the
-// state's JSON form (the counts have no setter).
+// withDestroyed returns st with the destroyed counts set (they have no
+// setter).
 func withDestroyed(t testing.TB, st *twobytwo.State, d0, d1 int) *twobytwo.State {
+	t.Helper()
+	return withJSON(t, st, "destroyed", []int{d0, d1})
+}
+
+// withResult returns st marked finished with the given winner.
+func withResult(t testing.TB, st *twobytwo.State, w engine.Player) *twobytwo.State {
+	t.Helper()
+	return withJSON(t, st, "result", engine.Result{Over: true, Winner: w, Reason: "test"})
+}
+
+// withJSON returns a copy of st whose field key is set to value through
+// the state's JSON form, for what the state has no setter for.
+func withJSON(t testing.TB, st *twobytwo.State, key string, value any) *twobytwo.State {
 	t.Helper()
 	b, err := st.MarshalJSON()
 	if err != nil {
@@ -118,7 +131,7 @@ func withDestroyed(t testing.TB, st *twobytwo.State, d0, d1 int) *twobytwo.State
 	if err := json.Unmarshal(b, &m); err != nil {
 		t.Fatal(err)
 	}
-	m["destroyed"] = []int{d0, d1}
+	m[key] = value
 	if b, err = json.Marshal(m); err != nil {
 		t.Fatal(err)
 	}

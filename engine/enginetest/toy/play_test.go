@@ -139,43 +139,22 @@ func TestExternalBotNeverSeesTheSealedChoice(t *testing.T) {
 			committed++
 		}
 	}
-	b, err := os.ReadFile(logPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	asked := 0
-	for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
-		var req struct {
-			Side  int    `json:"side"`
-			Phase string `json:"phase"`
-			Legal []struct {
-				Text string `json:"text"`
-			} `json:"legal"`
-			State struct {
-				Posture [2]string `json:"posture"`
-			} `json:"state"`
+	asked := postureRequests(t, logPath)
+	for _, q := range asked {
+		if q.Side != 1 || len(q.Legal) != 3 || !strings.Contains(q.Texts[0], "posture") {
+			t.Fatalf("a posture request for side %d offering %v", q.Side, q.Texts)
 		}
-		if err := json.Unmarshal([]byte(line), &req); err != nil {
-			t.Fatalf("a logged request: %v", err)
-		}
-		if req.Phase != "posture" {
-			continue
-		}
-		asked++
-		if req.Side != 1 || len(req.Legal) != 3 || !strings.Contains(req.Legal[0].Text, "posture") {
-			t.Fatalf("a posture request for side %d offering %v", req.Side, req.Legal)
-		}
-		if p := req.State.Posture[0]; p != "none" {
+		if p := q.Posture[0]; p != "none" {
 			t.Errorf("Red's bot was sent Blue's sealed posture %q", p)
 		}
-		if strings.Contains(line, "attack\"") && !strings.Contains(line, "choose the attack posture") {
-			t.Errorf("Red's bot's request names the attack posture outside its own choices: %s", line)
+		if strings.Contains(q.Line, "attack\"") && !strings.Contains(q.Line, "choose the attack posture") {
+			t.Errorf("Red's bot's request names the attack posture outside its own choices: %s", q.Line)
 		}
 	}
-	if asked == 0 || asked != committed {
-		t.Fatalf("Red's bot was asked %d postures, Blue committed %d", asked, committed)
+	if len(asked) == 0 || len(asked) != committed {
+		t.Fatalf("Red's bot was asked %d postures, Blue committed %d", len(asked), committed)
 	}
-	t.Logf("%d sealed postures, none shown to the bot; %s after %d steps", asked, rec.Result, len(rec.Steps))
+	t.Logf("%d sealed postures, none shown to the bot; %s after %d steps", len(asked), rec.Result, len(rec.Steps))
 }
 
 // Random agents play whole toy games through the match driver, and every

@@ -42,25 +42,7 @@ func TestProtocolTwentyDice(t *testing.T) {
 				reqs = append(reqs, "play "+o)
 			}
 			reqs = append(reqs, "pending", "dice 1 2 3", "dice "+strings.Replace(twentyDice, "6", "7", 1), "dice "+twentyDice, "pending", "dice 6 6", "show json", "quit")
-			var in bytes.Buffer
-			if mode == "json" {
-				in.WriteString("mode json\n")
-				for i, r := range reqs {
-					cmd, args, _ := strings.Cut(r, " ")
-					b, _ := json.Marshal(map[string]any{"id": i + 1, "cmd": cmd, "args": args})
-					in.Write(append(b, '\n'))
-				}
-			} else {
-				in.WriteString(strings.Join(reqs, "\n") + "\n")
-			}
-			var out bytes.Buffer
-			if err := protocol.Serve(context.Background(), protocol.NewSession(protocol.Config{}), &in, &out); err != nil {
-				t.Fatal(err)
-			}
-			replies := splitReplies(t, mode, out.String())
-			if len(replies) != len(reqs) {
-				t.Fatalf("%d replies to %d requests:\n%s", len(replies), len(reqs), out.String())
-			}
+			replies := converse(t, mode, reqs)
 			n := 1 + len(openingToFire)
 			for i, r := range replies[:n] {
 				if !r.ok {
@@ -100,6 +82,32 @@ func TestProtocolTwentyDice(t *testing.T) {
 			}
 		})
 	}
+}
+
+// converse serves reqs to a new session in mode ("text" or "json") and
+// returns a reply to each.
+func converse(t *testing.T, mode string, reqs []string) []reply {
+	t.Helper()
+	var in bytes.Buffer
+	if mode == "json" {
+		in.WriteString("mode json\n")
+		for i, r := range reqs {
+			cmd, args, _ := strings.Cut(r, " ")
+			b, _ := json.Marshal(map[string]any{"id": i + 1, "cmd": cmd, "args": args})
+			in.Write(append(b, '\n'))
+		}
+	} else {
+		in.WriteString(strings.Join(reqs, "\n") + "\n")
+	}
+	var out bytes.Buffer
+	if err := protocol.Serve(context.Background(), protocol.NewSession(protocol.Config{}), &in, &out); err != nil {
+		t.Fatal(err)
+	}
+	replies := splitReplies(t, mode, out.String())
+	if len(replies) != len(reqs) {
+		t.Fatalf("%d replies to %d requests:\n%s", len(replies), len(reqs), out.String())
+	}
+	return replies
 }
 
 // reply is one protocol reply: ok or not, its text, and in JSON mode its

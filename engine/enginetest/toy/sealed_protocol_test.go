@@ -1,7 +1,6 @@
 package toy_test
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"os"
@@ -13,32 +12,6 @@ import (
 	"github.com/grognard/grognard/agents/protocol/wire"
 	"github.com/grognard/grognard/engine"
 )
-
-// converse serves reqs to a new session in mode ("text" or "json") and
-// returns a reply to each.
-func converse(t *testing.T, mode string, reqs []string) []reply {
-	t.Helper()
-	var in bytes.Buffer
-	if mode == "json" {
-		in.WriteString("mode json\n")
-		for i, r := range reqs {
-			cmd, args, _ := strings.Cut(r, " ")
-			b, _ := json.Marshal(map[string]any{"id": i + 1, "cmd": cmd, "args": args})
-			in.Write(append(b, '\n'))
-		}
-	} else {
-		in.WriteString(strings.Join(reqs, "\n") + "\n")
-	}
-	var out bytes.Buffer
-	if err := protocol.Serve(context.Background(), protocol.NewSession(protocol.Config{}), &in, &out); err != nil {
-		t.Fatal(err)
-	}
-	replies := splitReplies(t, mode, out.String())
-	if len(replies) != len(reqs) {
-		t.Fatalf("%d replies to %d requests:\n%s", len(replies), len(reqs), out.String())
-	}
-	return replies
-}
 
 // toyState is what show json gives of a toy state.
 type toyState struct {
@@ -56,23 +29,27 @@ func parseToyState(t *testing.T, r reply) toyState {
 	return st
 }
 
-// postureRequests reads the bot's log: every genmove request for a
-// posture, with the side asked and the postures its state shows.
-func postureRequests(t *testing.T, logPath string) []struct {
-	Side    int
+// postureRequest is a genmove request for a posture in the bot's log.
+type postureRequest struct {
+	// Side is the side asked.
+	Side int
+	// Posture are the postures its state shows.
 	Posture [2]string
-	Legal   []string
-} {
+	// Legal are the notations of the choices offered, Texts their text.
+	Legal, Texts []string
+	// Line is the request as logged.
+	Line string
+}
+
+// postureRequests reads the bot's log: every genmove request for a
+// posture.
+func postureRequests(t *testing.T, logPath string) []postureRequest {
 	t.Helper()
 	b, err := os.ReadFile(logPath)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out []struct {
-		Side    int
-		Posture [2]string
-		Legal   []string
-	}
+	var out []postureRequest
 	for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
 		var req struct {
 			Side  int    `json:"side"`
@@ -89,15 +66,12 @@ func postureRequests(t *testing.T, logPath string) []struct {
 		if req.Phase != "posture" {
 			continue
 		}
-		var legal []string
+		q := postureRequest{Side: req.Side, Posture: req.State.Posture, Line: line}
 		for _, l := range req.Legal {
-			legal = append(legal, l.Notation)
+			q.Legal = append(q.Legal, l.Notation)
+			q.Texts = append(q.Texts, l.Text)
 		}
-		out = append(out, struct {
-			Side    int
-			Posture [2]string
-			Legal   []string
-		}{req.Side, req.State.Posture, legal})
+		out = append(out, q)
 	}
 	return out
 }
