@@ -236,9 +236,24 @@ func (s *State) Terminal() bool { return s.result.Over }
 // Result is the game's outcome.
 func (s *State) Result() engine.Result { return s.result }
 
-// PendingRoll is what the pending chance event rolls.
+// PendingRoll is what the pending chance event rolls, and who rolls it at
+// the table: the shooter's side for a volley, the bombarding side for a
+// bombardment, the unit's own side for a rally or a rout test, the
+// phasing side for a reinforcement; nobody in particular for the set-up
+// roll and a melee, where each side throws one of the two dice.
 func (s *State) PendingRoll() engine.Roll {
-	return engine.D(int(s.chN), 6)
+	r := engine.D(int(s.chN), 6)
+	switch s.chance {
+	case chReinf:
+		r.By = engine.Player(s.phasing)
+	case chRally, chRoutTest:
+		r.By = engine.Player(s.side(int(s.chUnit)))
+	case chFire:
+		r.By = engine.Player(s.side(int(s.firePrimary)))
+	case chBombard:
+		r.By = engine.Player(1 - s.side(int(s.chUnit)))
+	}
+	return r
 }
 
 // CopyFrom overwrites s with src (a *State).
