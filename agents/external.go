@@ -39,7 +39,7 @@ func forfeit(format string, args ...any) error {
 // Close releases what an agent holds (an external bot's process) if it
 // holds anything; every agent may be closed, once, after its game.
 func Close(a Agent) error {
-	if c, ok := a.(interface{ Close() error }); ok {
+	if c, ok := a.(io.Closer); ok {
 		return c.Close()
 	}
 	return nil
@@ -330,7 +330,7 @@ func (e *External) start(ctx context.Context, st engine.State, side engine.Playe
 	e.botName = name
 	e.mu.Unlock()
 	args := []string{"ruleset=" + st.Ruleset(), "side=" + strconv.Itoa(int(e.side)), "seed=" + strconv.FormatUint(e.seed, 10)}
-	if sc, ok := st.(interface{ ScenarioName() string }); ok {
+	if sc, ok := st.(engine.ScenarioNamer); ok {
 		args = append(args, "scenario="+sc.ScenarioName())
 	}
 	_, err = e.call(ctx, wire.Request{Cmd: "new_game", Args: args}, handshakeTime)

@@ -91,10 +91,7 @@ func (m *MCTS) rootLegal(st engine.State, buf []engine.Action) []engine.Action {
 // legalNext asks the ruleset for its unit-by-unit decomposition when it
 // has one.
 func legalNext(st engine.State, buf []engine.Action) []engine.Action {
-	type decomposer interface {
-		LegalNext([]engine.Action) []engine.Action
-	}
-	if d, ok := st.(decomposer); ok {
+	if d, ok := st.(engine.Decomposer); ok {
 		return d.LegalNext(buf)
 	}
 	return st.Legal(buf)

@@ -201,3 +201,17 @@ func Capability[T any](st State, what string) (T, error) {
 	var zero T
 	return zero, &MissingCapability{Ruleset: st.Ruleset(), What: what}
 }
+
+// TableInstructor says what a person does on a real table to play an
+// action: which figures to move where, what to mark (real-table play).
+type TableInstructor interface {
+	TableInstructions(a Action) string
+}
+
+// Decomposer is a state whose decisions search may take one unit at a
+// time: LegalNext appends the actions of the next unit to decide (a
+// narrower list than Legal's, which offers every unit's), so a tree
+// branches on one unit's orders per level.
+type Decomposer interface {
+	LegalNext(buf []Action) []Action
+}

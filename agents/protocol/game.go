@@ -415,9 +415,7 @@ func (g *game) apply(p engine.Player, a engine.Action) (Step, error) {
 	text := g.st.DescribeAction(a)
 	notation := g.notation(a)
 	table := ""
-	if ti, ok := g.st.(interface {
-		TableInstructions(engine.Action) string
-	}); ok {
+	if ti, ok := g.st.(engine.TableInstructor); ok {
 		table = ti.TableInstructions(a)
 	}
 	g.push()

@@ -13,15 +13,17 @@ import (
 
 // Compile-time checks that the state offers what front ends ask for.
 var (
-	_ engine.Phaser        = (*State)(nil)
-	_ engine.SideNamer     = (*State)(nil)
-	_ engine.Describer     = (*State)(nil)
-	_ engine.ScenarioNamer = (*State)(nil)
-	_ engine.Table         = (*State)(nil)
-	_ engine.FreeForm      = (*State)(nil)
-	_ engine.Corrector     = (*State)(nil)
-	_ engine.LengthReader  = (*State)(nil)
-	_ engine.Material      = (*State)(nil)
+	_ engine.Phaser          = (*State)(nil)
+	_ engine.SideNamer       = (*State)(nil)
+	_ engine.Describer       = (*State)(nil)
+	_ engine.ScenarioNamer   = (*State)(nil)
+	_ engine.Table           = (*State)(nil)
+	_ engine.FreeForm        = (*State)(nil)
+	_ engine.Corrector       = (*State)(nil)
+	_ engine.LengthReader    = (*State)(nil)
+	_ engine.Material        = (*State)(nil)
+	_ engine.TableInstructor = (*State)(nil)
+	_ engine.Decomposer      = (*State)(nil)
 )
 
 // SideName is the scenario's name for side ("French"), or "" when it
