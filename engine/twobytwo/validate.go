@@ -265,6 +265,12 @@ func (s *State) validatePending() error {
 		if !unit(s.routCur.Unit) {
 			return fmt.Errorf("a rout is in hand in the %s phase, of no unit", ph)
 		}
+		// Routs interrupt movement, stalls, shooting and melee; with
+		// nothing to resume play would stay in the rout's phase with no
+		// unit routing (found by FuzzDecodeState).
+		if s.resume == phSetupRoll {
+			return fmt.Errorf("a rout is in hand in the %s phase, but play resumes in no phase after it", ph)
+		}
 	case s.chance == chRally:
 		if !unit(s.chUnit) {
 			return fmt.Errorf("a rally roll is pending for no unit")
