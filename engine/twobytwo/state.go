@@ -237,7 +237,7 @@ func (s *State) Terminal() bool { return s.result.Over }
 func (s *State) Result() engine.Result { return s.result }
 
 // PendingRoll is what the pending chance event rolls, and who rolls it at
-// the table: the shooter's side for a volley, the bombarding side for a
+// the table (ruling R-ROLLER): the shooter's side for a volley, the bombarding side for a
 // bombardment, the unit's own side for a rally or a rout test, the
 // phasing side for a reinforcement; nobody in particular for the set-up
 // roll and a melee, where each side throws one of the two dice.
