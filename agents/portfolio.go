@@ -513,10 +513,7 @@ func (p *Portfolio) score(st engine.State, side engine.Player, first *engine.Act
 		p.dice.Seed(engine.SplitMix64(p.seed^uint64(st.Hash())^(round<<32|uint64(k))), 0x646963)
 		p.scratch.CopyFrom(st)
 		var v float64
-		if first == nil || p.scratch.Apply(*first) == nil {
-			if first != nil {
-				p.calls++
-			}
+		if first == nil || p.playFirst(side, *first) == nil {
 			v = p.play(side)
 		} else {
 			v = p.evaluate(p.scratch) // not reached: first is legal at st

@@ -38,7 +38,7 @@ func (p *Portfolio) sealedChoice(ctx context.Context, st engine.State, side engi
 	rounds := 0
 	for round := uint64(0); ; round++ {
 		for i := range p.root {
-			sums[i] += p.scoreSealed(st, side, p.root[i], round)
+			sums[i] += p.score(st, side, &p.root[i], round)
 		}
 		rounds++
 		if b.Iterations > 0 && p.playout >= int64(b.Iterations) || b.Calls > 0 && p.calls >= b.Calls ||
@@ -67,36 +67,33 @@ func (p *Portfolio) sealedChoice(ctx context.Context, st engine.State, side engi
 		Note: fmt.Sprintf("a sealed choice: each of the side's choices scored by %d paired playouts, the other side choosing unseen by the %s script", rounds*p.cfg.Playouts, p.enemyName)}, nil
 }
 
-// scoreSealed is the mean value for side of playouts from st in which side
-// commits a and every other side that owes a choice picks by the enemy
-// script, on round's dice streams (the same for every choice).
-func (p *Portfolio) scoreSealed(st engine.State, side engine.Player, a engine.Action, round uint64) float64 {
-	total := 0.0
-	var buf [2]engine.Player
-	for k := 0; k < p.cfg.Playouts; k++ {
-		p.dice.Seed(engine.SplitMix64(p.seed^st.Hash()^(round<<32|uint64(k))), 0x646963)
-		p.scratch.CopyFrom(st)
-		for _, q := range engine.Deciders(p.scratch, buf[:0]) {
-			pick := a
-			if q != side {
-				p.buf = engine.LegalFor(p.scratch, q, p.buf[:0])
-				if len(p.buf) == 0 {
-					continue
-				}
-				pick = p.buf[p.enemy.Pick(p.scratch, p.buf)]
-			}
-			if engine.Play(p.scratch, q, pick) == nil {
-				p.calls++
-			}
+// playFirst plays side's action a on the scratch state, the first step
+// of a playout: at a sealed point side commits a and every other side that
+// owes a choice picks its own by the enemy script, unseen.
+func (p *Portfolio) playFirst(side engine.Player, a engine.Action) error {
+	if p.scratch.ToMove() != engine.Both {
+		if err := p.scratch.Apply(a); err != nil {
+			return err
 		}
-		v := p.play(side)
-		if side == 1 {
-			v = -v
-		}
-		total += v
-		p.playout++
+		p.calls++
+		return nil
 	}
-	return total / float64(p.cfg.Playouts)
+	var buf [2]engine.Player
+	for _, q := range engine.Deciders(p.scratch, buf[:0]) {
+		pick := a
+		if q != side {
+			p.buf = engine.LegalFor(p.scratch, q, p.buf[:0])
+			if len(p.buf) == 0 {
+				continue
+			}
+			pick = p.buf[p.enemy.Pick(p.scratch, p.buf)]
+		}
+		if err := engine.Play(p.scratch, q, pick); err != nil {
+			return err
+		}
+		p.calls++
+	}
+	return nil
 }
 
 // playSealed plays a sealed point met in a playout: side by its first

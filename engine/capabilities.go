@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strings"
 	"sync"
 
 	"github.com/grognard/grognard/engine/geom"
@@ -45,6 +46,24 @@ func SideName(st State, side Player) string {
 		}
 	}
 	return side.String()
+}
+
+// ParseSide reads a side as a person writes it: 0, 1 or its name in st
+// (SideName, any case).
+func ParseSide(st State, text string) (Player, error) {
+	v := strings.TrimSpace(text)
+	switch v {
+	case "0":
+		return 0, nil
+	case "1":
+		return 1, nil
+	}
+	for p := Player(0); p < 2; p++ {
+		if strings.EqualFold(SideName(st, p), v) {
+			return p, nil
+		}
+	}
+	return 0, fmt.Errorf("unknown side %q: 0, 1, %s or %s", text, SideName(st, 0), SideName(st, 1))
 }
 
 // Describer says in words where a game stands, for people: Summary in a

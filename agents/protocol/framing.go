@@ -18,17 +18,3 @@ const (
 	Text = wire.Text
 	JSON = wire.JSON
 )
-
-// isDigits reports whether s is a non-empty run of ASCII digits (an
-// action's number).
-func isDigits(s string) bool {
-	if s == "" {
-		return false
-	}
-	for _, c := range s {
-		if c < '0' || c > '9' {
-			return false
-		}
-	}
-	return true
-}

@@ -288,20 +288,10 @@ func (g *game) botDecider(named string) (engine.Player, error) {
 		g.sideName(0), g.sideName(1), g.sideName(1))
 }
 
-// parseSide reads a side as 0, 1 or the scenario's name for it.
+// parseSide reads a side as 0, 1 or the ruleset's name for it.
 func (g *game) parseSide(v string) (int, error) {
-	switch strings.TrimSpace(v) {
-	case "0":
-		return 0, nil
-	case "1":
-		return 1, nil
-	}
-	for k := range 2 {
-		if n := g.sideNames()[k]; n != "" && strings.EqualFold(n, v) {
-			return k, nil
-		}
-	}
-	return 0, fmt.Errorf("unknown side %q: 0, 1, %s or %s", v, g.sideName(0), g.sideName(1))
+	p, err := engine.ParseSide(g.st, v)
+	return int(p), err
 }
 
 func (g *game) summary() string {

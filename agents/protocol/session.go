@@ -840,7 +840,7 @@ func (s *Session) cmdPlay(_ context.Context, args []string) (Reply, error) {
 	}
 	acts := g.legal(side)
 	var a engine.Action
-	if len(args) == 1 && isDigits(args[0]) {
+	if len(args) == 1 && wire.IsDigits(args[0]) {
 		n, err := strconv.Atoi(args[0])
 		if err != nil || n < 1 || n > len(acts) {
 			return Reply{}, wire.Errorf(wire.IllegalAction, "no legal action %s: there are %d (see legal)", args[0], len(acts))

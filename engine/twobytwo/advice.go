@@ -60,34 +60,27 @@ func MeleeHarm(margin int, multi bool) float64 {
 	return meleeHarmTable[k]
 }
 
-// meleeHarmTable and meleeHarmMulti hold MeleeHarm by margin.
-var meleeHarmTable, meleeHarmMulti = func() (t, m [2*meleeSpan + 1]float64) {
-	for mm := -meleeSpan; mm <= meleeSpan; mm++ {
-		harm, lost, decided := 0.0, 0.0, 0.0
-		for a := 1; a <= 6; a++ {
-			for b := 1; b <= 6; b++ {
-				d := a - b + mm
-				if d == 0 {
-					continue
-				}
-				decided++
-				if d < 0 {
-					lost++
-				}
-				switch {
-				case d <= -4:
-					harm++
-				case d == -3:
-					harm += 1.0/3 + 2.0/3*0.5
-				case d == -2:
-					harm += 0.15
-				case d == -1:
-					harm += 0.05
-				}
-			}
+// meleeHarmTable and meleeHarmMulti hold MeleeHarm by margin: the harm
+// of a lost melee by how much it is lost, and for a multi-front melee the
+// odds of losing at all.
+var (
+	meleeHarmTable = meleeOdds(func(d int) float64 {
+		switch {
+		case d <= -4:
+			return 1
+		case d == -3:
+			return 1.0/3 + 2.0/3*0.5
+		case d == -2:
+			return 0.15
+		case d == -1:
+			return 0.05
 		}
-		t[mm+meleeSpan] = harm / decided
-		m[mm+meleeSpan] = lost / decided
-	}
-	return t, m
-}()
+		return 0
+	})
+	meleeHarmMulti = meleeOdds(func(d int) float64 {
+		if d < 0 {
+			return 1
+		}
+		return 0
+	})
+)

@@ -452,16 +452,6 @@ func (s *State) setTurnWords(args []string) (string, error) {
 
 // parseSide reads a side as 0, 1 or the scenario's name for it.
 func (s *State) parseSide(v string) (int, error) {
-	switch strings.TrimSpace(v) {
-	case "0":
-		return 0, nil
-	case "1":
-		return 1, nil
-	}
-	for k := range 2 {
-		if n := s.sc.SideNames[k]; n != "" && strings.EqualFold(n, v) {
-			return k, nil
-		}
-	}
-	return 0, fmt.Errorf("unknown side %q: 0, 1, %s or %s", v, s.SideName(0), s.SideName(1))
+	p, err := engine.ParseSide(s, v)
+	return int(p), err
 }

@@ -406,10 +406,13 @@ func (s *State) touchesEnemyOtherThan(r geom.Rect, k, skip int) bool {
 // no longer change.
 const meleeSpan = 12
 
-// meleeLossTable[mm+meleeSpan] is MeleeLoss(mm).
-var meleeLossTable = func() (t [2*meleeSpan + 1]float64) {
+// meleeOdds tabulates, for each margin mm within meleeSpan, the mean of
+// weight(d) over the decided outcomes of the two melee dice, d being the
+// margin of the roll (a - b + mm; drawn rolls re-roll, so they are left
+// out). MeleeLoss and MeleeHarm are its tables.
+func meleeOdds(weight func(d int) float64) (t [2*meleeSpan + 1]float64) {
 	for mm := -meleeSpan; mm <= meleeSpan; mm++ {
-		lost, decided := 0.0, 0.0
+		sum, decided := 0.0, 0.0
 		for a := 1; a <= 6; a++ {
 			for b := 1; b <= 6; b++ {
 				d := a - b + mm
@@ -417,18 +420,25 @@ var meleeLossTable = func() (t [2*meleeSpan + 1]float64) {
 					continue
 				}
 				decided++
-				switch {
-				case d <= -4:
-					lost++
-				case d == -3:
-					lost += 1.0 / 3
-				}
+				sum += weight(d)
 			}
 		}
-		t[mm+meleeSpan] = lost / decided
+		t[mm+meleeSpan] = sum / decided
 	}
 	return t
-}()
+}
+
+// meleeLossTable[mm+meleeSpan] is MeleeLoss(mm): losing by 4 or more
+// destroys, by 3 routs, destroyed on 1-2 of the rout die.
+var meleeLossTable = meleeOdds(func(d int) float64 {
+	switch {
+	case d <= -4:
+		return 1
+	case d == -3:
+		return 1.0 / 3
+	}
+	return 0
+})
 
 // MeleeLoss is the expected number of units a side loses in one melee
 // when its modifiers exceed the other side's by margin ("Melee": drawn

@@ -95,7 +95,7 @@ func ParseText(line string) (Request, error) {
 		return Request{}, err
 	}
 	var r Request
-	if len(toks) > 0 && isDigits(toks[0]) {
+	if len(toks) > 0 && IsDigits(toks[0]) {
 		r.ID, toks = toks[0], toks[1:]
 		if len(r.ID) > 18 {
 			return r, badRequest("request id %s is longer than 18 digits", r.ID)
@@ -117,7 +117,9 @@ func ParseText(line string) (Request, error) {
 	return r, nil
 }
 
-func isDigits(s string) bool {
+// IsDigits reports whether s is a non-empty run of ASCII digits: an
+// action's number or a request id.
+func IsDigits(s string) bool {
 	if s == "" {
 		return false
 	}

@@ -174,7 +174,7 @@ func FuzzParseText(f *testing.F) {
 		if r.Cmd == "" || r.Cmd != strings.ToLower(r.Cmd) {
 			t.Fatalf("ParseText(%q) accepted command %q", line, r.Cmd)
 		}
-		if r.ID != "" && !isDigits(r.ID) {
+		if r.ID != "" && !IsDigits(r.ID) {
 			t.Fatalf("ParseText(%q) accepted id %q", line, r.ID)
 		}
 	})
