@@ -192,3 +192,58 @@ func playToyGame(t *testing.T, players [2]Agent, seed uint64) (sealed int) {
 	}
 	return sealed
 }
+
+// TestMCTSChanceNodesUseCompactOutcomes: with a chance node per outcome
+// (dice=nodes), a toy volley of up to 20 dice at 4+ has a child per number
+// of hits (at most 21) and a morale test one per face pair of its 2D6 (36),
+// revisited, not one per face combination of the pool, which would rarely
+// repeat (a 10-dice volley has 6^10 of them).
+func TestMCTSChanceNodesUseCompactOutcomes(t *testing.T) {
+	rs := toy.Rules{}
+	st, err := rs.NewGame(rs.Scenarios()[0], engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := mustAgent(t, "mcts:iters=400,prior=none,playout=random,eval=none,dice=nodes,reuse=false", 2).(*MCTS)
+	dice := engine.NewRandomDice(2)
+	widest, volleys := 0, 0
+	for steps := 0; steps < 60 && !st.Terminal(); steps++ {
+		if st.ToMove() == engine.Chance {
+			d, _ := dice.Roll(st.PendingRoll())
+			if err := st.ApplyDice(d); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		p := engine.Deciders(st, nil)[0]
+		a, err := m.Choose(context.Background(), engine.ViewFor(st, p), p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := m.workers[0]
+		for n := range w.nodes {
+			k, visits := 0, int32(0)
+			for c := w.nodes[n].first; c >= 0; c = w.nodes[c].sibling {
+				if w.nodes[c].player == engine.Chance {
+					k++
+					visits += w.nodes[c].visits
+				}
+			}
+			if k > 6 {
+				volleys++
+			}
+			if visits > int32(k) {
+				widest = max(widest, k)
+			}
+			if k > 36 {
+				t.Fatalf("a chance node has %d children: more than any toy roll's outcomes (21 for a volley, 36 for a morale test)", k)
+			}
+		}
+		if err := engine.Play(st, p, a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if volleys == 0 || widest == 0 {
+		t.Fatalf("no roll's outcomes were searched and revisited (rolls with more than 6 children: %d, widest revisited: %d)", volleys, widest)
+	}
+}

@@ -133,13 +133,28 @@ func (w *mctsWorker) proposal() (engine.Action, bool) {
 // chanceStep rolls the pending dice and follows (or adds) n's child for
 // that outcome: a chance node of the closed-loop variant. It returns the
 // child, or -1 if the dice were refused.
+//
+// A state that offers its outcomes in compact form (engine.ChanceOutcomes:
+// 20 dice hitting on 4+ have 21) gets a child per outcome, drawn by its
+// probability, not one per face combination, which would never repeat.
 func (w *mctsWorker) chanceStep(n int32) int32 {
-	d := engine.RollWith(&w.dice, w.scratch.PendingRoll())
+	var d engine.Dice
+	var key uint64
+	if c, ok := w.scratch.(engine.ChanceOutcomes); ok {
+		w.outcomes = c.Outcomes(w.outcomes[:0])
+		if len(w.outcomes) == 0 {
+			return -1
+		}
+		k := drawOutcome(w.outcomes, float64(w.dice.Uint64()>>11)/(1<<53))
+		d, key = w.outcomes[k].Dice, uint64(k)
+	} else {
+		d = engine.RollWith(&w.dice, w.scratch.PendingRoll())
+		key = d.Key()
+	}
 	if w.scratch.ApplyDice(d) != nil {
 		return -1
 	}
 	w.calls++
-	key := d.Key()
 	for c := w.nodes[n].first; c >= 0; c = w.nodes[c].sibling {
 		if w.nodes[c].player == engine.Chance && w.nodes[c].outcome == key {
 			return c
@@ -150,6 +165,18 @@ func (w *mctsWorker) chanceStep(n int32) int32 {
 	w.nodes[c].sibling = w.nodes[n].first
 	w.nodes[n].first = c
 	return c
+}
+
+// drawOutcome is the index of the outcome u (uniform in [0, 1)) falls in,
+// by the outcomes' probabilities; the last when rounding leaves u past
+// their sum.
+func drawOutcome(outs []engine.Outcome, u float64) int {
+	for k := range outs {
+		if u -= outs[k].P; u < 0 {
+			return k
+		}
+	}
+	return len(outs) - 1
 }
 
 // childWith is n's child for action a, or -1.

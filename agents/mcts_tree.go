@@ -66,11 +66,13 @@ type mctsWorker struct {
 	scratch engine.State
 	buf     []engine.Action
 	untried []engine.Action
-	picks   []engine.Action
-	path    []int32
-	calls   int64
-	iters   int
-	value   float64 // the last playout's value, for the shared driver
+	// outcomes holds a chance node's compact outcomes (closed loop).
+	outcomes []engine.Outcome
+	picks    []engine.Action
+	path     []int32
+	calls    int64
+	iters    int
+	value    float64 // the last playout's value, for the shared driver
 	// A shared tree's lane: done carries the end of its playout, busy
 	// says one is in flight, known is calls as last read by the driver.
 	done  chan struct{}
