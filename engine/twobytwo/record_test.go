@@ -213,3 +213,17 @@ func FuzzReplayRecord(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkRecordBytes writes the record of a seeded random game (format
+// 2) and reports its size: the records' bytes a game, the figure
+// docs/notation.md gives.
+func BenchmarkRecordBytes(b *testing.B) {
+	rec, _ := playRecorded(b, 1, engine.Options{})
+	var n int
+	b.ReportAllocs()
+	for b.Loop() {
+		n = len(encodeRecord(b, rec))
+	}
+	b.ReportMetric(float64(n), "bytes/game")
+	b.ReportMetric(float64(len(rec.Steps)), "steps/game")
+}
