@@ -21,14 +21,13 @@ func (w *mctsWorker) playout() float64 {
 		if w.scratch.Terminal() {
 			break
 		}
-		if w.scratch.ToMove() == engine.Both {
-			if !w.sealedPlayout() {
-				break
-			}
-			continue
-		}
 		w.buf = legalNext(w.scratch, w.buf[:0])
 		if len(w.buf) == 0 {
+			// Legal lists nothing at a sealed point: the sides choose
+			// through LegalFor (checked only here, off the hot path).
+			if w.scratch.ToMove() == engine.Both && w.sealedPlayout() {
+				continue
+			}
 			break
 		}
 		if err := w.scratch.Apply(w.buf[w.policy.Pick(w.scratch, w.buf)]); err != nil {

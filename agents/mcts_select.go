@@ -33,15 +33,15 @@ func (w *mctsWorker) descend(root engine.State) bool {
 		if w.scratch.Terminal() {
 			break
 		}
-		if w.scratch.ToMove() == engine.Both {
-			// A sealed point: both sides choose, decoupled, and the
-			// playout goes on from there (mcts_sealed.go).
-			return w.sealedStep(n)
-		}
 		mover := w.scratch.ToMove()
 		if !w.recallSetUp(n) {
 			w.buf = legalNext(w.scratch, w.buf[:0])
 			if len(w.buf) == 0 {
+				if mover == engine.Both {
+					// A sealed point: both sides choose, decoupled, and
+					// the playout goes on from there (mcts_sealed.go).
+					return w.sealedStep(n)
+				}
 				break
 			}
 			w.restrictSetUp(n)

@@ -540,14 +540,12 @@ func (p *Portfolio) play(side engine.Player) float64 {
 		if p.scratch.Terminal() {
 			break
 		}
-		if p.scratch.ToMove() == engine.Both {
-			if !p.playSealed(side) {
-				break
-			}
-			continue
-		}
 		p.buf = legalNext(p.scratch, p.buf[:0])
 		if len(p.buf) == 0 {
+			// Legal lists nothing at a sealed point (playSealed).
+			if p.scratch.ToMove() == engine.Both && p.playSealed(side) {
+				continue
+			}
 			break
 		}
 		script := p.enemy
