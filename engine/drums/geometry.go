@@ -95,6 +95,7 @@ func Footprint(t Type, f Formation, bases int, front geom.Vec, facing float64) g
 	return rectBehind(w, d, front, facing)
 }
 
+// rectBehind is the w x d rect whose front edge is centred on front.
 func rectBehind(w, d float64, front geom.Vec, facing float64) geom.Rect {
 	fw := geom.Heading(facing)
 	return geom.Rect{C: front.Sub(fw.Scale(d / 2)), F: fw, HW: w / 2, HD: d / 2}
@@ -385,18 +386,17 @@ func gapMoveLimit(r geom.Rect, dir geom.Vec, dist float64, d geom.Vec, b geom.Re
 		return 0, false
 	}
 	f := func(s float64) float64 { return geom.RectDistance(r.Moved(dir.Scale(s)), b) }
-	lo := t0 * dist
-	f0 := f(lo)
-	if f0 < gap-1e-12 {
-		// Already within gap at the start (t0 is then 0): blocked only if
-		// the move closes the distance; convexity makes the first step
-		// decide.
-		h := math.Min(dist, 1e-6)
-		if f(h) < f0-1e-13 {
+	if f0 := f(0); f0 < gap-1e-12 {
+		// Already within gap: blocked only if the move closes the
+		// distance, and convexity makes the first step decide.
+		if f(math.Min(dist, 1e-6)) < f0-1e-13 {
 			return 0, true
 		}
 		return 0, false
 	}
+	// The grown sweep's contact may lie a rounding error past the true
+	// one; start the search a little before it.
+	lo := math.Max(0, t0*dist-1e-6)
 	// Ternary search for the closest approach on [lo, dist].
 	a, z := lo, dist
 	for range 100 {
