@@ -185,6 +185,7 @@ func TestMeleeDiceArtillery(t *testing.T) {
 			m.OppType, m.Bases = LineFoot, 3
 		}, 3},
 		{"determined and lackluster are not artillery rows", func(m *MeleeSituation) { m.Level, m.Bases = Determined, 3 }, 3},
+		{"a general (no type) does not fight", func(m *MeleeSituation) { m.Type = NoType }, 0},
 		{"position artillery reads the same table", func(m *MeleeSituation) { m.Type, m.Supply, m.Bases = PositionArtillery, true, 3 }, 4},
 	}
 	for _, c := range cases {
@@ -288,6 +289,7 @@ func TestShotNeeds(t *testing.T) {
 		{"field gun long 24BW/5+ bounces", FieldGun, 20, false, res{5, true, true, true}},
 		{"field gun past 24BW", FieldGun, 24.5, false, res{}},
 		{"ruling D-UNPROMPTED: field gun responds with its ordinary scores", FieldGun, 10, true, res{5, true, true, true}},
+		{"ruling D-BOUNCE: position gun long range bounces too", PositionGun, 9, false, res{5, true, true, true}},
 		{"position gun short 8BW/3+", PositionGun, 7.5, false, res{3, true, false, false}},
 		{"position gun long 30BW/5+ bounces", PositionGun, 30, false, res{5, true, true, true}},
 		{"position gun past 30BW", PositionGun, 31, false, res{}},
@@ -306,6 +308,16 @@ func TestShotNeeds(t *testing.T) {
 				t.Errorf("ShotNeeds(%d, %v, %v) = %+v, want %+v", c.w, c.d, c.unprompted, g, c.want)
 			}
 		})
+	}
+}
+
+func TestBounceHits(t *testing.T) {
+	// Ruling D-BOUNCE: the unit behind takes a hit a 6 of the same throw.
+	if got := BounceHits([]uint8{6, 5, 6, 1, 3}); got != 2 {
+		t.Errorf("ruling D-BOUNCE: two 6s bounce %d hits, want 2", got)
+	}
+	if BounceRange != 3 || BounceNeeds != 6 {
+		t.Errorf("bounce %vBW/%d, want 3BW/6", BounceRange, BounceNeeds)
 	}
 }
 
@@ -500,6 +512,10 @@ func TestResilienceModifierRows(t *testing.T) {
 			r.Doctrine |= DocLightCompany
 			r.OppType, r.OppDoctrine = LineFoot, DocLightCompany
 		}, [3]int{0, 0, 0}},
+		{"ruling D-RES-COLUMNS: \"Received any hits\" -1 . -1 skips the charge column", func(r *ResilienceSituation) { r.ReceivedHits = true }, [3]int{-1, 0, -1}},
+		{"ruling D-RES-COLUMNS: \"Are not classed as Zealous +1\" is the shooting column", func(r *ResilienceSituation) {
+			r.Doctrine = DocGuard
+		}, [3]int{2, 0, 1}},
 		{"in column of march -2 -2", func(r *ResilienceSituation) { r.Formation = March }, [3]int{-3, 0, 0}},
 		{"defending a fortification or obstacle +2 +2 +1", func(r *ResilienceSituation) { r.Defending = true }, [3]int{2, 2, 1}},
 		{"forced to retire this turn -2 -2 -1", func(r *ResilienceSituation) { r.ForcedRetired = true }, [3]int{-2, -2, -1}},
@@ -601,7 +617,7 @@ func TestResilienceOutcome(t *testing.T) {
 		{4, [4]Outcome{fr1, fr, fr2, fr1}},
 		{3, [4]Outcome{fr1, fr, fr2, fr1}},
 		{2, [4]Outcome{fr1, fr, fr2, fr1}},
-		{1, [4]Outcome{brk, brk, brk, brk}}, // ruling D-BREAK-ONE
+		{1, [4]Outcome{brk, brk, brk, brk}}, // ruling D-BREAK-ONE, pinned by name below
 		{0, [4]Outcome{brk, brk, brk, brk}},
 		{-4, [4]Outcome{brk, brk, brk, brk}},
 	}
@@ -613,6 +629,13 @@ func TestResilienceOutcome(t *testing.T) {
 			}
 		}
 	}
+	t.Run("ruling D-BREAK-ONE: a score of 1 breaks, 2 does not", func(t *testing.T) {
+		for _, k := range kinds {
+			if ResilienceOutcome(1, k, false).Kind != OutcomeBreak || ResilienceOutcome(2, k, false).Kind == OutcomeBreak {
+				t.Errorf("%s: 1 gives %+v, 2 gives %+v", k, ResilienceOutcome(1, k, false), ResilienceOutcome(2, k, false))
+			}
+		}
+	})
 	// Defending a fortification, edge of terrain or obstacle: no advance.
 	for _, k := range kinds {
 		for _, s := range []int{10, 12, 14} {
@@ -772,6 +795,7 @@ func TestMoveDistance(t *testing.T) {
 		{"artillery unlimbered in terrain 1BW", FieldArtillery, Line, MoveInTerrain, res{1, 0, 0, true}},
 		{"artillery unlimbered forced retire 1D6", PositionArtillery, Line, MoveForcedRetire, d6(0, 1)},
 		{"artillery limbered 2D6", FieldArtillery, March, MoveNormal, d6(0, 2)},
+		{"ruling D-EVADE-MOVE: artillery never evades", FieldArtillery, Open, MoveEvade, res{}},
 		{"artillery limbered in terrain 1D3", FieldArtillery, March, MoveInTerrain, d3},
 		{"artillery limbered on a road 3D6", FieldArtillery, March, MoveRoad, d6(0, 3)},
 		{"no type (generals move GeneralMove, not here)", NoType, Line, MoveNormal, res{}},
