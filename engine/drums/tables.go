@@ -130,8 +130,12 @@ const (
 // MeleePool is the fighter's dice pool: 1D6 a base, then its type's Melee
 // Factors Table row by row in the table's order ("Dice must be adjusted in
 // order of the table below"). Artillery uses the Artillery table, cavalry
-// the Cavalry table, everything else the Foot table.
+// the Cavalry table, foot the Foot table; no type (a general) gets no
+// dice.
 func MeleePool(m MeleeSituation) Pool {
+	if m.Type == NoType || m.Type >= numTypes {
+		return Pool{} // generals and unknown types do not fight
+	}
 	p := Pool{Base: max(m.Bases, 0)}
 	switch {
 	case m.Type.IsArtillery():
@@ -441,6 +445,10 @@ const (
 	BounceNeeds = 6
 )
 
+// BounceHits is the hits a bounce inflicts on the unit behind the target:
+// the dice of the same throw that scored BounceNeeds (ruling D-BOUNCE).
+func BounceHits(dice []uint8) int { return CountHits(dice, BounceNeeds) }
+
 // ShotNeeds reads Shooting Table 1 for a shot with weapon w at a target
 // distance BW away: the score a die needs to hit, whether the shot is
 // possible at all (in range, and a weapon that shoots), whether it is at
@@ -483,7 +491,10 @@ type ShootSituation struct {
 	Bases int
 	// UnitBases and StartBases are the shooters' bases now and at the
 	// start of the game, for Table 2c's "lost bases in the game but are
-	// still >=75%" (ruling D-LOST-BASES: counted in bases, as the row says).
+	// still >=75%".
+	//
+	// Ruling D-LOST-BASES (Shooting Table 2c): the 75% is counted in bases,
+	// as the row says, not hits: 5 of 6 bases qualify, 4 of 6 do not.
 	UnitBases, StartBases int
 	// Supply: the force commander adds a supply die (Shooting Action 7).
 	Supply bool
@@ -807,9 +818,11 @@ func (k TestKind) column() int {
 
 // The Situation Adjustment Table, a row each, read as "From shooting,
 // Charge or melee, All other cases". The PDF lost the blank cells; each
-// printed cell is followed by one space, a blank cell is a lone space, so
-// "+1   " is the first column only and " +1  " the second (ruling
-// D-RES-COLUMNS, read with cat -A on the seed).
+// printed cell is followed by one space, a blank cell is a lone space.
+//
+// Ruling D-RES-COLUMNS (Resilience Situation Adjustment Table): read with
+// cat -A on the seed, "+1   " is the first column only, " +1  " the second
+// only and "-1  -1 " the first and third; every row below follows that.
 var (
 	resDetermined     = resCol{1, 2, 1}
 	resLackluster     = resCol{-1, -2, -1}
@@ -1133,6 +1146,11 @@ const (
 	MoveRoad
 )
 
+// SupplyMoveBW is what a supply die adds to a charge or a move, or adds to
+// or takes from a forced retire, in BW (Charge 5; Movement notes; Forced
+// to retire 1). The die is spent, not thrown.
+const SupplyMoveBW = 1
+
 // GeneralMove is how far a general moves, in BW, in or out of terrain
 // (Movement table: General 10BW; Moving generals).
 const GeneralMove = 10
@@ -1149,11 +1167,11 @@ const GeneralMove = 10
 // 1D6: foot 3D6, cavalry 4D6, a limbered battery 3D6. The bonus is for
 // movement actions only, not a forced retire or an evade.
 //
-// Ruling D-SQUARE-MOVE: a square forced to retire retires 1D6 like all
-// foot; it makes no other move.
+// Ruling D-SQUARE-MOVE (Movement notes; Forced to retire): a square forced
+// to retire retires 1D6 like all foot; it makes no other move.
 //
-// Ruling D-EVADE-MOVE: only open units evade (Moving evading units); the
-// table's "Open (Evading)" is 1D6 in both columns.
+// Ruling D-EVADE-MOVE (Moving evading units): only open foot and cavalry
+// evade; the table's "Open (Evading)" is 1D6 in both columns.
 func MoveDistance(t Type, f Formation, mode MoveMode) (fixed, dice, sides int, ok bool) {
 	if t == NoType || t >= numTypes || f == NoFormation || f >= numFormations {
 		return 0, 0, 0, false
@@ -1162,7 +1180,7 @@ func MoveDistance(t Type, f Formation, mode MoveMode) (fixed, dice, sides int, o
 	case MoveForcedRetire:
 		return 0, 1, 6, true
 	case MoveEvade:
-		if f != Open {
+		if f != Open || t.IsArtillery() {
 			return 0, 0, 0, false
 		}
 		return 0, 1, 6, true
@@ -1297,7 +1315,7 @@ func interpenClass(f Formation) int {
 // A charging unit never interpenetrates (Interpenetration), which is the
 // caller's to check.
 //
-// Ruling D-INTERPEN: a square counts as formed when passed through; a
+// Ruling D-INTERPEN (Table of allowed interpenetrations): a square counts as formed when passed through; a
 // square never moves, so it interpenetrates nothing.
 func Interpenetrates(moving, through Formation) bool {
 	m, t := interpenClass(moving), interpenClass(through)
