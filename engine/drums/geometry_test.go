@@ -2,6 +2,7 @@ package drums
 
 import (
 	"math"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/grognard/grognard/engine/geom"
@@ -396,10 +397,80 @@ func TestClearDistance(t *testing.T) {
 	}
 }
 
+// TestMoveLimitAgainstSampling checks MoveLimit on random rotated rects
+// against the distance sampled along the move: never closer than gap
+// before the limit, and closer just after it when something was met.
+func TestMoveLimitAgainstSampling(t *testing.T) {
+	rng := rand.New(rand.NewPCG(55, 1))
+	met := 0
+	defer func() {
+		if met < 300 {
+			t.Errorf("only %d of the random moves met the blocker", met)
+		}
+	}()
+	for i := range 2000 {
+		r := geom.NewRect(geom.V(0, 0), rng.Float64()*360, 0.5+rng.Float64()*5, 0.5+rng.Float64()*2)
+		b := geom.NewRect(geom.V(rng.Float64()*16-8, 4+rng.Float64()*8), rng.Float64()*360, 0.5+rng.Float64()*4, 0.5+rng.Float64()*2)
+		dir := geom.Heading(rng.Float64()*90 - 45)
+		gap := []float64{0, 0.5, 1, 2}[i%4]
+		if geom.RectDistance(r, b) < gap {
+			continue
+		}
+		s, idx := MoveLimit(r, dir, 15, []geom.Rect{b}, gap)
+		for k := 0; k <= 300; k++ {
+			x := s * float64(k) / 300
+			if d := geom.RectDistance(r.Moved(dir.Scale(x)), b); d < gap-1e-6 {
+				t.Fatalf("case %d: at %v of limit %v the distance is %v < gap %v", i, x, s, d, gap)
+			}
+		}
+		if idx == 0 {
+			met++
+			after := r.Moved(dir.Scale(s + 1e-4))
+			if gap == 0 && !geom.Overlap(after, b, 0) || gap > 0 && geom.RectDistance(after, b) >= gap {
+				t.Fatalf("case %d: limit %v with gap %v is short of the real contact", i, s, gap)
+			}
+		} else if s != 15 {
+			t.Fatalf("case %d: nothing met but limit %v", i, s)
+		}
+	}
+}
+
+// TestAreaLimitAgainstSampling checks AreaLimit against overlap sampled
+// along the move, for random rects and a concave polygon.
+func TestAreaLimitAgainstSampling(t *testing.T) {
+	poly := []geom.Vec{{X: -3, Y: 6}, {X: 0, Y: 4}, {X: 3, Y: 6}, {X: 4, Y: 10}, {X: 0, Y: 8}, {X: -4, Y: 10}}
+	rng := rand.New(rand.NewPCG(55, 2))
+	met := 0
+	defer func() {
+		if met < 300 {
+			t.Errorf("only %d of the random moves met the polygon", met)
+		}
+	}()
+	for i := range 2000 {
+		r := geom.NewRect(geom.V(rng.Float64()*12-6, rng.Float64()*2-1), rng.Float64()*360, 0.5+rng.Float64()*4, 0.5+rng.Float64()*2)
+		if geom.RectPolygonOverlap(r, poly) {
+			continue
+		}
+		dir := geom.Heading(rng.Float64()*120 - 60)
+		s := AreaLimit(r, dir, 14, poly)
+		for k := 0; k < 300; k++ {
+			x := s * float64(k) / 300
+			if geom.RectPolygonOverlap(r.Moved(dir.Scale(x)), poly) {
+				t.Fatalf("case %d: overlap at %v before limit %v", i, x, s)
+			}
+		}
+		if s < 14 {
+			met++
+		}
+		if s < 14 && !geom.RectPolygonOverlap(r.Moved(dir.Scale(s+1e-4)), poly) {
+			t.Fatalf("case %d: limit %v but no overlap just after", i, s)
+		}
+	}
+}
+
 // BenchmarkMoveLimit moves a line through a field of 30 units, some of them
-// near enough to need the gap refinement.
+// near enough to need the gap's corner discs.
 func BenchmarkMoveLimit(b *testing.B) {
-	b.ReportAllocs()
 	r := Footprint(LineFoot, Line, 6, geom.V(20, 5), 10)
 	blockers := make([]geom.Rect, 30)
 	for i := range blockers {
@@ -407,8 +478,16 @@ func BenchmarkMoveLimit(b *testing.B) {
 		blockers[i] = Footprint(LineFoot, Line, 4, geom.V(x, y), float64(i*37%360))
 	}
 	dir := geom.Heading(10)
-	for b.Loop() {
-		geoSinkF, geoSinkI = MoveLimit(r, dir, 12, blockers, 1)
+	for _, c := range []struct {
+		name string
+		gap  float64
+	}{{"contact", 0}, {"gap1", 1}} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				geoSinkF, geoSinkI = MoveLimit(r, dir, 12, blockers, c.gap)
+			}
+		})
 	}
 }
 
