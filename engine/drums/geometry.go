@@ -232,7 +232,16 @@ const (
 // to, so that corner stays put and the unit swings forward into the space
 // ahead of that flank. A 180-degree turn puts the front rank where the
 // rear rank was, facing back, so the footprint is unchanged. Whether the
-// unit has room to turn is the caller's (check the new footprint).
+// unit has room to turn is the caller's: WheelBlocked with ±90 checks the
+// ground a quarter turn sweeps (Change facing: "must not interpenetrate
+// another unit"; "if the unit ... does not have enough space to do so,
+// then it cannot change facing").
+//
+// Ruling D-TURN (Movement, Turning to face): "a front corner to be the
+// point of pivot" is read as a true pivot, a rigid quarter turn about the
+// corner on the side turned to (the same motion as a 90-degree Wheel), so
+// that corner stays the new front's corner and the unit ends up ahead of
+// where its front was, not back over its old ground.
 func TurnTo(t Type, f Formation, bases int, front geom.Vec, facing float64, turn Turn) (geom.Vec, float64) {
 	w, d := Size(t, f, bases)
 	fw := geom.Heading(facing)
@@ -321,6 +330,52 @@ func WheelToward(width float64, front geom.Vec, facing float64, p geom.Vec, maxD
 	}
 	return math.Max(-maxDeg, math.Min(maxDeg, theta))
 }
+
+// WheelBlocked is the index of the first of blockers (lowest index) that a
+// unit w wide and d deep runs into at any point of a wheel of angle
+// degrees from front and facing (Wheel's pivot and sign), -1 if the wheel
+// is clear; blockers with HW == 0 are skipped. A 90-degree wheel is the
+// quarter turn of TurnTo, so this is also Change facing's room to turn.
+// The wheel is checked at steps small enough that no point of the unit
+// moves more than 0.05BW between them, so a blocker can be missed only by
+// a sliver far thinner than wheelSlack.
+//
+// Ruling D-WHEELROOM (Movement notes; Change facing): early in a wheel the
+// rear outer corner swings out by up to depth x sin(angle) before the
+// advancing flank carries it clear, so a unit flush in a line would brush
+// its outer neighbour. A player wheeling out of a line lets it brush, so
+// overlaps of up to wheelSlack (0.1BW) during the wheel are ignored; the
+// final position is MoveLimit's and the caller's to check exactly.
+func WheelBlocked(w, d float64, front geom.Vec, facing, angle float64, blockers []geom.Rect) int {
+	right := geom.Heading(facing).Perp()
+	pivot := front.Sub(right.Scale(w / 2))
+	if angle > 0 {
+		pivot = front.Add(right.Scale(w / 2))
+	}
+	// The far rear corner moves furthest: its arc bounds every point's.
+	arc := math.Abs(angle) * (math.Pi / 180) * math.Hypot(w, d)
+	steps := max(1, int(math.Ceil(arc/0.05)))
+	reach := math.Hypot(w, d)
+	for i := range blockers {
+		b := blockers[i]
+		if b.HW == 0 || pivot.Dist(b.C) > reach+math.Hypot(b.HW, b.HD)+footprintEps {
+			continue
+		}
+		for k := 0; k <= steps; k++ {
+			a := angle * float64(k) / float64(steps)
+			h := geom.Heading(a)
+			nf := pivot.Add(rotateCW(front.Sub(pivot), h))
+			if geom.Overlap(rectBehind(w, d, nf, facing+a), b, wheelSlack) {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// wheelSlack is the overlap, in BW, that WheelBlocked lets a wheeling unit
+// brush through (ruling D-WHEELROOM).
+const wheelSlack = 0.1
 
 // grownBy returns r with each side pushed out by g.
 func grownBy(r geom.Rect, g float64) geom.Rect {
@@ -510,7 +565,7 @@ func AreaLimit(r geom.Rect, dir geom.Vec, dist float64, poly []geom.Vec) float64
 	// below what a rule measures and far above rounding.
 	probe := 1e-7
 	cur := -1.0
-	for range 4 * (len(poly) + 4) {
+	for range 8*len(poly) + 8 {
 		next := nextAreaContact(r, d, poly, cur)
 		if next > 1 {
 			return dist

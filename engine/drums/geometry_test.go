@@ -293,6 +293,54 @@ func TestWheelToward(t *testing.T) {
 	}
 }
 
+func TestWheelBlocked(t *testing.T) {
+	cases := []struct {
+		name     string
+		angle    float64
+		blockers []geom.Rect
+		want     int
+	}{
+		{"wheel left into a unit ahead is blocked", -90, []geom.Rect{geoBox(-1, 3, 1, 3.5)}, 0},
+		{"wheel right into a unit ahead is blocked", 90, []geom.Rect{geoBox(5, 5, 6, 5.5), geoBox(-1, 3, 1, 3.5)}, 1},
+		{"wheel clear of a unit behind", -90, []geom.Rect{geoBox(-3, -3, 3, -2.5)}, -1},
+		{"wheel short of a unit it would reach further on", -30, []geom.Rect{geoBox(0.5, 3, 1.5, 3.5)}, -1},
+		{"the same unit blocks a longer wheel", -60, []geom.Rect{geoBox(0.5, 3, 1.5, 3.5)}, 0},
+		{"turn 90 left has no room with a unit ahead of the left flank", -90, []geom.Rect{geoBox(-3, 2, -1, 2.5)}, 0},
+		{"the neighbour on the pivot's flank does not block", -90, []geom.Rect{geoBox(-6, -0.5, -2, 0)}, -1},
+		{"the rear corner may brush a flush outer neighbour (D-WHEELROOM)", -45, []geom.Rect{geoBox(2, -0.5, 6, 0)}, -1},
+		{"a neighbour overlapping the outer flank's path blocks (D-WHEELROOM)", -45, []geom.Rect{geoBox(1.5, 0.5, 5, 1)}, 0},
+		{"empty slots are skipped", -90, []geom.Rect{{C: geom.V(0, 2)}}, -1},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			// A line of 4 foot: x -2..2, y -0.5..0, facing north.
+			if got := WheelBlocked(4, 0.5, geom.V(0, 0), 0, c.angle, c.blockers); got != c.want {
+				t.Errorf("WheelBlocked = %d, want %d", got, c.want)
+			}
+		})
+	}
+}
+
+// TestWheelTowardFaces checks on random units and points ahead that the
+// wheel WheelToward picks leaves the unit facing the point.
+func TestWheelTowardFaces(t *testing.T) {
+	rng := rand.New(rand.NewPCG(55, 3))
+	for i := range 2000 {
+		w := 1 + rng.Float64()*6
+		facing := rng.Float64() * 360
+		front := geom.V(rng.Float64()*20, rng.Float64()*20)
+		h := geom.Heading(facing)
+		p := front.Add(h.Scale(w + 0.5 + rng.Float64()*10)).Add(h.Perp().Scale(rng.Float64()*16 - 8))
+		a := WheelToward(w, front, facing, p, 180)
+		nf, nfacing, _ := Wheel(w, front, facing, a)
+		v := p.Sub(nf)
+		nh := geom.Heading(nfacing)
+		if math.Abs(nh.Cross(v)) > 1e-6*v.Len() || nh.Dot(v) <= 0 {
+			t.Fatalf("case %d: wheel %v leaves the unit at %v facing %v, not toward %v", i, a, nf, nfacing, p)
+		}
+	}
+}
+
 func TestMoveLimit(t *testing.T) {
 	line := Footprint(LineFoot, Line, 4, geom.V(0, 0), 0) // x -2..2, y -0.5..0
 	unit := geoBox(-0.5, -0.5, 0.5, 0.5)

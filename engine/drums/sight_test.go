@@ -344,6 +344,7 @@ func TestGeometryNoAllocations(t *testing.T) {
 		}},
 		{"Reform", func() { geoSinkV, geoSinkF = Reform(LineFoot, Line, Square, 6, geom.V(1, 1), 30, AnchorRight) }},
 		{"TurnTo", func() { geoSinkV, geoSinkF = TurnTo(LineFoot, Line, 6, geom.V(1, 1), 30, TurnLeft) }},
+		{"WheelBlocked", func() { geoSinkI = WheelBlocked(6, 0.5, geom.V(0, 0), 10, -90, blockers) }},
 		{"Wheel", func() { geoSinkV, geoSinkF, geoSinkF = Wheel(6, geom.V(1, 1), 30, -40) }},
 		{"WheelToward", func() { geoSinkF = WheelToward(6, geom.V(1, 1), 30, geom.V(9, 4), 90) }},
 		{"MoveLimit", func() { geoSinkF, geoSinkI = MoveLimit(line, geom.V(0, 1), 10, blockers, 0) }},
