@@ -294,8 +294,9 @@ func Wheel(width float64, front geom.Vec, facing, angle float64) (geom.Vec, floa
 // or an advance at a target). It wheels to the side p lies on, on that
 // side's front corner, and takes the pivot's offset into account, so the
 // answer is exact rather than the bearing from the front centre. A point
-// straight ahead gives 0; a point too close to the pivot to be faced, or
-// behind, gives the full clamp toward its side.
+// straight ahead gives 0; a point no wheel of up to 180 degrees can face
+// (within half the frontage of the pivot) gives the full clamp toward its
+// side.
 func WheelToward(width float64, front geom.Vec, facing float64, p geom.Vec, maxDeg float64) float64 {
 	maxDeg = math.Abs(maxDeg)
 	fw := geom.Heading(facing)
@@ -331,10 +332,10 @@ func WheelToward(width float64, front geom.Vec, facing float64, p geom.Vec, maxD
 	return math.Max(-maxDeg, math.Min(maxDeg, theta))
 }
 
-// WheelBlocked is the index of the first of blockers (lowest index) that a
-// unit w wide and d deep runs into at any point of a wheel of angle
-// degrees from front and facing (Wheel's pivot and sign), -1 if the wheel
-// is clear; blockers with HW == 0 are skipped. A 90-degree wheel is the
+// WheelBlocked is the index of the first of blockers that a unit w wide
+// and d deep runs into during a wheel of angle degrees from front and
+// facing (Wheel's pivot and sign), the lowest index if two are met at
+// once, -1 if the wheel is clear; blockers with HW == 0 are skipped. A 90-degree wheel is the
 // quarter turn of TurnTo, so this is also Change facing's room to turn.
 // The wheel is checked at steps small enough that no point of the unit
 // moves more than 0.05BW between them, so a blocker can be missed only by
@@ -353,19 +354,17 @@ func WheelBlocked(w, d float64, front geom.Vec, facing, angle float64, blockers 
 		pivot = front.Add(right.Scale(w / 2))
 	}
 	// The far rear corner moves furthest: its arc bounds every point's.
-	arc := math.Abs(angle) * (math.Pi / 180) * math.Hypot(w, d)
-	steps := max(1, int(math.Ceil(arc/0.05)))
 	reach := math.Hypot(w, d)
-	for i := range blockers {
-		b := blockers[i]
-		if b.HW == 0 || pivot.Dist(b.C) > reach+math.Hypot(b.HW, b.HD)+footprintEps {
-			continue
-		}
-		for k := 0; k <= steps; k++ {
-			a := angle * float64(k) / float64(steps)
-			h := geom.Heading(a)
-			nf := pivot.Add(rotateCW(front.Sub(pivot), h))
-			if geom.Overlap(rectBehind(w, d, nf, facing+a), b, wheelSlack) {
+	steps := max(1, int(math.Ceil(math.Abs(angle)*(math.Pi/180)*reach/0.05)))
+	for k := 0; k <= steps; k++ {
+		a := angle * float64(k) / float64(steps)
+		at := rectBehind(w, d, pivot.Add(rotateCW(front.Sub(pivot), geom.Heading(a))), facing+a)
+		for i := range blockers {
+			b := blockers[i]
+			if b.HW == 0 || pivot.Dist(b.C) > reach+math.Hypot(b.HW, b.HD)+footprintEps {
+				continue
+			}
+			if geom.Overlap(at, b, wheelSlack) {
 				return i
 			}
 		}

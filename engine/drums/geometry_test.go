@@ -65,7 +65,7 @@ func TestSize(t *testing.T) {
 		{"column of march of 6 is 1 wide and 6 deep", LineFoot, March, 6, 1, 3, 6, 1},
 		{"square of 8 has 2 bases a face", LineFoot, Square, 8, 2.5, 2.5, 1, 2},
 		{"square of 6 has 2 bases a face", LineFoot, Square, 6, 2.5, 2.5, 1, 2},
-		{"square of 4 has 1 base a face", LineFoot, Square, 4, 1.5, 1.5, 1, 1},
+		{"square of 4 has 1 base a face and 1 rank (D-RANKS)", LineFoot, Square, 4, 1.5, 1.5, 1, 1},
 		{"open line of 4 has 1BW gaps", LightFoot, Open, 4, 7, 0.5, 1, 4},
 		{"cavalry line of 4 is a block 2 wide", HeavyCavalry, Line, 4, 2, 2, 2, 2},
 		{"cavalry line of 3 is a block 2 wide 2 deep", LightCavalry, Line, 3, 2, 2, 2, 2},
@@ -189,7 +189,7 @@ func TestTurnTo(t *testing.T) {
 		pivotNew  int
 		sameSpace bool
 	}{
-		{"turn 90 left pivots on front-left corner", LineFoot, Line, 4, geom.V(0, 0), 0, TurnLeft, geom.V(-2, 2), 270, geom.V(-2, 0), 0, false},
+		{"turn 90 left pivots on front-left corner (D-TURN)", LineFoot, Line, 4, geom.V(0, 0), 0, TurnLeft, geom.V(-2, 2), 270, geom.V(-2, 0), 0, false},
 		{"turn 90 right pivots on front-right corner", LineFoot, Line, 4, geom.V(0, 0), 0, TurnRight, geom.V(2, 2), 90, geom.V(2, 0), 1, false},
 		{"turn 90 left facing east pivots on the north corner", LineFoot, Line, 4, geom.V(0, 0), 90, TurnLeft, geom.V(2, 2), 0, geom.V(0, 2), 0, false},
 		{"turn about puts the front rank where the rear rank was", LineFoot, Line, 4, geom.V(0, 0), 0, TurnAbout, geom.V(0, -0.5), 180, geom.Vec{}, -1, true},
@@ -229,7 +229,7 @@ func TestWheel(t *testing.T) {
 		wantCost   float64
 		pivot      geom.Vec
 	}{
-		{"wheel 90 costs the outer arc", 4, geom.V(0, 0), 0, 90, geom.V(2, 2), 90, 2 * math.Pi, geom.V(2, 0)},
+		{"wheel 90 costs the outer arc (D-WHEEL)", 4, geom.V(0, 0), 0, 90, geom.V(2, 2), 90, 2 * math.Pi, geom.V(2, 0)},
 		{"wheel left 45 pivots on the left corner", 4, geom.V(0, 0), 0, -45, geom.V(-2+2*math.Sqrt2/2, 2*math.Sqrt2/2), 315, math.Pi, geom.V(-2, 0)},
 		{"wheel 30 right facing south", 2, geom.V(0, 0), 180, 30, geom.V(-1+math.Cos(math.Pi/6), -math.Sin(math.Pi/6)), 210, math.Pi / 3, geom.V(-1, 0)},
 		{"no wheel costs nothing", 6, geom.V(3, 3), 10, 0, geom.V(3, 3), 10, 0, geom.Vec{}},
@@ -302,6 +302,7 @@ func TestWheelBlocked(t *testing.T) {
 	}{
 		{"wheel left into a unit ahead is blocked", -90, []geom.Rect{geoBox(-1, 3, 1, 3.5)}, 0},
 		{"wheel right into a unit ahead is blocked", 90, []geom.Rect{geoBox(5, 5, 6, 5.5), geoBox(-1, 3, 1, 3.5)}, 1},
+		{"the unit met first in the wheel is reported", -90, []geom.Rect{geoBox(-3, 2, -1, 2.5), geoBox(0.5, 3, 1.5, 3.5)}, 1},
 		{"wheel clear of a unit behind", -90, []geom.Rect{geoBox(-3, -3, 3, -2.5)}, -1},
 		{"wheel short of a unit it would reach further on", -30, []geom.Rect{geoBox(0.5, 3, 1.5, 3.5)}, -1},
 		{"the same unit blocks a longer wheel", -60, []geom.Rect{geoBox(0.5, 3, 1.5, 3.5)}, 0},
