@@ -133,6 +133,13 @@ func TestVisible(t *testing.T) {
 			[]geom.Rect{geoBox(-6, -0.5, -2, 0), geoBox(2, -0.5, 6, 0), geoBox(-1, 4, 1, 4.5)}, nil, true},
 		{"empty slots are no blockers", target, []geom.Rect{{C: geom.V(0, 5)}}, nil, true},
 	}
+	// A square turned to face the target sees it past a unit beside it.
+	sq := Footprint(LineFoot, Square, 8, geom.V(0, 0), 0)
+	sqEast := geom.Rect{C: sq.C, F: geom.Heading(90), HW: sq.HW, HD: sq.HD}
+	east := Footprint(LineFoot, Line, 4, geom.V(10, -1.25), 270)
+	if !Visible(sqEast, east, []geom.Rect{geoBox(-1, 3, 1, 3.5)}, nil) {
+		t.Errorf("a square turned to its right face does not see a unit to its right")
+	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			if got := Visible(shooter, c.target, c.blockers, c.terrain); got != c.want {
