@@ -232,7 +232,16 @@ const (
 // to, so that corner stays put and the unit swings forward into the space
 // ahead of that flank. A 180-degree turn puts the front rank where the
 // rear rank was, facing back, so the footprint is unchanged. Whether the
-// unit has room to turn is the caller's (check the new footprint).
+// unit has room to turn is the caller's: WheelBlocked with ±90 checks the
+// ground a quarter turn sweeps (Change facing: "must not interpenetrate
+// another unit"; "if the unit ... does not have enough space to do so,
+// then it cannot change facing").
+//
+// Ruling D-TURN (Movement, Turning to face): "a front corner to be the
+// point of pivot" is read as a true pivot, a rigid quarter turn about the
+// corner on the side turned to (the same motion as a 90-degree Wheel), so
+// that corner stays the new front's corner and the unit ends up ahead of
+// where its front was, not back over its old ground.
 func TurnTo(t Type, f Formation, bases int, front geom.Vec, facing float64, turn Turn) (geom.Vec, float64) {
 	w, d := Size(t, f, bases)
 	fw := geom.Heading(facing)
@@ -285,8 +294,9 @@ func Wheel(width float64, front geom.Vec, facing, angle float64) (geom.Vec, floa
 // or an advance at a target). It wheels to the side p lies on, on that
 // side's front corner, and takes the pivot's offset into account, so the
 // answer is exact rather than the bearing from the front centre. A point
-// straight ahead gives 0; a point too close to the pivot to be faced, or
-// behind, gives the full clamp toward its side.
+// straight ahead gives 0; a point no wheel of up to 180 degrees can face
+// (within half the frontage of the pivot) gives the full clamp toward its
+// side.
 func WheelToward(width float64, front geom.Vec, facing float64, p geom.Vec, maxDeg float64) float64 {
 	maxDeg = math.Abs(maxDeg)
 	fw := geom.Heading(facing)
@@ -322,6 +332,50 @@ func WheelToward(width float64, front geom.Vec, facing float64, p geom.Vec, maxD
 	return math.Max(-maxDeg, math.Min(maxDeg, theta))
 }
 
+// WheelBlocked is the index of the first of blockers that a unit w wide
+// and d deep runs into during a wheel of angle degrees from front and
+// facing (Wheel's pivot and sign), the lowest index if two are met at
+// once, -1 if the wheel is clear; blockers with HW == 0 are skipped. A 90-degree wheel is the
+// quarter turn of TurnTo, so this is also Change facing's room to turn.
+// The wheel is checked at steps small enough that no point of the unit
+// moves more than 0.05BW between them, so a blocker can be missed only by
+// a sliver far thinner than wheelSlack.
+//
+// Ruling D-WHEELROOM (Movement notes; Change facing): early in a wheel the
+// rear outer corner swings out by up to depth x sin(angle) before the
+// advancing flank carries it clear, so a unit flush in a line would brush
+// its outer neighbour. A player wheeling out of a line lets it brush, so
+// overlaps of up to wheelSlack (0.1BW) during the wheel are ignored; the
+// final position is MoveLimit's and the caller's to check exactly.
+func WheelBlocked(w, d float64, front geom.Vec, facing, angle float64, blockers []geom.Rect) int {
+	right := geom.Heading(facing).Perp()
+	pivot := front.Sub(right.Scale(w / 2))
+	if angle > 0 {
+		pivot = front.Add(right.Scale(w / 2))
+	}
+	// The far rear corner moves furthest: its arc bounds every point's.
+	reach := math.Hypot(w, d)
+	steps := max(1, int(math.Ceil(math.Abs(angle)*(math.Pi/180)*reach/0.05)))
+	for k := 0; k <= steps; k++ {
+		a := angle * float64(k) / float64(steps)
+		at := rectBehind(w, d, pivot.Add(rotateCW(front.Sub(pivot), geom.Heading(a))), facing+a)
+		for i := range blockers {
+			b := blockers[i]
+			if b.HW == 0 || pivot.Dist(b.C) > reach+math.Hypot(b.HW, b.HD)+footprintEps {
+				continue
+			}
+			if geom.Overlap(at, b, wheelSlack) {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// wheelSlack is the overlap, in BW, that WheelBlocked lets a wheeling unit
+// brush through (ruling D-WHEELROOM).
+const wheelSlack = 0.1
+
 // grownBy returns r with each side pushed out by g.
 func grownBy(r geom.Rect, g float64) geom.Rect {
 	r.HW += g
@@ -336,11 +390,10 @@ func grownBy(r geom.Rect, g float64) geom.Rect {
 // friendly unit stops at contact). Blockers with HW == 0 are empty slots
 // and skipped. The first blocker met wins; on a tie, the lowest index.
 //
-// With gap 0 the answer is geom.Sweep's exact contact time. With a gap,
-// the sweep against the blocker grown by gap finds where the approach can
-// start; because a grown rect's square corners reach further than gap, the
-// exact time the distance falls to gap is then found on the distance along
-// the move, which is convex in the move, to 1e-9BW.
+// With gap 0 the answer is geom.Sweep's exact contact time. With a gap it
+// is exact too: a blocker grown by gap has rounded corners, not the square
+// corners a plain grown rect would have, so a unit passing a corner
+// diagonally may come closer along the diagonal than a grown rect allows.
 //
 // Ruling D-GAP (Movement): a unit already closer than gap to a blocker
 // (but not overlapping it) may move provided it does not close the
@@ -352,9 +405,16 @@ func MoveLimit(r geom.Rect, dir geom.Vec, dist float64, blockers []geom.Rect, ga
 	dir = dir.Norm()
 	d := dir.Scale(dist)
 	best, hit := dist, -1
+	rr := math.Hypot(r.HW, r.HD) + math.Max(gap, 0)
+	end := r.C.Add(d)
 	for i := range blockers {
 		b := blockers[i]
 		if b.HW == 0 {
+			continue
+		}
+		// Broad phase: a blocker whose bounding circle stays clear of the
+		// path of r's bounding circle cannot be met.
+		if geom.BeyondSeg(b.C, r.C, end, rr+math.Hypot(b.HW, b.HD)) {
 			continue
 		}
 		var s float64
@@ -375,59 +435,113 @@ func MoveLimit(r geom.Rect, dir geom.Vec, dist float64, blockers []geom.Rect, ga
 
 // gapMoveLimit is the distance r moves along dir (d = dir*dist) before it
 // comes closer than gap to b, and whether it does within dist.
+//
+// The ground within gap of b is b grown by a disc of radius gap: the union
+// of b widened by gap, b deepened by gap and discs of radius gap on b's
+// corners. r meets the two grown rects at times geom.Sweep gives exactly,
+// and comes within gap of a corner of b when that corner, moving the other
+// way, enters the ground within gap of r, itself two rects and four discs,
+// each met in closed form. The least of these times is exact.
 func gapMoveLimit(r geom.Rect, dir geom.Vec, dist float64, d geom.Vec, b geom.Rect, gap float64) (float64, bool) {
 	if geom.Overlap(r, b, footprintEps) {
 		return 0, true
 	}
-	// Every point within gap of b lies inside b grown by gap, so no sweep
-	// hit there means no approach within gap at all.
-	t0, ok := geom.Sweep(r, d, grownBy(b, gap), footprintEps)
-	if !ok {
+	// Every point within gap of b lies inside b grown by gap all round, so
+	// no sweep hit there means no approach within gap at all.
+	if _, ok := geom.Sweep(r, d, grownBy(b, gap), footprintEps); !ok {
 		return 0, false
 	}
-	f := func(s float64) float64 { return geom.RectDistance(r.Moved(dir.Scale(s)), b) }
-	if f0 := f(0); f0 < gap-1e-12 {
+	if f0 := geom.RectDistance(r, b); f0 < gap-1e-12 {
 		// Already within gap: blocked only if the move closes the
-		// distance, and convexity makes the first step decide.
-		if f(math.Min(dist, 1e-6)) < f0-1e-13 {
+		// distance. The distance is convex along a straight move, so the
+		// first step decides.
+		if geom.RectDistance(r.Moved(dir.Scale(math.Min(dist, 1e-6))), b) < f0-1e-13 {
 			return 0, true
 		}
 		return 0, false
 	}
-	// The grown sweep's contact may lie a rounding error past the true
-	// one; start the search a little before it.
-	lo := math.Max(0, t0*dist-1e-6)
-	// Ternary search for the closest approach on [lo, dist].
-	a, z := lo, dist
-	for range 100 {
-		if z-a < 1e-10 {
-			break
-		}
-		m1, m2 := a+(z-a)/3, z-(z-a)/3
-		if f(m1) <= f(m2) {
-			z = m2
-		} else {
-			a = m1
-		}
+	best := math.Inf(1)
+	wide, deep := b, b
+	wide.HW += gap
+	deep.HD += gap
+	if t, ok := geom.Sweep(r, d, wide, footprintEps); ok {
+		best = t
 	}
-	smin := (a + z) / 2
-	if f(smin) >= gap {
+	if t, ok := geom.Sweep(r, d, deep, footprintEps); ok {
+		best = math.Min(best, t)
+	}
+	neg := d.Scale(-1)
+	for _, k := range b.Corners() {
+		best = math.Min(best, pointEntry(k, neg, r, gap-geom.Eps))
+	}
+	if best > 1 {
 		return 0, false
 	}
-	// The distance falls through gap on [lo, smin]; bisect for the crossing.
-	a, z = lo, smin
-	for range 100 {
-		if z-a < 1e-10 {
-			break
-		}
-		m := (a + z) / 2
-		if f(m) >= gap {
-			a = m
-		} else {
-			z = m
+	return best * dist, true
+}
+
+// pointEntry is the least t >= 0 at which p+t*v comes strictly closer
+// than g to rect r, +Inf if never: the entry time into r widened by g, r
+// deepened by g, or a disc of radius g on one of r's corners.
+func pointEntry(p, v geom.Vec, r geom.Rect, g float64) float64 {
+	a0, c0 := r.Local(p)
+	va, vc := v.Dot(r.F), v.Dot(r.Right())
+	best := math.Inf(1)
+	best = math.Min(best, boxEntry(a0, c0, va, vc, r.HD, r.HW+g))
+	best = math.Min(best, boxEntry(a0, c0, va, vc, r.HD+g, r.HW))
+	for _, sa := range [2]float64{-r.HD, r.HD} {
+		for _, sc := range [2]float64{-r.HW, r.HW} {
+			best = math.Min(best, discEntry(a0-sa, c0-sc, va, vc, g))
 		}
 	}
-	return a, true
+	return best
+}
+
+// boxEntry is the least t >= 0 at which (a, c) + t*(va, vc) is strictly
+// inside the box |a| < ha, |c| < hc, +Inf if never.
+func boxEntry(a, c, va, vc, ha, hc float64) float64 {
+	lo, hi := math.Inf(-1), math.Inf(1)
+	lo, hi = openSlab(lo, hi, a, va, ha)
+	lo, hi = openSlab(lo, hi, c, vc, hc)
+	if lo >= hi || hi <= 0 {
+		return math.Inf(1)
+	}
+	return math.Max(lo, 0)
+}
+
+// openSlab narrows (lo, hi) to the times at which |o + t*v| < h.
+func openSlab(lo, hi, o, v, h float64) (float64, float64) {
+	if v == 0 {
+		if math.Abs(o) < h {
+			return lo, hi
+		}
+		return math.Inf(1), math.Inf(-1)
+	}
+	t1, t2 := (-h-o)/v, (h-o)/v
+	if t1 > t2 {
+		t1, t2 = t2, t1
+	}
+	return math.Max(lo, t1), math.Min(hi, t2)
+}
+
+// discEntry is the least t >= 0 at which (a, c) + t*(va, vc) is strictly
+// within g of the origin, +Inf if never.
+func discEntry(a, c, va, vc, g float64) float64 {
+	qa := va*va + vc*vc
+	if qa == 0 || g <= 0 {
+		return math.Inf(1)
+	}
+	qb := a*va + c*vc
+	disc := qb*qb - qa*(a*a+c*c-g*g)
+	if disc <= 0 {
+		return math.Inf(1)
+	}
+	s := math.Sqrt(disc)
+	t1, t2 := (-qb-s)/qa, (-qb+s)/qa
+	if t2 <= 0 {
+		return math.Inf(1)
+	}
+	return math.Max(t1, 0)
 }
 
 // AreaLimit is how far r may move along the unit vector dir, up to dist,
@@ -450,7 +564,7 @@ func AreaLimit(r geom.Rect, dir geom.Vec, dist float64, poly []geom.Vec) float64
 	// below what a rule measures and far above rounding.
 	probe := 1e-7
 	cur := -1.0
-	for range 4 * (len(poly) + 4) {
+	for range 8*len(poly) + 8 {
 		next := nextAreaContact(r, d, poly, cur)
 		if next > 1 {
 			return dist

@@ -2,6 +2,7 @@ package drums
 
 import (
 	"math"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/grognard/grognard/engine/geom"
@@ -64,7 +65,7 @@ func TestSize(t *testing.T) {
 		{"column of march of 6 is 1 wide and 6 deep", LineFoot, March, 6, 1, 3, 6, 1},
 		{"square of 8 has 2 bases a face", LineFoot, Square, 8, 2.5, 2.5, 1, 2},
 		{"square of 6 has 2 bases a face", LineFoot, Square, 6, 2.5, 2.5, 1, 2},
-		{"square of 4 has 1 base a face", LineFoot, Square, 4, 1.5, 1.5, 1, 1},
+		{"square of 4 has 1 base a face and 1 rank (D-RANKS)", LineFoot, Square, 4, 1.5, 1.5, 1, 1},
 		{"open line of 4 has 1BW gaps", LightFoot, Open, 4, 7, 0.5, 1, 4},
 		{"cavalry line of 4 is a block 2 wide", HeavyCavalry, Line, 4, 2, 2, 2, 2},
 		{"cavalry line of 3 is a block 2 wide 2 deep", LightCavalry, Line, 3, 2, 2, 2, 2},
@@ -188,7 +189,7 @@ func TestTurnTo(t *testing.T) {
 		pivotNew  int
 		sameSpace bool
 	}{
-		{"turn 90 left pivots on front-left corner", LineFoot, Line, 4, geom.V(0, 0), 0, TurnLeft, geom.V(-2, 2), 270, geom.V(-2, 0), 0, false},
+		{"turn 90 left pivots on front-left corner (D-TURN)", LineFoot, Line, 4, geom.V(0, 0), 0, TurnLeft, geom.V(-2, 2), 270, geom.V(-2, 0), 0, false},
 		{"turn 90 right pivots on front-right corner", LineFoot, Line, 4, geom.V(0, 0), 0, TurnRight, geom.V(2, 2), 90, geom.V(2, 0), 1, false},
 		{"turn 90 left facing east pivots on the north corner", LineFoot, Line, 4, geom.V(0, 0), 90, TurnLeft, geom.V(2, 2), 0, geom.V(0, 2), 0, false},
 		{"turn about puts the front rank where the rear rank was", LineFoot, Line, 4, geom.V(0, 0), 0, TurnAbout, geom.V(0, -0.5), 180, geom.Vec{}, -1, true},
@@ -228,7 +229,7 @@ func TestWheel(t *testing.T) {
 		wantCost   float64
 		pivot      geom.Vec
 	}{
-		{"wheel 90 costs the outer arc", 4, geom.V(0, 0), 0, 90, geom.V(2, 2), 90, 2 * math.Pi, geom.V(2, 0)},
+		{"wheel 90 costs the outer arc (D-WHEEL)", 4, geom.V(0, 0), 0, 90, geom.V(2, 2), 90, 2 * math.Pi, geom.V(2, 0)},
 		{"wheel left 45 pivots on the left corner", 4, geom.V(0, 0), 0, -45, geom.V(-2+2*math.Sqrt2/2, 2*math.Sqrt2/2), 315, math.Pi, geom.V(-2, 0)},
 		{"wheel 30 right facing south", 2, geom.V(0, 0), 180, 30, geom.V(-1+math.Cos(math.Pi/6), -math.Sin(math.Pi/6)), 210, math.Pi / 3, geom.V(-1, 0)},
 		{"no wheel costs nothing", 6, geom.V(3, 3), 10, 0, geom.V(3, 3), 10, 0, geom.Vec{}},
@@ -289,6 +290,55 @@ func TestWheelToward(t *testing.T) {
 				t.Errorf("after wheeling %v the unit at %v facing %v does not face %v", a, front, facing, c.p)
 			}
 		})
+	}
+}
+
+func TestWheelBlocked(t *testing.T) {
+	cases := []struct {
+		name     string
+		angle    float64
+		blockers []geom.Rect
+		want     int
+	}{
+		{"wheel left into a unit ahead is blocked", -90, []geom.Rect{geoBox(-1, 3, 1, 3.5)}, 0},
+		{"wheel right into a unit ahead is blocked", 90, []geom.Rect{geoBox(5, 5, 6, 5.5), geoBox(-1, 3, 1, 3.5)}, 1},
+		{"the unit met first in the wheel is reported", -90, []geom.Rect{geoBox(-3, 2, -1, 2.5), geoBox(0.5, 3, 1.5, 3.5)}, 1},
+		{"wheel clear of a unit behind", -90, []geom.Rect{geoBox(-3, -3, 3, -2.5)}, -1},
+		{"wheel short of a unit it would reach further on", -30, []geom.Rect{geoBox(0.5, 3, 1.5, 3.5)}, -1},
+		{"the same unit blocks a longer wheel", -60, []geom.Rect{geoBox(0.5, 3, 1.5, 3.5)}, 0},
+		{"turn 90 left has no room with a unit ahead of the left flank", -90, []geom.Rect{geoBox(-3, 2, -1, 2.5)}, 0},
+		{"the neighbour on the pivot's flank does not block", -90, []geom.Rect{geoBox(-6, -0.5, -2, 0)}, -1},
+		{"the rear corner may brush a flush outer neighbour (D-WHEELROOM)", -45, []geom.Rect{geoBox(2, -0.5, 6, 0)}, -1},
+		{"a neighbour overlapping the outer flank's path blocks (D-WHEELROOM)", -45, []geom.Rect{geoBox(1.5, 0.5, 5, 1)}, 0},
+		{"empty slots are skipped", -90, []geom.Rect{{C: geom.V(0, 2)}}, -1},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			// A line of 4 foot: x -2..2, y -0.5..0, facing north.
+			if got := WheelBlocked(4, 0.5, geom.V(0, 0), 0, c.angle, c.blockers); got != c.want {
+				t.Errorf("WheelBlocked = %d, want %d", got, c.want)
+			}
+		})
+	}
+}
+
+// TestWheelTowardFaces checks on random units and points ahead that the
+// wheel WheelToward picks leaves the unit facing the point.
+func TestWheelTowardFaces(t *testing.T) {
+	rng := rand.New(rand.NewPCG(55, 3))
+	for i := range 2000 {
+		w := 1 + rng.Float64()*6
+		facing := rng.Float64() * 360
+		front := geom.V(rng.Float64()*20, rng.Float64()*20)
+		h := geom.Heading(facing)
+		p := front.Add(h.Scale(w + 0.5 + rng.Float64()*10)).Add(h.Perp().Scale(rng.Float64()*16 - 8))
+		a := WheelToward(w, front, facing, p, 180)
+		nf, nfacing, _ := Wheel(w, front, facing, a)
+		v := p.Sub(nf)
+		nh := geom.Heading(nfacing)
+		if math.Abs(nh.Cross(v)) > 1e-6*v.Len() || nh.Dot(v) <= 0 {
+			t.Fatalf("case %d: wheel %v leaves the unit at %v facing %v, not toward %v", i, a, nf, nfacing, p)
+		}
 	}
 }
 
@@ -396,10 +446,80 @@ func TestClearDistance(t *testing.T) {
 	}
 }
 
+// TestMoveLimitAgainstSampling checks MoveLimit on random rotated rects
+// against the distance sampled along the move: never closer than gap
+// before the limit, and closer just after it when something was met.
+func TestMoveLimitAgainstSampling(t *testing.T) {
+	rng := rand.New(rand.NewPCG(55, 1))
+	met := 0
+	defer func() {
+		if met < 300 {
+			t.Errorf("only %d of the random moves met the blocker", met)
+		}
+	}()
+	for i := range 2000 {
+		r := geom.NewRect(geom.V(0, 0), rng.Float64()*360, 0.5+rng.Float64()*5, 0.5+rng.Float64()*2)
+		b := geom.NewRect(geom.V(rng.Float64()*16-8, 4+rng.Float64()*8), rng.Float64()*360, 0.5+rng.Float64()*4, 0.5+rng.Float64()*2)
+		dir := geom.Heading(rng.Float64()*90 - 45)
+		gap := []float64{0, 0.5, 1, 2}[i%4]
+		if geom.RectDistance(r, b) < gap {
+			continue
+		}
+		s, idx := MoveLimit(r, dir, 15, []geom.Rect{b}, gap)
+		for k := 0; k <= 300; k++ {
+			x := s * float64(k) / 300
+			if d := geom.RectDistance(r.Moved(dir.Scale(x)), b); d < gap-1e-6 {
+				t.Fatalf("case %d: at %v of limit %v the distance is %v < gap %v", i, x, s, d, gap)
+			}
+		}
+		if idx == 0 {
+			met++
+			after := r.Moved(dir.Scale(s + 1e-4))
+			if gap == 0 && !geom.Overlap(after, b, 0) || gap > 0 && geom.RectDistance(after, b) >= gap {
+				t.Fatalf("case %d: limit %v with gap %v is short of the real contact", i, s, gap)
+			}
+		} else if s != 15 {
+			t.Fatalf("case %d: nothing met but limit %v", i, s)
+		}
+	}
+}
+
+// TestAreaLimitAgainstSampling checks AreaLimit against overlap sampled
+// along the move, for random rects and a concave polygon.
+func TestAreaLimitAgainstSampling(t *testing.T) {
+	poly := []geom.Vec{{X: -3, Y: 6}, {X: 0, Y: 4}, {X: 3, Y: 6}, {X: 4, Y: 10}, {X: 0, Y: 8}, {X: -4, Y: 10}}
+	rng := rand.New(rand.NewPCG(55, 2))
+	met := 0
+	defer func() {
+		if met < 300 {
+			t.Errorf("only %d of the random moves met the polygon", met)
+		}
+	}()
+	for i := range 2000 {
+		r := geom.NewRect(geom.V(rng.Float64()*12-6, rng.Float64()*2-1), rng.Float64()*360, 0.5+rng.Float64()*4, 0.5+rng.Float64()*2)
+		if geom.RectPolygonOverlap(r, poly) {
+			continue
+		}
+		dir := geom.Heading(rng.Float64()*120 - 60)
+		s := AreaLimit(r, dir, 14, poly)
+		for k := 0; k < 300; k++ {
+			x := s * float64(k) / 300
+			if geom.RectPolygonOverlap(r.Moved(dir.Scale(x)), poly) {
+				t.Fatalf("case %d: overlap at %v before limit %v", i, x, s)
+			}
+		}
+		if s < 14 {
+			met++
+		}
+		if s < 14 && !geom.RectPolygonOverlap(r.Moved(dir.Scale(s+1e-4)), poly) {
+			t.Fatalf("case %d: limit %v but no overlap just after", i, s)
+		}
+	}
+}
+
 // BenchmarkMoveLimit moves a line through a field of 30 units, some of them
-// near enough to need the gap refinement.
+// near enough to need the gap's corner discs.
 func BenchmarkMoveLimit(b *testing.B) {
-	b.ReportAllocs()
 	r := Footprint(LineFoot, Line, 6, geom.V(20, 5), 10)
 	blockers := make([]geom.Rect, 30)
 	for i := range blockers {
@@ -407,8 +527,16 @@ func BenchmarkMoveLimit(b *testing.B) {
 		blockers[i] = Footprint(LineFoot, Line, 4, geom.V(x, y), float64(i*37%360))
 	}
 	dir := geom.Heading(10)
-	for b.Loop() {
-		geoSinkF, geoSinkI = MoveLimit(r, dir, 12, blockers, 1)
+	for _, c := range []struct {
+		name string
+		gap  float64
+	}{{"contact", 0}, {"gap1", 1}} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				geoSinkF, geoSinkI = MoveLimit(r, dir, 12, blockers, c.gap)
+			}
+		})
 	}
 }
 

@@ -158,6 +158,10 @@ func nearestFaceTo(target geom.Rect, p geom.Vec) geom.Face {
 // whose interior it passes through, and by a feature whose kind blocks
 // sight that it passes through further than 1BW from both of its ends.
 //
+// A square shoots from any face: its footprint turned by a multiple of 90
+// degrees about its centre is the same square, so pass it turned to put
+// the shooting face at the front.
+//
 // Ruling D-LOS (Terrain & Fortifications: the players agree what is sight
 // blocking): woods and built-up areas block sight, but the first and last
 // 1BW of a line may run inside them, so a unit at the edge of a wood sees
@@ -381,7 +385,7 @@ func PathClearOfEnemy(a, b geom.Vec, enemies, friends []geom.Rect) bool {
 	path := segmentRect(a, b)
 	for i := range enemies {
 		e := enemies[i]
-		if e.HW == 0 || geom.RectDistance(path, e) >= 2 {
+		if e.HW == 0 || geom.RectDistance(path, e) >= 2-1e-9 {
 			continue
 		}
 		p, q := segRectClosestPair(a, b, e)
