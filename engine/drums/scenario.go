@@ -56,6 +56,10 @@ type ForceSpec struct {
 	List      string        `json:"list,omitempty" yaml:"list,omitempty"`
 	Commander GeneralSpec   `json:"commander" yaml:"commander"`
 	Commands  []CommandSpec `json:"commands" yaml:"commands"`
+	// NoSquare and AlwaysDefender carry army-list notes (Mapuche Indian:
+	// "Cannot use foot square and automatically the defender").
+	NoSquare       bool `json:"no_square,omitempty" yaml:"no_square,omitempty"`
+	AlwaysDefender bool `json:"always_defender,omitempty" yaml:"always_defender,omitempty"`
 }
 
 // Objective is what a scenario says wins the battle (ruling D-VICTORY: the

@@ -1271,7 +1271,14 @@ func AllowedFormations(t Type, d Doctrine) FormationSet {
 	case FieldArtillery, PositionArtillery:
 		s[Line], s[March] = true, true
 	case HeavyCavalry, LightCavalry:
-		s[Line], s[Column], s[March] = true, true, true
+		// Ruling D-CAV-COLUMN: the table's spacing gives cavalry a third
+		// formed column, but a cavalry regiment's formed block is both
+		// its line and its column ("How to represent a formed cavalry or
+		// formed foot in attack column": one drawing), and the tables
+		// (Charge Distance, Movement, Melee) know only cavalry open,
+		// formed and column of march. Cavalry have one formed formation,
+		// Line; Column of Attack is foot's.
+		s[Line], s[March] = true, true
 		s[Open] = d.Has(DocCarbine)
 	case IrregularCavalry:
 		s[Open], s[Line], s[March] = true, true, true

@@ -1,0 +1,278 @@
+package drums
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math"
+
+	"github.com/grognard/grognard/engine"
+	"github.com/grognard/grognard/engine/geom"
+)
+
+// Hash mixes every field of the position.
+func (s *State) Hash() uint64 {
+	h := uint64(0x6472756d73)
+	mix := func(v uint64) { h = engine.Mix64(h ^ (v + 0x9e3779b97f4a7c15)) }
+	fl := func(f float64) { mix(math.Float64bits(f)) }
+	for i := range s.st.nu {
+		u := &s.Units[i]
+		fl(u.Front.X)
+		fl(u.Front.Y)
+		fl(u.Facing)
+		mix(uint64(u.Flags) | uint64(u.Hits)<<32 | uint64(u.Form)<<40 | uint64(u.Level)<<48 | uint64(u.AP)<<56)
+		mix(uint64(u.Shots) | uint64(u.Charges)<<8 | uint64(u.Side)<<16 | uint64(u.Cmd)<<24 | b2u(u.Placed)<<32)
+	}
+	for g := range s.st.ng {
+		gen := &s.Gens[g]
+		fl(gen.Pos.X)
+		fl(gen.Pos.Y)
+		mix(b2u(gen.Alive) | b2u(gen.Placed)<<1 | b2u(gen.Activated)<<2 | b2u(gen.Swept)<<3 | uint64(gen.Side)<<8 | uint64(gen.Cmd)<<16)
+	}
+	for side := range 2 {
+		c := &s.Camp[side]
+		fl(c.Front.X)
+		fl(c.Front.Y)
+		fl(c.Facing)
+		mix(b2u(c.Placed) | b2u(c.Lost)<<1 | uint64(s.Supply[side])<<8 | uint64(s.CurCmd[side])<<16)
+	}
+	mix(uint64(uint8(s.Attacker)) | uint64(uint8(s.Initiative))<<8 | uint64(uint8(s.Active))<<16 | uint64(s.Run)<<24 | uint64(s.CurUnit)<<32 | uint64(s.TurnNo)<<40)
+	for k := range s.ntasks {
+		t := &s.tasks[k]
+		mix(uint64(t.kind) | uint64(t.step)<<8 | uint64(t.a)<<16 | uint64(t.b)<<24 | uint64(uint8(t.x))<<32 | uint64(t.y)<<40 | uint64(t.sup)<<48)
+		mix(uint64(uint16(t.n)))
+	}
+	mix(uint64(s.ntasks) | uint64(s.wait)<<8 | uint64(s.ask)<<16 | uint64(uint8(s.waitBy))<<24 | uint64(s.rollWhat)<<32 | uint64(s.rollA)<<40 | uint64(s.rollB)<<48 | uint64(s.ndecl)<<56)
+	for k := range s.roll.NGroups {
+		g := s.roll.Groups[k]
+		mix(uint64(g.N) | uint64(g.Sides)<<8)
+	}
+	mix(uint64(uint8(s.roll.By)))
+	mix(s.dice.Key())
+	for k := range s.sc {
+		mix(uint64(uint16(s.sc[k])))
+	}
+	for k := range s.ndecl {
+		a := &s.decl[k]
+		mix(uint64(a.Kind) | uint64(a.Unit)<<8 | uint64(a.Target)<<16 | uint64(a.Arg)<<24 | uint64(a.NPath)<<32)
+		fl(a.Path[0].X)
+		fl(a.Path[0].Y)
+	}
+	o := s.out
+	mix(uint64(o.advance) | uint64(o.hits)<<8 | b2u(o.pass)<<16 | b2u(o.stand)<<17 | b2u(o.retire)<<18 | b2u(o.brk)<<19)
+	mix(b2u(s.result.Over) | uint64(uint8(s.result.Winner))<<8 | uint64(s.result.Kind)<<16)
+	return h
+}
+
+func b2u(b bool) uint64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// stateFormat is the version of the saved-state JSON.
+const stateFormat = 1
+
+type taskJSON struct {
+	Kind uint8 `json:"k"`
+	Step uint8 `json:"s"`
+	A    uint8 `json:"a"`
+	B    uint8 `json:"b"`
+	X    int8  `json:"x"`
+	Y    uint8 `json:"y"`
+	Sup  uint8 `json:"sup"`
+	N    int16 `json:"n"`
+}
+
+type outcomeJSON struct {
+	Advance int  `json:"advance"`
+	Pass    bool `json:"pass"`
+	Stand   bool `json:"stand"`
+	Retire  bool `json:"retire"`
+	Hits    int  `json:"hits"`
+	Break   bool `json:"break"`
+}
+
+type stateJSON struct {
+	Format     int             `json:"format"`
+	Ruleset    string          `json:"ruleset"`
+	Scenario   string          `json:"scenario"`
+	Options    engine.Options  `json:"options"`
+	Hash       string          `json:"scenario_hash"`
+	Units      []Unit          `json:"units"`
+	Generals   []General       `json:"generals"`
+	Camp       [2]Baggage      `json:"camp"`
+	Supply     [2]uint8        `json:"supply"`
+	Attacker   int8            `json:"attacker"`
+	Initiative int8            `json:"initiative"`
+	Active     int8            `json:"active"`
+	Run        uint8           `json:"run"`
+	CurCmd     [2]uint8        `json:"cur_cmd"`
+	CurUnit    uint8           `json:"cur_unit"`
+	TurnNo     uint16          `json:"turn"`
+	Tasks      []taskJSON      `json:"tasks"`
+	Wait       uint8           `json:"wait"`
+	Ask        uint8           `json:"ask"`
+	WaitBy     int8            `json:"wait_by"`
+	Roll       engine.Roll     `json:"roll"`
+	Dice       engine.Dice     `json:"dice"`
+	RollWhat   uint8           `json:"roll_what"`
+	RollA      uint8           `json:"roll_a"`
+	RollB      uint8           `json:"roll_b"`
+	Scratch    [4]int16        `json:"scratch"`
+	Decl       []engine.Action `json:"decl"`
+	Out        outcomeJSON     `json:"out"`
+	Result     engine.Result   `json:"result"`
+}
+
+// MarshalJSON writes the whole state, a pending roll and the rules' work
+// stack included, so a game saved in the middle of a melee resumes there.
+func (s *State) MarshalJSON() ([]byte, error) {
+	j := stateJSON{
+		Format: stateFormat, Ruleset: Name, Scenario: s.st.name, Options: s.st.opts, Hash: s.st.hash(),
+		Units: s.Units[:s.st.nu], Generals: s.Gens[:s.st.ng], Camp: s.Camp, Supply: s.Supply,
+		Attacker: s.Attacker, Initiative: s.Initiative, Active: s.Active, Run: s.Run, CurCmd: s.CurCmd,
+		CurUnit: s.CurUnit, TurnNo: s.TurnNo, Wait: uint8(s.wait), Ask: uint8(s.ask), WaitBy: s.waitBy,
+		Roll: s.roll, Dice: s.dice, RollWhat: uint8(s.rollWhat), RollA: s.rollA, RollB: s.rollB, Scratch: s.sc,
+		Decl: s.decl[:s.ndecl], Result: s.result,
+		Out: outcomeJSON{Advance: s.out.advance, Pass: s.out.pass, Stand: s.out.stand, Retire: s.out.retire, Hits: s.out.hits, Break: s.out.brk},
+	}
+	j.Tasks = make([]taskJSON, s.ntasks)
+	for k := range s.ntasks {
+		t := &s.tasks[k]
+		j.Tasks[k] = taskJSON{Kind: uint8(t.kind), Step: t.step, A: t.a, B: t.b, X: t.x, Y: t.y, Sup: t.sup, N: t.n}
+	}
+	return json.Marshal(j)
+}
+
+// maxStateBytes bounds a saved state's size.
+const maxStateBytes = 1 << 20
+
+// DecodeState restores a state written by MarshalJSON.
+func (Rules) DecodeState(data []byte) (engine.State, error) {
+	s, err := DecodeState(data)
+	if err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// DecodeState restores a state written by MarshalJSON on a scenario the
+// ruleset can name, checking every field.
+func DecodeState(data []byte) (*State, error) {
+	if len(data) > maxStateBytes {
+		return nil, fmt.Errorf("drums state: %d bytes, at most %d", len(data), maxStateBytes)
+	}
+	var j stateJSON
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&j); err != nil {
+		return nil, fmt.Errorf("drums state: %w", err)
+	}
+	if j.Format != stateFormat || j.Ruleset != Name {
+		return nil, fmt.Errorf("drums state: format %d of ruleset %q, want format %d of %q", j.Format, j.Ruleset, stateFormat, Name)
+	}
+	st, err := staticFor(j.Scenario, j.Options)
+	if err != nil {
+		return nil, fmt.Errorf("drums state: %w", err)
+	}
+	if h := st.hash(); h != j.Hash {
+		return nil, fmt.Errorf("drums state: scenario %q has changed since the state was saved (hash %s, now %s)", j.Scenario, j.Hash, h)
+	}
+	s := &State{st: st}
+	if err := s.fill(&j); err != nil {
+		return nil, fmt.Errorf("drums state: %w", err)
+	}
+	return s, nil
+}
+
+// fill copies a decoded state in, refusing anything out of range.
+func (s *State) fill(j *stateJSON) error {
+	st := s.st
+	if len(j.Units) != st.nu || len(j.Generals) != st.ng {
+		return fmt.Errorf("%d units and %d generals, the scenario has %d and %d", len(j.Units), len(j.Generals), st.nu, st.ng)
+	}
+	okPoint := func(p geom.Vec) bool {
+		return finite(p.X) && finite(p.Y) && math.Abs(p.X) < 1e4 && math.Abs(p.Y) < 1e4
+	}
+	for i, u := range j.Units {
+		if !okPoint(u.Front) || !finite(u.Facing) || u.Form >= numFormations || u.Level > Determined || u.Side != st.units[i].Side || u.Cmd != st.units[i].Cmd || u.AP > 3 || int(u.Hits) > st.units[i].Strength() {
+			return fmt.Errorf("unit %d (%s) is out of range", i+1, st.units[i].Label)
+		}
+		if u.Placed && u.Form == NoFormation {
+			return fmt.Errorf("unit %d (%s) is on the table with no formation", i+1, st.units[i].Label)
+		}
+		s.Units[i] = u
+	}
+	for g, gen := range j.Generals {
+		if !okPoint(gen.Pos) || gen.Side != st.gens[g].Side || gen.Cmd != st.gens[g].Cmd {
+			return fmt.Errorf("general %d (%s) is out of range", g+1, st.gens[g].Label)
+		}
+		s.Gens[g] = gen
+	}
+	s.NU, s.NG = uint8(st.nu), uint8(st.ng)
+	for side := range 2 {
+		if !okPoint(j.Camp[side].Front) || !finite(j.Camp[side].Facing) {
+			return fmt.Errorf("camp %d is out of range", side)
+		}
+		if j.CurCmd[side] != noCmd && int(j.CurCmd[side]) >= st.cmds[side] && j.CurCmd[side] != NoCommand {
+			return fmt.Errorf("current command %d of side %d does not exist", j.CurCmd[side], side)
+		}
+	}
+	s.Camp, s.Supply, s.CurCmd = j.Camp, j.Supply, j.CurCmd
+	side := func(v int8, none bool) bool { return v == 0 || v == 1 || none && v == -1 }
+	if !side(j.Attacker, true) || !side(j.Initiative, true) || !side(j.Active, true) || j.Run > 2 || int(j.TurnNo) > st.turnLimit {
+		return fmt.Errorf("the turn's sides or counters are out of range")
+	}
+	s.Attacker, s.Initiative, s.Active, s.Run, s.CurUnit, s.TurnNo = j.Attacker, j.Initiative, j.Active, j.Run, j.CurUnit, j.TurnNo
+	if len(j.Tasks) > maxTasks || len(j.Tasks) == 0 && !j.Result.Over {
+		return fmt.Errorf("%d tasks in the rules' stack", len(j.Tasks))
+	}
+	for k, t := range j.Tasks {
+		if t.Kind == uint8(tNone) || t.Kind > uint8(tOccupy) {
+			return fmt.Errorf("task %d has an unknown kind", k+1)
+		}
+		unitArg := func(v uint8) bool {
+			return int(v) < st.nu || v == 0xff || v == 0xfe || v >= campTarget && v <= campTarget+1 || v >= generalBase && int(v) < generalBase+st.ng
+		}
+		if !unitArg(t.A) || !unitArg(t.B) || t.Step > 20 || t.X < -1 || t.X > 8 || t.Sup > 3 {
+			return fmt.Errorf("task %d is out of range", k+1)
+		}
+		s.tasks[k] = task{kind: taskKind(t.Kind), step: t.Step, a: t.A, b: t.B, x: t.X, y: t.Y, sup: t.Sup, n: t.N}
+	}
+	s.ntasks = uint8(len(j.Tasks))
+	if j.Wait > uint8(waitDecision) || j.Ask > uint8(askCharge) || !side(j.WaitBy, false) && j.Wait == uint8(waitDecision) || j.RollWhat > uint8(rOccupy) {
+		return fmt.Errorf("what the state waits for is out of range")
+	}
+	s.wait, s.ask, s.waitBy = waitKind(j.Wait), askKind(j.Ask), j.WaitBy
+	if s.wait == waitDice {
+		if err := j.Roll.Valid(); err != nil || j.Roll.Count() == 0 {
+			return fmt.Errorf("the pending roll is not a roll")
+		}
+	}
+	if s.wait == waitNothing && !j.Result.Over {
+		return fmt.Errorf("the state waits for nothing but the battle is not over")
+	}
+	s.roll, s.dice, s.rollWhat, s.rollA, s.rollB, s.sc = j.Roll, j.Dice, rollKind(j.RollWhat), j.RollA, j.RollB, j.Scratch
+	if len(j.Decl) > len(s.decl) {
+		return fmt.Errorf("%d declared actions, at most %d", len(j.Decl), len(s.decl))
+	}
+	for k, a := range j.Decl {
+		if a.Kind == 0 || a.Kind >= numKinds || a.NPath > 1 || !okPoint(a.Path[0]) || !finite(a.Facing) {
+			return fmt.Errorf("declared action %d is out of range", k+1)
+		}
+		s.decl[k] = a
+	}
+	s.ndecl = uint8(len(j.Decl))
+	o := j.Out
+	if o.Advance < 0 || o.Advance > 2 || o.Hits < 0 || o.Hits > 2 {
+		return fmt.Errorf("the last test's outcome is out of range")
+	}
+	s.out = outcome{advance: o.Advance, pass: o.Pass, stand: o.Stand, retire: o.Retire, hits: o.Hits, brk: o.Break}
+	if j.Result.Over && j.Result.Winner != 0 && j.Result.Winner != 1 && j.Result.Winner != engine.NoPlayer {
+		return fmt.Errorf("the result's winner is out of range")
+	}
+	s.result = j.Result
+	return nil
+}

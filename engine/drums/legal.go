@@ -1,0 +1,489 @@
+package drums
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/grognard/grognard/engine"
+	"github.com/grognard/grognard/engine/geom"
+)
+
+// Legal appends the side to move's choices to buf.
+func (s *State) Legal(buf []engine.Action) []engine.Action {
+	if s.wait != waitDecision || s.result.Over {
+		return buf
+	}
+	side := int(s.waitBy)
+	switch s.ask {
+	case askDeploy:
+		for c := range s.st.cmds[side] {
+			if s.Gens[s.st.genIndex(side, uint8(c))].Placed {
+				continue
+			}
+			var pos [MaxUnits]geom.Vec
+			for slot := range deploySlots + 1 {
+				if s.slotPlacement(side, uint8(c), slot, &pos) {
+					buf = append(buf, engine.Action{Kind: KDeploy, Unit: uint8(c), Arg: uint8(slot)})
+				}
+			}
+		}
+	case askSupply:
+		buf = append(buf, engine.Action{Kind: KSupply, Arg: 0}, engine.Action{Kind: KSupply, Arg: 1})
+	case askFirst:
+		buf = append(buf, engine.Action{Kind: KFirst, Arg: 0}, engine.Action{Kind: KFirst, Arg: 1})
+	case askEvade:
+		buf = append(buf, engine.Action{Kind: KEvade, Arg: 1}, engine.Action{Kind: KEvade, Arg: 0})
+	case askOccupy:
+		buf = append(buf, engine.Action{Kind: KOccupy, Arg: 1}, engine.Action{Kind: KOccupy, Arg: 0})
+	case askRetireAdjust:
+		buf = append(buf, engine.Action{Kind: KAdjust, Arg: 0}, engine.Action{Kind: KAdjust, Arg: 1}, engine.Action{Kind: KAdjust, Arg: 2})
+	case askActivate:
+		for i := range s.st.nu {
+			if s.activatable(side, i) {
+				buf = append(buf, engine.Action{Kind: KActivate, Unit: uint8(i)})
+				if s.actionPoints(i) < 2 && s.supplyNear(i) {
+					buf = append(buf, engine.Action{Kind: KActivate, Unit: uint8(i), Arg: 1})
+				}
+			}
+		}
+		for g := range s.st.ng {
+			if s.genActivatable(side, g) {
+				buf = append(buf, engine.Action{Kind: KActivateGeneral, Unit: uint8(g)})
+			}
+		}
+	case askDeclare:
+		buf = s.declarations(buf)
+	}
+	return buf
+}
+
+// declarations lists the orders for the running activation's next
+// declared action: for a unit, moves towards the enemy, its objectives and
+// its general, retiring, turns, formation changes, charges, shots,
+// reloading, standing and passing; for a general, moves that keep his
+// units in command.
+func (s *State) declarations(buf []engine.Action) []engine.Action {
+	t := s.activationTask()
+	i := int(t.a)
+	if i >= generalBase {
+		return s.generalOrders(buf, i-generalBase)
+	}
+	u := &s.Units[i]
+	first := s.ndecl == 0
+	var prev *engine.Action
+	if !first {
+		prev = &s.decl[s.ndecl-1]
+	}
+	if u.Flags&fHeld != 0 && first {
+		// Must charge after a failed hold test (Hold Test).
+		for j := range s.st.nu {
+			if s.canCharge(i, j, false) {
+				buf = append(buf, engine.Action{Kind: KCharge, Unit: uint8(i), Target: uint8(j)})
+			}
+		}
+		for side := range 2 {
+			if s.canCharge(i, campTarget+side, false) {
+				buf = append(buf, engine.Action{Kind: KCharge, Unit: uint8(i), Target: uint8(campTarget + side)})
+			}
+		}
+		return buf
+	}
+	form := u.Form
+	if prev != nil && prev.Kind == KReform {
+		form = Formation(prev.Arg)
+	}
+	moved := prev != nil && (prev.Kind == KAdvance || prev.Kind == KRetire || prev.Kind == KTurn || prev.Kind == KReform)
+	canMove := form != Square && u.Flags&fInterpen == 0
+	if canMove && !(prev != nil && prev.Kind == KRetire) {
+		buf = s.advanceOrders(buf, i, prev)
+	}
+	if form != Square && !(prev != nil && prev.Kind == KAdvance) {
+		buf = append(buf, engine.Action{Kind: KRetire, Unit: uint8(i)})
+	}
+	if first {
+		for turn := TurnLeft; turn <= TurnAbout; turn++ {
+			if _, _, ok := s.turnResult(i, turn); ok {
+				buf = append(buf, engine.Action{Kind: KTurn, Unit: uint8(i), Arg: uint8(turn)})
+			}
+		}
+		for f := Open; f < numFormations; f++ {
+			if _, _, ok := s.reformResult(i, f, AnchorCentre); ok {
+				buf = append(buf, engine.Action{Kind: KReform, Unit: uint8(i), Arg: uint8(f), Target: uint8(AnchorCentre)})
+			}
+		}
+	}
+	sup := s.supplyNear(i)
+	for j := range s.st.nu {
+		if !s.alive(j) || s.Units[j].Side == u.Side {
+			continue
+		}
+		if first && s.canCharge(i, j, false) || !first && !moved && prev.Kind != KCharge && s.canCharge(i, j, false) {
+			buf = append(buf, engine.Action{Kind: KCharge, Unit: uint8(i), Target: uint8(j)})
+			if sup {
+				buf = append(buf, engine.Action{Kind: KCharge, Unit: uint8(i), Target: uint8(j), Arg: 1})
+			}
+		}
+		shootable := first && s.canShoot(i, j, false) ||
+			!first && s.mayShootLater(i, j, prev)
+		if shootable {
+			buf = append(buf, engine.Action{Kind: KShoot, Unit: uint8(i), Target: uint8(j)})
+			if sup && first {
+				buf = append(buf, engine.Action{Kind: KShoot, Unit: uint8(i), Target: uint8(j), Arg: 1})
+			}
+		}
+	}
+	for side := range 2 {
+		if first && s.canCharge(i, campTarget+side, false) {
+			buf = append(buf, engine.Action{Kind: KCharge, Unit: uint8(i), Target: uint8(campTarget + side)})
+		}
+	}
+	if s.weaponOf(i) != NoWeapon && (u.Flags&fLoaded == 0 || prev != nil && prev.Kind == KShoot) && u.Flags&fNoReload == 0 {
+		buf = append(buf, engine.Action{Kind: KReload, Unit: uint8(i)})
+	}
+	buf = append(buf, engine.Action{Kind: KStand, Unit: uint8(i)}, engine.Action{Kind: KPass, Unit: uint8(i)})
+	return buf
+}
+
+// mayShootLater reports whether a second declared action may shoot at j:
+// after a reload, at a target the unit could shoot if loaded; after a
+// move, at a target within its long range plus the move's reach; and a
+// second shot at the same target as the first.
+func (s *State) mayShootLater(i, j int, prev *engine.Action) bool {
+	u := &s.Units[i]
+	w := s.weaponOf(i)
+	if prev.Kind == KReform {
+		if f := Formation(prev.Arg); f != u.Form {
+			w = s.weaponIn(i, f)
+		}
+	}
+	if w == NoWeapon {
+		return false
+	}
+	switch prev.Kind {
+	case KReload:
+		saved := u.Flags
+		u.Flags |= fLoaded
+		ok := s.canShoot(i, j, false)
+		u.Flags = saved
+		return ok
+	case KShoot:
+		return false // must reload first
+	case KAdvance, KRetire, KTurn, KReform:
+		if u.Flags&fLoaded == 0 {
+			return false
+		}
+		return Range(s.rect(i), s.rect(j)) <= maxRange(w)+reachOf(s.prof(i).Type, u.Form)
+	}
+	return false
+}
+
+// weaponIn is unit i's weapon were it in formation f.
+func (s *State) weaponIn(i int, f Formation) Weapon {
+	u := &s.Units[i]
+	saved := u.Form
+	u.Form = f
+	w := s.weaponOf(i)
+	u.Form = saved
+	return w
+}
+
+// reachOf is the most a unit may move in one advance in open ground.
+func reachOf(t Type, f Formation) float64 {
+	fixed, dice, sides, _ := MoveDistance(t, f, MoveNormal)
+	return float64(fixed + dice*sides + 1)
+}
+
+// advanceOrders lists advances: towards each enemy unit, stopping at the
+// unit's short range or in contact range; towards the enemy camp and each
+// objective; towards its own general when out of command; and straight
+// ahead. A second advance after a first goes on to the same point
+// ("I am going to use both action points to advance, until I reach...").
+func (s *State) advanceOrders(buf []engine.Action, i int, prev *engine.Action) []engine.Action {
+	u := &s.Units[i]
+	if prev != nil && prev.Kind == KAdvance {
+		return append(buf, *prev)
+	}
+	add := func(p geom.Vec) {
+		p.X = clamp(p.X, 0.5, s.st.sc.Width-0.5)
+		p.Y = clamp(p.Y, 0.5, s.st.sc.Depth-0.5)
+		if p.Dist(u.Front) < 0.5 {
+			return
+		}
+		buf = append(buf, engine.Action{Kind: KAdvance, Unit: uint8(i), NPath: 1, Path: [engine.MaxPath]geom.Vec{p}})
+	}
+	// The three nearest enemies.
+	var near [3]int
+	var nd [3]float64
+	for k := range near {
+		near[k], nd[k] = -1, math.Inf(1)
+	}
+	for j := range s.st.nu {
+		if !s.alive(j) || s.Units[j].Side == u.Side {
+			continue
+		}
+		d := s.Units[j].Front.Dist(u.Front)
+		for k := range near {
+			if d < nd[k] {
+				copy(near[k+1:], near[k:len(near)-1])
+				copy(nd[k+1:], nd[k:len(nd)-1])
+				near[k], nd[k] = j, d
+				break
+			}
+		}
+	}
+	short := shortRange(s.weaponOf(i))
+	for _, j := range near {
+		if j < 0 {
+			continue
+		}
+		tr := s.rect(j)
+		aim := nearestPoint(tr, u.Front)
+		dir := aim.Sub(u.Front)
+		dist := dir.Len()
+		if dist < 1e-9 {
+			continue
+		}
+		dir = dir.Scale(1 / dist)
+		if short > 0 && dist > short {
+			add(u.Front.Add(dir.Scale(dist - short + 0.1)))
+		}
+		if dist > enemyGap+0.2 {
+			add(u.Front.Add(dir.Scale(dist - enemyGap - 0.1)))
+		}
+	}
+	enemy := 1 - int(u.Side)
+	if s.Camp[enemy].Placed && !s.Camp[enemy].Lost {
+		add(s.campRect(enemy).C)
+	}
+	for _, h := range s.st.sc.Objective.Hold {
+		add(h.Centre)
+	}
+	if g := s.st.genIndex(int(u.Side), u.Cmd); s.Gens[g].Alive && s.actionPoints(i) < 2 {
+		add(s.Gens[g].Pos)
+	}
+	add(u.Front.Add(geom.Heading(u.Facing).Scale(6)))
+	return buf
+}
+
+// shortRange is a weapon's short range (Shooting Table 1), 0 for none.
+func shortRange(w Weapon) float64 {
+	if w == NoWeapon {
+		return 0
+	}
+	_, _, long, _ := ShotNeeds(w, 0.01, false)
+	if long {
+		return 0
+	}
+	lo, hi := 0.0, 40.0
+	for range 30 {
+		m := (lo + hi) / 2
+		if _, ok, long, _ := ShotNeeds(w, m, false); ok && !long {
+			lo = m
+		} else {
+			hi = m
+		}
+	}
+	return lo
+}
+
+// generalOrders lists a general's moves: to the centre of his command's
+// units, to the unit of it farthest from him, to the force commander's
+// units' centre for the force commander; and passing.
+func (s *State) generalOrders(buf []engine.Action, g int) []engine.Action {
+	gs := &s.st.gens[g]
+	pos := s.Gens[g].Pos
+	var sum geom.Vec
+	n := 0.0
+	far, fd := -1, 0.0
+	for i := range s.st.nu {
+		if !s.alive(i) || s.Units[i].Side != gs.Side || (gs.Cmd != NoCommand && s.Units[i].Cmd != gs.Cmd) {
+			continue
+		}
+		c := s.rect(i).C
+		sum = sum.Add(c)
+		n++
+		if d := c.Dist(pos); d > fd {
+			far, fd = i, d
+		}
+	}
+	add := func(p geom.Vec) {
+		// Up to 10BW towards p, backed off until the move is allowed.
+		d := p.Sub(pos)
+		if l := d.Len(); l > 10 {
+			d = d.Scale(10 / l)
+		}
+		for range 4 {
+			to := pos.Add(d)
+			if d.Len() < 0.25 {
+				return
+			}
+			if s.generalMoveOK(g, to) {
+				buf = append(buf, engine.Action{Kind: KGeneralMove, Unit: uint8(g), NPath: 1, Path: [engine.MaxPath]geom.Vec{to}})
+				return
+			}
+			d = d.Scale(0.5)
+		}
+	}
+	if n > 0 {
+		// Stand 2BW behind the centre of his units.
+		back := geom.Heading(homeFacing(int(gs.Side))).Scale(-2)
+		add(sum.Scale(1 / n).Add(back))
+		if far >= 0 {
+			add(s.rect(far).C.Add(back))
+		}
+	}
+	return append(buf, engine.Action{Kind: KPass, Unit: uint8(g), Target: 1})
+}
+
+// activationTask is the running activation's task.
+func (s *State) activationTask() *task {
+	for k := int(s.ntasks) - 1; k >= 0; k-- {
+		if s.tasks[k].kind == tActivation {
+			return &s.tasks[k]
+		}
+	}
+	return &s.tasks[0]
+}
+
+// Apply plays one decision of the side to move.
+func (s *State) Apply(a engine.Action) error {
+	if err := s.check(a); err != nil {
+		return fmt.Errorf("%w: %s", engine.ErrIllegal, err)
+	}
+	s.apply(a)
+	s.run()
+	return nil
+}
+
+// check refuses an action that is not the side to move's to make now.
+func (s *State) check(a engine.Action) error {
+	if s.result.Over {
+		return fmt.Errorf("the battle is over")
+	}
+	if s.wait != waitDecision {
+		return fmt.Errorf("no decision is due: %s", s.waitingFor())
+	}
+	var buf [512]engine.Action
+	for _, b := range s.Legal(buf[:0]) {
+		if b == a {
+			return nil
+		}
+	}
+	if s.ask == askDeclare && (a.Kind == KAdvance || a.Kind == KGeneralMove) {
+		return s.checkFreeMove(a)
+	}
+	return fmt.Errorf("%s is not one of the choices now (%s)", s.DescribeAction(a), s.waitingFor())
+}
+
+// checkFreeMove validates a move a person typed: an advance towards any
+// point on the table, a general's move anywhere he may go.
+func (s *State) checkFreeMove(a engine.Action) error {
+	t := s.activationTask()
+	i := int(t.a)
+	if a.NPath != 1 || !finite(a.Path[0].X) || !finite(a.Path[0].Y) || a.Facing != 0 || a.Target != 0 || a.Order != 0 {
+		return fmt.Errorf("a move names one point and nothing else")
+	}
+	p := a.Path[0]
+	if p.X < 0 || p.Y < 0 || p.X > s.st.sc.Width || p.Y > s.st.sc.Depth {
+		return fmt.Errorf("%.1f,%.1f is off the table (%gx%g BW)", p.X, p.Y, s.st.sc.Width, s.st.sc.Depth)
+	}
+	if a.Kind == KGeneralMove {
+		if a.Arg != 0 {
+			return fmt.Errorf("a general's move takes no supply die")
+		}
+		if i < generalBase || int(a.Unit) != i-generalBase {
+			return fmt.Errorf("only the activated general may move")
+		}
+		if !s.generalMoveOK(i-generalBase, p) {
+			return fmt.Errorf("a general moves up to 10BW and never within 2BW of the enemy unless screened (Moving generals)")
+		}
+		return nil
+	}
+	if i >= generalBase || int(a.Unit) != i {
+		return fmt.Errorf("only the activated unit may move")
+	}
+	u := &s.Units[i]
+	if u.Form == Square || u.Flags&fInterpen != 0 || a.Arg > 1 || a.Arg == 1 && !s.supplyNear(i) {
+		return fmt.Errorf("%s cannot advance now", s.st.units[i].Label)
+	}
+	if s.ndecl > 0 && s.decl[s.ndecl-1].Kind == KRetire {
+		return fmt.Errorf("a unit cannot advance after retiring in the same activation")
+	}
+	return nil
+}
+
+// apply records a checked decision and resumes the rules.
+func (s *State) apply(a engine.Action) {
+	s.wait = waitNothing
+	t := s.top()
+	switch a.Kind {
+	case KDeploy:
+		t.n++
+		s.deploy(int(s.waitBy), a.Unit, int(a.Arg))
+	case KSupply:
+		if a.Arg == 1 {
+			t.sup |= 1 << uint(s.waitBy)
+		}
+	case KFirst:
+		s.Active = s.Initiative
+		if a.Arg == 1 {
+			s.Active = 1 - s.Initiative
+		}
+	case KActivate:
+		s.CurUnit = a.Unit
+		s.push(task{kind: tActivation, a: a.Unit, y: a.Arg})
+		s.Units[a.Unit].Flags |= fActivated
+	case KActivateGeneral:
+		s.CurUnit = generalBase + a.Unit
+		s.push(task{kind: tActivation, a: generalBase + a.Unit})
+	case KEvade:
+		if a.Arg == 1 {
+			t.y |= cfEvade
+		}
+	case KOccupy, KAdjust:
+		t.y = a.Arg
+	default:
+		s.decl[s.ndecl] = a
+		s.ndecl++
+	}
+}
+
+// waitingFor says what the state waits for, for error messages.
+func (s *State) waitingFor() string {
+	switch {
+	case s.result.Over:
+		return "the battle is over"
+	case s.wait == waitDice:
+		return "waiting for dice: " + s.DescribeRoll()
+	case s.wait == waitDecision:
+		return fmt.Sprintf("%s to %s", s.sideName(int(s.waitBy)), askNames[s.ask])
+	}
+	return "nothing"
+}
+
+var askNames = [...]string{
+	askNone:         "do nothing",
+	askDeploy:       "deploy a command",
+	askSupply:       "decide whether to add a supply die",
+	askFirst:        "decide who activates first",
+	askActivate:     "choose a unit or general to activate",
+	askDeclare:      "declare the activation's next action",
+	askEvade:        "decide whether the charged unit evades",
+	askOccupy:       "decide whether to occupy the broken unit's space",
+	askRetireAdjust: "decide whether a supply die adjusts the forced retire",
+	askCharge:       "choose the unit to charge",
+}
+
+// ApplyDice resolves the pending roll.
+func (s *State) ApplyDice(d engine.Dice) error {
+	if s.wait != waitDice || s.result.Over {
+		return fmt.Errorf("%w: no dice are due (%s)", engine.ErrIllegal, s.waitingFor())
+	}
+	if err := d.Check(s.roll); err != nil {
+		return fmt.Errorf("%w: %s: %v", engine.ErrIllegal, s.DescribeRoll(), err)
+	}
+	s.dice = d
+	s.wait = waitNothing
+	s.run()
+	return nil
+}

@@ -1,0 +1,306 @@
+package drums
+
+import (
+	"math"
+
+	"github.com/grognard/grognard/engine"
+	"github.com/grognard/grognard/engine/geom"
+)
+
+// Move modes of tMove.
+const (
+	moveAdvance int8 = iota
+	moveRetire
+)
+
+// enemyGap is how close a move other than a charge may come to an enemy
+// unit (ruling D-ENEMY-GAP: only a charge contacts the enemy; other moves
+// stop 1BW short, the distance a forced retire keeps, Forced to retire).
+const enemyGap = 1.0
+
+// stepMove runs an advance or a retire (Movement Action): throw the
+// distance for the unit's formation and ground, add a supply die's 1BW,
+// then move.
+func (s *State) stepMove(t *task) {
+	i := int(t.a)
+	u := &s.Units[i]
+	p := s.prof(i)
+	switch t.step {
+	case 0:
+		mode := MoveNormal
+		a := &s.decl[t.n&0xff]
+		if s.moveInTerrain(i, a) {
+			mode = MoveInTerrain
+		}
+		if u.Form == March && t.x == moveAdvance && a.NPath > 0 && OnRoad(u.Front, a.Path[0], s.st.sc.Terrain) {
+			mode = MoveRoad // wholly on a road (ruling D-ROAD)
+		}
+		fixed, dice, sides, ok := MoveDistance(p.Type, u.Form, mode)
+		if !ok {
+			s.pop()
+			return
+		}
+		t.n2(fixed)
+		if dice == 0 {
+			t.step = 2
+			return
+		}
+		t.step = 1
+		s.rollDice(engine.D(dice, sides).Rolled(engine.Player(u.Side)), rMove, uint8(i), 0)
+	case 1:
+		t.b = uint8(min(s.sumDice(), 250))
+		t.step = 2
+	case 2:
+		dist := float64(t.b) + float64(t.fixed())
+		if t.y&1 != 0 {
+			dist++
+		}
+		s.pop()
+		if t.x == moveAdvance {
+			s.advance(i, s.decl[t.n&0xff].Path[0], dist)
+		} else {
+			s.retire(i, dist, s.decl[t.n&0xff])
+		}
+	}
+}
+
+// n2 and fixed keep a move's fixed distance in the task's high bits so
+// its declaration index stays in n's low byte.
+func (t *task) n2(fixed int) { t.n = t.n&0xff | int16(fixed)<<8 }
+func (t *task) fixed() int   { return int(t.n >> 8) }
+
+// moveInTerrain reports whether a move uses the "In Terrain" column:
+// the unit starts in terrain, or its declared end point lies in it
+// (ruling D-TERRAIN-MOVE).
+func (s *State) moveInTerrain(i int, a *engine.Action) bool {
+	r := s.rect(i)
+	if InTerrain(r, s.st.sc.Terrain) {
+		return true
+	}
+	if a.Kind == KAdvance && a.NPath > 0 {
+		u := &s.Units[i]
+		p := s.prof(i)
+		end := Footprint(p.Type, u.Form, s.Bases(i), a.Path[0], u.Facing)
+		return InTerrain(end, s.st.sc.Terrain)
+	}
+	return false
+}
+
+// advance moves unit i towards point to by up to dist: a wheel of at most
+// 90 degrees first, costing its outer corner's arc, then straight ahead
+// (Movement notes: "Only an advance can include a single wheel up to 90
+// degrees"; ruling D-WHEEL).
+func (s *State) advance(i int, to geom.Vec, dist float64) {
+	u := &s.Units[i]
+	w, _ := Size(s.prof(i).Type, u.Form, s.Bases(i))
+	ang := WheelToward(w, u.Front, u.Facing, to, 90)
+	front, facing := u.Front, u.Facing
+	if ang != 0 {
+		f2, face2, cost := Wheel(w, u.Front, u.Facing, ang)
+		if cost > dist {
+			ang *= dist / cost
+			f2, face2, cost = Wheel(w, u.Front, u.Facing, ang)
+		}
+		r := Footprint(s.prof(i).Type, u.Form, s.Bases(i), f2, face2)
+		if !s.onTable(r) || s.blockedMove(i, r) {
+			return // no room to wheel: the advance cannot be carried out
+		}
+		front, facing = f2, face2
+		dist -= cost
+	}
+	u.Front, u.Facing = front, facing
+	if ang != 0 {
+		u.Flags |= fMoved
+	}
+	dir := geom.Heading(facing)
+	want := to.Sub(front).Dot(dir)
+	if want <= 0 || dist <= 0 {
+		return
+	}
+	s.straight(i, dir, math.Min(dist, want), false)
+}
+
+// retire moves unit i straight back by dist, or to the declared point
+// when one is given ("A retire must be straight back with no deviation").
+func (s *State) retire(i int, dist float64, a engine.Action) {
+	u := &s.Units[i]
+	dir := geom.Heading(u.Facing).Scale(-1)
+	if a.NPath > 0 {
+		dist = math.Min(dist, math.Max(a.Path[0].Sub(u.Front).Dot(dir), 0))
+	}
+	s.straight(i, dir, dist, false)
+}
+
+// blockedMove reports whether footprint r of unit i would overlap another
+// unit, a camp or impassable terrain, or come within enemyGap of an enemy.
+func (s *State) blockedMove(i int, r geom.Rect) bool {
+	side := s.Units[i].Side
+	for j := range s.st.nu {
+		if j == i || !s.alive(j) {
+			continue
+		}
+		gap := 0.0
+		if s.Units[j].Side != side {
+			gap = enemyGap - 1e-6
+		}
+		o := s.rect(j)
+		if geom.Overlap(r, o, geom.Eps) || gap > 0 && geom.RectDistance(r, o) < gap {
+			return true
+		}
+	}
+	return s.blocked(r, i)
+}
+
+// straight moves unit i along dir by up to dist, stopping at the table
+// edge, impassable terrain and camps, enemyGap short of the enemy, and
+// before a friend it may not interpenetrate or cannot clear
+// (Interpenetration of Friendly units). It returns the distance moved.
+func (s *State) straight(i int, dir geom.Vec, dist float64, forced bool) float64 {
+	u := &s.Units[i]
+	r := s.rect(i)
+	lim := s.edgeLimit(r, dir, dist)
+	var en, fr [MaxUnits]geom.Rect
+	var frIdx [MaxUnits]int
+	ne, nf := 0, 0
+	for j := range s.st.nu {
+		if j == i || !s.alive(j) {
+			continue
+		}
+		if s.Units[j].Side != u.Side {
+			en[ne] = s.rect(j)
+			ne++
+		} else {
+			fr[nf] = s.rect(j)
+			frIdx[nf] = j
+			nf++
+		}
+	}
+	if d, _ := MoveLimit(r, dir, lim, en[:ne], enemyGap); d < lim {
+		lim = d
+	}
+	for side := range 2 {
+		if s.Camp[side].Placed && !s.Camp[side].Lost {
+			cb := [1]geom.Rect{s.campRect(side)}
+			if d, _ := MoveLimit(r, dir, lim, cb[:], 0); d < lim {
+				lim = d
+			}
+		}
+	}
+	// Friends: passable ones are passed through if the move clears them,
+	// else the unit stops short of them.
+	for {
+		d, k := MoveLimit(r, dir, lim, fr[:nf], 0)
+		if k < 0 || d >= lim {
+			break
+		}
+		j := frIdx[k]
+		clear := ClearDistance(r, dir, fr[k])
+		if (forced || Interpenetrates(u.Form, s.Units[j].Form)) && clear <= lim && !s.overlapsAt(r.Moved(dir.Scale(clear)), fr[:nf], k) {
+			u.Flags |= fInterpen
+			if forced {
+				s.hit(i, 1, false)
+				s.hit(j, 1, false)
+			}
+			fr[k] = geom.Rect{} // passed: no longer in the way
+			continue
+		}
+		if forced && clear <= 100 {
+			// A forced retire that cannot clear a friend moves the least
+			// distance that passes through it (Forced to retire 2).
+			u.Flags |= fInterpen
+			s.hit(i, 1, false)
+			s.hit(j, 1, false)
+			fr[k] = geom.Rect{}
+			lim = math.Max(lim, s.edgeLimit(r, dir, clear))
+			continue
+		}
+		lim = d
+		break
+	}
+	if !s.alive(i) {
+		return 0
+	}
+	if lim > 0 {
+		u.Front = u.Front.Add(dir.Scale(lim))
+		u.Flags |= fMoved
+	}
+	return lim
+}
+
+// overlapsAt reports whether r overlaps any of rects other than skip.
+func (s *State) overlapsAt(r geom.Rect, rects []geom.Rect, skip int) bool {
+	for k := range rects {
+		if k != skip && rects[k].HW > 0 && geom.Overlap(r, rects[k], geom.Eps) {
+			return true
+		}
+	}
+	return false
+}
+
+// edgeLimit caps a move at the table edge and impassable terrain.
+func (s *State) edgeLimit(r geom.Rect, dir geom.Vec, dist float64) float64 {
+	lim := dist
+	w, d := s.st.sc.Width, s.st.sc.Depth
+	for _, c := range r.Corners() {
+		if dir.X > 1e-12 {
+			lim = math.Min(lim, (w-c.X)/dir.X)
+		} else if dir.X < -1e-12 {
+			lim = math.Min(lim, -c.X/dir.X)
+		}
+		if dir.Y > 1e-12 {
+			lim = math.Min(lim, (d-c.Y)/dir.Y)
+		} else if dir.Y < -1e-12 {
+			lim = math.Min(lim, -c.Y/dir.Y)
+		}
+	}
+	lim = math.Max(lim, 0)
+	for k := range s.st.sc.Terrain {
+		f := &s.st.sc.Terrain[k]
+		if f.Kind == Impassable {
+			lim = math.Min(lim, AreaLimit(r, dir, lim, f.Points))
+		}
+	}
+	return lim
+}
+
+// stepRetire runs a forced retire (Forced to retire, Unprompted): 1D6
+// straight back, a supply die may add or take 1BW after the throw, friends
+// in the way are interpenetrated with a hit each, an enemy stops the unit
+// 1BW short with a hit for every whole BW it could not move.
+func (s *State) stepRetire(t *task) {
+	i := int(t.a)
+	u := &s.Units[i]
+	switch t.step {
+	case 0:
+		if !s.alive(i) {
+			s.pop()
+			return
+		}
+		fixed, dice, sides, _ := MoveDistance(s.prof(i).Type, u.Form, MoveForcedRetire)
+		t.n = int16(fixed)
+		t.step = 1
+		s.rollDice(engine.D(dice, sides).Rolled(engine.Player(u.Side)), rRetire, uint8(i), 0)
+	case 1:
+		t.n += int16(s.sumDice())
+		t.step = 2
+		if s.supplyNear(i) {
+			s.askFor(int(u.Side), askRetireAdjust)
+		}
+	case 2:
+		s.pop()
+		dist := float64(t.n)
+		switch t.y {
+		case 1:
+			dist++
+			s.Supply[u.Side]--
+		case 2:
+			dist = math.Max(dist-1, 0)
+			s.Supply[u.Side]--
+		}
+		u.Flags |= fForcedRetire
+		moved := s.straight(i, geom.Heading(u.Facing).Scale(-1), dist, true)
+		if short := int(dist - moved + 1e-9); short > 0 && s.alive(i) {
+			s.hit(i, short, false)
+		}
+	}
+}

@@ -1,0 +1,61 @@
+package drums
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/grognard/grognard/engine"
+)
+
+// playRandom plays a game with uniformly random choices and dice and
+// returns the final state and the number of decisions.
+func playRandom(t testing.TB, seed uint64) (*State, int) {
+	t.Helper()
+	s, err := NewGame(DefaultScenario, engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(seed, 1))
+	var buf []engine.Action
+	steps := 0
+	for !s.Terminal() {
+		steps++
+		if steps > 20000 {
+			t.Fatalf("seed %d: no result after %d steps (turn %d, %s)", seed, steps, s.TurnNo, s.waitingFor())
+		}
+		if s.ToMove() == engine.Chance {
+			if err := s.ApplyDice(engine.RollWith(rng, s.PendingRoll())); err != nil {
+				t.Fatalf("seed %d: %v", seed, err)
+			}
+			continue
+		}
+		buf = s.Legal(buf[:0])
+		if len(buf) == 0 {
+			t.Fatalf("seed %d: no legal action: %s", seed, s.waitingFor())
+		}
+		a := buf[rng.IntN(len(buf))]
+		if err := s.Apply(a); err != nil {
+			t.Fatalf("seed %d: %s: %v", seed, s.FormatAction(a), err)
+		}
+	}
+	return s, steps
+}
+
+func TestRandomGamesEnd(t *testing.T) {
+	n := 200
+	if testing.Short() {
+		n = 50
+	}
+	wins := [3]int{}
+	for seed := range uint64(n) {
+		s, _ := playRandom(t, seed)
+		r := s.Result()
+		switch r.Winner {
+		case 0, 1:
+			wins[r.Winner]++
+		default:
+			wins[2]++
+		}
+	}
+	t.Logf("%d random games: side 0 won %d, side 1 %d, drawn %d", n, wins[0], wins[1], wins[2])
+}

@@ -1,0 +1,452 @@
+package drums
+
+import (
+	"github.com/grognard/grognard/engine"
+	"github.com/grognard/grognard/engine/geom"
+)
+
+// stepGame runs the Game Sequence: supply pool (2), scouting initiative
+// (5), deployment (6), resilience levels (7), then turns (8).
+func (s *State) stepGame(t *task) {
+	switch t.step {
+	case 0:
+		for side := range 2 {
+			s.Supply[side] = uint8(s.supplyPool(side))
+		}
+		t.step = 1
+		s.push(task{kind: tScout})
+	case 1:
+		t.step = 2
+		s.push(task{kind: tDeploy})
+	case 2:
+		t.step = 3
+		s.push(task{kind: tLevels})
+	default:
+		s.push(task{kind: tTurn})
+	}
+}
+
+// supplyPool is side's supply dice at the start (Quarter master, supply
+// and logistics; Game Sequence 2): 2D6, +1D6 a general, and with the
+// general-types variant +1 an exceptional and -1 an incompetent general
+// (who is "not included in the supply calculation": ruling D-SUPPLY-INC,
+// the incompetent general neither adds his die nor takes one more away).
+func (s *State) supplyPool(side int) int {
+	n := 2
+	for g := range s.st.ng {
+		gs := &s.st.gens[g]
+		if int(gs.Side) != side {
+			continue
+		}
+		switch gs.Ability {
+		case Exceptional:
+			n += 2
+		case Incompetent:
+		default:
+			n++
+		}
+	}
+	return n
+}
+
+// generalDice counts side's dice of generals for scouting and turn
+// initiative: 1D6 a general on the table, twice for an exceptional one,
+// none for an incompetent one (Staff Ability Types; Turn Initiative 1-3).
+func (s *State) generalDice(side int) int {
+	n := 0
+	for g := range s.st.ng {
+		gs := &s.st.gens[g]
+		if int(gs.Side) != side || !s.Gens[g].Alive {
+			continue
+		}
+		switch gs.Ability {
+		case Exceptional:
+			n += 2
+		case Incompetent:
+		default:
+			n++
+		}
+	}
+	return n
+}
+
+// scoutDice is side's scouting pool (Scouting Initiative 1a-e): the
+// generals' dice, +1D6 a cavalry unit and +1D6 an open formation unit
+// (ruling D-SCOUT-OPEN: a unit that deploys in open formation, that is
+// irregular foot and units with the OPEN doctrine).
+func (s *State) scoutDice(side int) int {
+	n := s.generalDice(side)
+	for i := range s.st.nu {
+		p := &s.st.units[i]
+		if int(p.Side) != side {
+			continue
+		}
+		if p.Type.IsCavalry() {
+			n++
+		}
+		if deployFormation(&p.Profile) == Open {
+			n++
+		}
+	}
+	return max(n, 1)
+}
+
+// stepScout throws for scouting initiative: each side may add a supply
+// die, both throw, the higher total is the attacker, a tie throws again
+// with 1D6 each and no supply dice (Scouting Initiative 1-3).
+func (s *State) stepScout(t *task) {
+	switch t.step {
+	case 0, 1:
+		side := int(t.step)
+		if t.step == 0 {
+			// An army that is "automatically the defender" (Mapuche)
+			// throws nothing: the other side attacks (ruling D-DEFENDER).
+			d0, d1 := s.st.sc.Forces[0].AlwaysDefender, s.st.sc.Forces[1].AlwaysDefender
+			if d0 != d1 {
+				s.Attacker = 0
+				if d0 {
+					s.Attacker = 1
+				}
+				s.pop()
+				return
+			}
+		}
+		t.step++
+		if s.Supply[side] > 0 {
+			t.x = int8(side)
+			s.askFor(side, askSupply)
+		}
+	case 2, 3:
+		side := int(t.step - 2)
+		t.step += 10 // 12, 13: the dice arrive
+		n := s.scoutDice(side)
+		if t.sup&(1<<side) != 0 {
+			n++
+		}
+		s.rollDice(engine.D(n, 6).Rolled(engine.Player(side)), rScout, uint8(side), 0)
+	case 12, 13:
+		side := int(t.step - 12)
+		s.sc[side] = int16(s.sumDice())
+		if t.sup&(1<<side) != 0 {
+			s.Supply[side]--
+		}
+		t.step = t.step - 10 + 1 // 3, then 4
+	case 4:
+		if s.sc[0] == s.sc[1] {
+			t.step = 5
+			return
+		}
+		s.setAttacker(t)
+	case 5, 6:
+		side := int(t.step - 5)
+		t.step += 10
+		s.rollDice(engine.D(1, 6).Rolled(engine.Player(side)), rScoutTie, uint8(side), 0)
+	case 15, 16:
+		s.sc[t.step-15] = int16(s.sumDice())
+		t.step = t.step - 10 + 1 // 6, then 7
+	case 7:
+		if s.sc[0] == s.sc[1] {
+			t.step = 5
+			return
+		}
+		s.setAttacker(t)
+	}
+}
+
+func (s *State) setAttacker(t *task) {
+	s.Attacker = 0
+	if s.sc[1] > s.sc[0] {
+		s.Attacker = 1
+	}
+	s.pop()
+}
+
+// sumDice is the total of the dice just thrown.
+func (s *State) sumDice() int {
+	n := 0
+	for _, v := range s.dice.Values() {
+		n += int(v)
+	}
+	return n
+}
+
+// Deployment slots: a command goes down in one of three frontages (left,
+// centre, right) and one of three lines (front, second, rear) of its
+// side's zone. A person at the table may place units anywhere in the
+// zone; the slots are the orders a bot chooses from (ruling D-DEPLOY).
+const (
+	deployCols  = 3
+	deployRows  = 3
+	deploySlots = deployCols * deployRows
+)
+
+// stepDeploy deploys command by command: the defender first with two
+// commands, then one each in turn; the baggage camp goes down with a
+// side's first command and the force commander with its last (Deploying
+// forces).
+func (s *State) stepDeploy(t *task) {
+	def := 1 - int(s.Attacker)
+	left := [2]int{}
+	for side := range 2 {
+		for c := range s.st.cmds[side] {
+			if !s.Gens[s.st.genIndex(side, uint8(c))].Placed {
+				left[side]++
+			}
+		}
+	}
+	if left[0] == 0 && left[1] == 0 {
+		s.pop()
+		return
+	}
+	// t.n counts commands deployed so far; the defender deploys the
+	// first two, then the sides alternate starting with the attacker.
+	side := def
+	if t.n >= 2 && (t.n-2)%2 == 0 {
+		side = 1 - def
+	}
+	if left[side] == 0 {
+		side = 1 - side
+	}
+	t.x = int8(side)
+	s.askFor(side, askDeploy)
+}
+
+// deployFormation is the formation a unit deploys in: open for irregular
+// foot and OPEN units, the column of march for nothing, line otherwise
+// (artillery deployed, cavalry formed). Players change formation in play.
+func deployFormation(p *Profile) Formation {
+	if p.Type == IrregularFoot || p.Doctrines.Has(DocOpen) {
+		return Open
+	}
+	return Line
+}
+
+// slotPlacement lays command cmd of side out in slot: units side by side
+// with 1BW gaps in lines 1BW apart, centred on the slot's frontage and
+// starting at the slot's line. It writes the fronts into out (indexed by
+// unit) and reports false if any unit would leave the zone or the table,
+// overlap a unit or the camp already placed, or stand in impassable
+// terrain.
+func (s *State) slotPlacement(side int, cmd uint8, slot int, out *[MaxUnits]geom.Vec) bool {
+	w := s.st.sc.Width
+	y0, y1 := s.zone(side)
+	col, row := slot%deployCols, slot/deployCols
+	frontage := w / deployCols
+	xc := frontage * (float64(col) + 0.5)
+	face := homeFacing(side)
+	dir := 1.0 // from the zone's front towards its home edge
+	front := y1 - 0.5
+	if side == 1 {
+		dir = -1
+		front = y0 + 0.5
+	}
+	depthStep := (y1 - y0 - 1) / deployRows
+	lineY := front - dir*depthStep*float64(row)
+	// Lay the units out left to right as seen by the side, wrapping into
+	// a new line when the frontage is full.
+	first, last := -1, -1
+	for i := range s.st.nu {
+		if int(s.st.units[i].Side) == side && s.st.units[i].Cmd == cmd {
+			if first < 0 {
+				first = i
+			}
+			last = i
+		}
+	}
+	x := 0.0
+	lineDepth := 0.0
+	var widths [MaxUnits]float64
+	start := first
+	y := lineY
+	for i := first; i <= last+1; i++ {
+		var wi, di float64
+		if i <= last {
+			p := &s.st.units[i].Profile
+			wi, di = Size(p.Type, deployFormation(p), int(p.Bases))
+			widths[i] = wi
+		}
+		if i > last || (x > 0 && x+wi > frontage-1) {
+			// Place the line from start to i-1, centred on xc.
+			off := xc - x/2 + 0.5
+			for j := start; j < i; j++ {
+				px := off + widths[j]/2
+				if side == 1 {
+					px = 2*xc - px
+				}
+				out[j] = geom.V(px, y)
+				off += widths[j] + 1
+			}
+			if i > last {
+				break
+			}
+			y -= dir * (lineDepth + 1)
+			x, lineDepth, start = 0, 0, i
+		}
+		x += wi + 1
+		lineDepth = max(lineDepth, di)
+	}
+	x0 := x
+	_ = x0
+	for i := first; i <= last; i++ {
+		p := &s.st.units[i].Profile
+		r := Footprint(p.Type, deployFormation(p), int(p.Bases), out[i], face)
+		if !s.inZone(side, r) || s.blocked(r, -1) {
+			return false
+		}
+		for j := first; j < i; j++ {
+			q := &s.st.units[j].Profile
+			if geom.Overlap(r, Footprint(q.Type, deployFormation(q), int(q.Bases), out[j], face), geom.Eps) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// inZone reports whether r lies on the table within side's zone.
+func (s *State) inZone(side int, r geom.Rect) bool {
+	if !s.onTable(r) {
+		return false
+	}
+	y0, y1 := s.zone(side)
+	for _, c := range r.Corners() {
+		if c.Y < y0-geom.Eps || c.Y > y1+geom.Eps {
+			return false
+		}
+	}
+	return true
+}
+
+// blocked reports whether r overlaps a placed unit other than skip, a
+// placed baggage camp or impassable terrain.
+func (s *State) blocked(r geom.Rect, skip int) bool {
+	for i := range s.st.nu {
+		if i != skip && s.alive(i) && geom.Overlap(r, s.rect(i), geom.Eps) {
+			return true
+		}
+	}
+	for side := range 2 {
+		if s.Camp[side].Placed && !s.Camp[side].Lost && geom.Overlap(r, s.campRect(side), geom.Eps) {
+			return true
+		}
+	}
+	for k := range s.st.sc.Terrain {
+		f := &s.st.sc.Terrain[k]
+		if f.Kind == Impassable && geom.RectPolygonOverlap(r, f.Points) {
+			return true
+		}
+	}
+	return false
+}
+
+// deploy places side's command cmd in slot, with its general behind the
+// centre of its first line, the baggage camp with the first command and
+// the force commander with the last.
+func (s *State) deploy(side int, cmd uint8, slot int) {
+	var pos [MaxUnits]geom.Vec
+	s.slotPlacement(side, cmd, slot, &pos)
+	face := homeFacing(side)
+	back := geom.Heading(face).Scale(-1)
+	var sum geom.Vec
+	n := 0.0
+	for i := range s.st.nu {
+		us := &s.st.units[i]
+		if int(us.Side) != side || us.Cmd != cmd {
+			continue
+		}
+		u := &s.Units[i]
+		u.Front, u.Facing, u.Form = pos[i], face, deployFormation(&us.Profile)
+		u.Placed = true
+		sum = sum.Add(pos[i])
+		n++
+	}
+	centre := sum.Scale(1 / n)
+	g := s.st.genIndex(side, cmd)
+	s.Gens[g].Pos, s.Gens[g].Placed = s.clampToZone(side, centre.Add(back.Scale(2))), true
+	placed := 0
+	for c := range s.st.cmds[side] {
+		if s.Gens[s.st.genIndex(side, uint8(c))].Placed {
+			placed++
+		}
+	}
+	if placed == 1 {
+		// The camp sits at the back of the zone behind the command.
+		y0, y1 := s.zone(side)
+		cy := y0 + 0.25
+		if side == 1 {
+			cy = y1 - 0.25
+		}
+		s.Camp[side] = Baggage{Front: geom.V(clamp(centre.X, 3.5, s.st.sc.Width-3.5), cy-back.Y*4), Facing: face, Placed: true}
+		if s.blocked(s.campRect(side), -1) {
+			s.placeCampFree(side)
+		}
+	}
+	if placed == s.st.cmds[side] {
+		fc := s.st.firstGen[side]
+		s.Gens[fc].Pos, s.Gens[fc].Placed = s.clampToZone(side, centre.Add(back.Scale(3))), true
+	}
+}
+
+// placeCampFree finds the first free spot for side's camp along the back
+// of its zone, scanning from the centre outwards.
+func (s *State) placeCampFree(side int) {
+	c := &s.Camp[side]
+	w := s.st.sc.Width
+	for k := 0; k < 40; k++ {
+		dx := float64((k+1)/2) * 1.5
+		if k%2 == 1 {
+			dx = -dx
+		}
+		c.Front.X = clamp(w/2+dx, 3.5, w-3.5)
+		if !s.blocked(s.campRect(side), -1) {
+			return
+		}
+	}
+}
+
+// clampToZone keeps a general's point inside side's zone and the table.
+func (s *State) clampToZone(side int, p geom.Vec) geom.Vec {
+	y0, y1 := s.zone(side)
+	return geom.V(clamp(p.X, 0.25, s.st.sc.Width-0.25), clamp(p.Y, y0+0.25, y1-0.25))
+}
+
+func clamp(v, lo, hi float64) float64 { return max(lo, min(hi, v)) }
+
+// stepLevels throws each unit's resilience level once both sides have
+// deployed (Determining a unit's morale on the table; Game Sequence 7):
+// each side throws 1D6 a unit, in the order of its units, against the
+// army list's thresholds (ruling D-LEVEL).
+func (s *State) stepLevels(t *task) {
+	switch t.step {
+	case 0, 1:
+		side := int(t.step)
+		t.step += 10
+		n := s.st.sideUnits[side]
+		s.rollDice(engine.D(n, 6).Rolled(engine.Player(side)), rLevels, uint8(side), 0)
+	case 10, 11:
+		side := int(t.step - 10)
+		k := 0
+		for i := range s.st.nu {
+			if int(s.st.units[i].Side) != side {
+				continue
+			}
+			lv := s.st.units[i].Thresholds.LevelFor(int(s.dice.V[k]))
+			if lv == Unrolled {
+				// A score below every threshold: the lowest level the
+				// list offers (ruling D-LEVEL).
+				for l, th := range s.st.units[i].Thresholds {
+					if th != 0 {
+						lv = Level(l + 1)
+						break
+					}
+				}
+			}
+			s.Units[i].Level = lv
+			k++
+		}
+		t.step = t.step - 10 + 1
+		if t.step == 2 {
+			s.pop()
+		}
+	}
+}

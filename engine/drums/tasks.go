@@ -1,0 +1,165 @@
+package drums
+
+import "github.com/grognard/grognard/engine"
+
+// The rules run as a stack of tasks, each a small resumable procedure: a
+// charge pushes the chargers' test, the test pushes a forced retire, and
+// each task resumes at its step when the dice or decision it waits for
+// arrive. The stack is a fixed array in the state, so a position can be
+// copied, saved and searched in the middle of a melee.
+
+// taskKind names a procedure of the rules.
+type taskKind uint8
+
+const (
+	tNone taskKind = iota
+	tGame
+	tScout
+	tDeploy
+	tLevels
+	tTurn
+	tInitiative
+	tActivation
+	tAction
+	tMove
+	tShoot
+	tTest
+	tRetire
+	tCharge
+	tMelee
+	tEndTests
+	tOccupy
+)
+
+// task is one frame of the work stack. a and b are units, x a small
+// argument (a test kind, a slot of the declarations), y flags.
+type task struct {
+	kind taskKind
+	step uint8
+	a, b uint8
+	x    int8
+	y    uint8
+	// sup has bit side set once that side chose to add a supply die to
+	// the throw the task prepares.
+	sup uint8
+	n   int16
+}
+
+// waitKind is what the state waits for.
+type waitKind uint8
+
+const (
+	waitNothing waitKind = iota
+	waitDice
+	waitDecision
+)
+
+// askKind is the decision a side is asked for.
+type askKind uint8
+
+const (
+	askNone askKind = iota
+	askDeploy
+	askSupply
+	askFirst
+	askActivate
+	askDeclare
+	askEvade
+	askOccupy
+	askRetireAdjust
+	askCharge
+)
+
+// rollKind says what a pending roll is for (DescribeRoll).
+type rollKind uint8
+
+const (
+	rNone rollKind = iota
+	rScout
+	rScoutTie
+	rLevels
+	rInitiative
+	rInitiativeTie
+	rHold
+	rTest
+	rMove
+	rShoot
+	rChargeDistance
+	rMelee
+	rRetire
+	rEvade
+	rOccupy
+)
+
+// push adds a task on top of the stack.
+func (s *State) push(t task) {
+	if int(s.ntasks) >= maxTasks {
+		// The rules never nest this deep; a broken invariant must not
+		// corrupt the state silently.
+		panic("drums: task stack overflow")
+	}
+	s.tasks[s.ntasks] = t
+	s.ntasks++
+}
+
+// top is the running task.
+func (s *State) top() *task { return &s.tasks[s.ntasks-1] }
+
+// pop ends the running task.
+func (s *State) pop() { s.ntasks--; s.tasks[s.ntasks] = task{} }
+
+// rollDice makes the state wait for r, for the reason what.
+func (s *State) rollDice(r engine.Roll, what rollKind, a, b uint8) {
+	s.roll, s.rollWhat, s.rollA, s.rollB = r, what, a, b
+	s.wait = waitDice
+}
+
+// askFor makes the state wait for side's decision.
+func (s *State) askFor(side int, what askKind) {
+	s.ask = what
+	s.waitBy = int8(side)
+	s.wait = waitDecision
+}
+
+// run steps tasks until one waits for dice or a decision, or the game ends.
+func (s *State) run() {
+	for s.wait == waitNothing && !s.result.Over && s.ntasks > 0 {
+		t := s.top()
+		switch t.kind {
+		case tGame:
+			s.stepGame(t)
+		case tScout:
+			s.stepScout(t)
+		case tDeploy:
+			s.stepDeploy(t)
+		case tLevels:
+			s.stepLevels(t)
+		case tTurn:
+			s.stepTurn(t)
+		case tInitiative:
+			s.stepInitiative(t)
+		case tActivation:
+			s.stepActivation(t)
+		case tAction:
+			s.stepAction(t)
+		case tMove:
+			s.stepMove(t)
+		case tShoot:
+			s.stepShoot(t)
+		case tTest:
+			s.stepTest(t)
+		case tRetire:
+			s.stepRetire(t)
+		case tCharge:
+			s.stepCharge(t)
+		case tMelee:
+			s.stepMelee(t)
+		case tEndTests:
+			s.stepEndTests(t)
+		case tOccupy:
+			s.stepOccupy(t)
+		default:
+			panic("drums: unknown task")
+		}
+	}
+}
