@@ -14,7 +14,7 @@ import (
 
 // rulesetDirs are the names a ruleset's packages carry as a path element
 // (engine/twobytwo, agents/twobytwo, scenarios/twobytwo/armies, ...).
-var rulesetDirs = []string{"twobytwo", "toy"}
+var rulesetDirs = []string{"twobytwo", "drums", "toy"}
 
 // registration is the one file of the command that names every ruleset,
 // linking their packages in.

@@ -7,6 +7,7 @@ package main
 
 import (
 	"github.com/grognard/grognard/engine"
+	"github.com/grognard/grognard/engine/drums"
 	"github.com/grognard/grognard/engine/twobytwo"
 
 	// The 2 by 2 kit (greedy, heuristic, the doctrines and evaluation the
@@ -22,4 +23,5 @@ import (
 // by name. It is idempotent, so tests may run the app many times.
 func registerRulesets() {
 	engine.Register(twobytwo.Rules{})
+	engine.Register(drums.Rules{})
 }
