@@ -141,9 +141,9 @@ type State struct {
 	ndecl uint8
 	// out is the outcome of the last resilience test, which the task
 	// that asked for it reads.
-	out outcome
-	roll   engine.Roll
-	dice   engine.Dice
+	out  outcome
+	roll engine.Roll
+	dice engine.Dice
 	// rollWhat says what the pending roll is for (DescribeRoll).
 	rollWhat rollKind
 	rollA    uint8

@@ -7,10 +7,10 @@ import (
 
 // Test flags (task.y of a tTest).
 const (
-	tfCharger  uint8 = 1 << iota // the tester is the charger
-	tfCharged                    // the tester is being charged
-	tfWonRound                   // has won a round of the current melee
-	tfLostRound                  // has just lost a round of melee
+	tfCharger   uint8 = 1 << iota // the tester is the charger
+	tfCharged                     // the tester is being charged
+	tfWonRound                    // has won a round of the current melee
+	tfLostRound                   // has just lost a round of melee
 )
 
 // outcome is what a resilience test makes a unit do (Resilience Outcomes
