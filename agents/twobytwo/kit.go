@@ -38,6 +38,7 @@ func Kit() agents.Kit {
 		},
 		MCTS:      agents.MCTSDefaults{Prior: "assault", Playout: "greedy", Eval: "default"},
 		Portfolio: agents.PortfolioDefaults{Scripts: []string{"assault", "fireline", "reserve", "greedy"}, Enemy: "assault", Eval: "default"},
+		Opponent:  "heuristic",
 		Agents: []agents.AgentKind{
 			{
 				Info: agents.Info{

@@ -10,6 +10,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/grognard/grognard/agents"
 	"github.com/grognard/grognard/agents/protocol"
 	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/engine/fileio"
@@ -26,6 +27,7 @@ not); otherwise a new game on --scenario is played (set-up by --seed's dice and 
 doctrine for the other side) up to --side's first decision. --svg draws the table with the
 suggested orders as numbered arrows.`,
 		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "ruleset", Value: "twobytwo", Usage: "ruleset of a new game (see 'grognard rules'); a saved game names its own", EnvVars: []string{"GROGNARD_RULESET"}},
 			&cli.StringFlag{Name: "game", Usage: "a saved game `FILE` (from play --save or the protocol's save)", EnvVars: []string{"GROGNARD_GAME"}},
 			&cli.StringFlag{Name: "scenario", Usage: "built-in scenario, scenario file or gen:SEED when no --game (default: the ruleset's first)", EnvVars: []string{"GROGNARD_SCENARIO"}},
 			&cli.StringFlag{Name: "side", Usage: "the side to advise: 0, 1 or its name (default: the side to move; for a new game, 0)", EnvVars: []string{"GROGNARD_SIDE"}},
@@ -119,12 +121,23 @@ func (a *app) hint(c *cli.Context) error {
 	return nil
 }
 
+// setUpAgent is the agent that plays the other side up to the advised
+// side's first decision: the ruleset kit's Opponent, or random for a
+// ruleset whose kit names none.
+func setUpAgent(ruleset string) string {
+	if k := agents.KitFor(ruleset); k != nil && k.Opponent != "" {
+		return k.Opponent
+	}
+	return "random"
+}
+
 // startForHint starts a game on the scenario and plays it, the program
 // rolling the dice and the assault doctrine deciding for the other side,
 // until side must decide (its first decision: in a set-up-by-play
 // scenario, its deployment).
 func startForHint(ctx context.Context, sess *protocol.Session, c *cli.Context, side string) error {
-	args := []string{"seed=" + strconv.FormatUint(c.Uint64("seed"), 10), "human=" + side, "bot=heuristic"}
+	rs := c.String("ruleset")
+	args := []string{"ruleset=" + rs, "seed=" + strconv.FormatUint(c.Uint64("seed"), 10), "human=" + side, "bot=" + setUpAgent(rs)}
 	if sc := c.String("scenario"); sc != "" {
 		args = append(args, "scenario="+sc)
 	}

@@ -35,6 +35,7 @@ Type your own moves as you made them on the table.
 program: a file whose bot side is an external program is refused unless --bot is given,
 which then plays every side the file gives to a bot.`,
 		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "ruleset", Value: "twobytwo", Usage: "ruleset to play (see 'grognard rules')", EnvVars: []string{"GROGNARD_RULESET"}},
 			&cli.StringFlag{Name: "scenario", Usage: "built-in scenario, scenario file or gen:SEED (default: the ruleset's first)", EnvVars: []string{"GROGNARD_SCENARIO"}},
 			&cli.StringFlag{Name: "bot", Value: protocol.DefaultBot, Usage: "the opponent's agent spec (see 'grognard agents'); with --load, when given, it plays every side the saved game gives to a bot, which is how a game whose file names an external program is played on", EnvVars: []string{"GROGNARD_BOT"}},
 			&cli.StringFlag{Name: "side", Value: "0", Usage: "the side you command: 0, 1 or its name in the scenario", EnvVars: []string{"GROGNARD_SIDE"}},
@@ -144,7 +145,7 @@ func (p *player) newGameArgs(c *cli.Context) ([]string, error) {
 	default:
 		return nil, fmt.Errorf("--dice %q: auto or manual", d)
 	}
-	args := []string{"seed=" + strconv.FormatUint(c.Uint64("seed"), 10), "dice=" + dice}
+	args := []string{"ruleset=" + c.String("ruleset"), "seed=" + strconv.FormatUint(c.Uint64("seed"), 10), "dice=" + dice}
 	if sc := c.String("scenario"); sc != "" {
 		args = append(args, "scenario="+sc)
 	}
