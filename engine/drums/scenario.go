@@ -97,4 +97,12 @@ type Scenario struct {
 	// TurnLimit ends the battle after this many turns.
 	TurnLimit int       `json:"turn_limit" yaml:"turn_limit"`
 	Objective Objective `json:"objective" yaml:"objective"`
+	// BaseMM is the width of a base on the players' table in mm, how a
+	// BW converts for people ("For 15mm a base would be around 40mm wide
+	// and in 25/28mm a base width would be around 60mm wide", Game
+	// Scale); 0 means DefaultBaseMM.
+	BaseMM float64 `json:"base_mm,omitempty" yaml:"base_mm,omitempty"`
 }
+
+// DefaultBaseMM is the base width of 15mm figures (Game Scale).
+const DefaultBaseMM = 40.0
