@@ -69,7 +69,7 @@ func parseKeys(keys string) (keySet, error) {
 		case "OPEN":
 			ks.doc |= drums.DocOpen
 		default:
-			return ks, fmt.Errorf("unknown key %q", w)
+			return ks, fmt.Errorf("unknown key %q: use the keys of Army Characteristics, Key (%s)", w, strings.Join(keyWords, ", "))
 		}
 	}
 	return ks, nil
@@ -103,7 +103,7 @@ func classify(name, keys string, minie bool) ([]kind, error) {
 		(ks.irregular && hasAny(words, "cossack", "cossacks", "cavalry", "mounted", "horse"))
 	switch {
 	case art && (cav || ks.light || ks.line || ks.irregular):
-		return nil, fmt.Errorf("artillery keys with %s: a row is one arm", strings.TrimSpace(keys))
+		return nil, fmt.Errorf("artillery keys with %s: a row is one arm, give ART(F) or ART(P) alone or with GUARD", strings.TrimSpace(keys))
 	case ks.hcav && ks.lcav:
 		return nil, fmt.Errorf("both HCAV and LCAV: give one")
 	case ks.light && ks.line:
@@ -114,13 +114,13 @@ func classify(name, keys string, minie bool) ([]kind, error) {
 	doc := ks.doc
 	if doc.Has(drums.DocGuard) && ks.irregular {
 		// Unit Types, Guard units: "except irregulars".
-		return nil, fmt.Errorf("GUARD on irregulars, which cannot be guard (Unit Types, Guard units)")
+		return nil, fmt.Errorf("GUARD on irregulars, which cannot be guard (Unit Types, Guard units): drop GUARD or IRREGULAR")
 	}
 	switch {
 	case art:
 		if doc&(footOnly|cavOnly|drums.DocZealous) != 0 {
 			// Resilience, Zealous: "Artillery cannot be Zealous".
-			return nil, fmt.Errorf("artillery takes only GUARD among the doctrines")
+			return nil, fmt.Errorf("artillery takes only GUARD among the doctrines (Resilience, Zealous: \"Artillery cannot be Zealous\"): drop the others")
 		}
 		var out []kind
 		if ks.fieldArt {
@@ -132,7 +132,7 @@ func classify(name, keys string, minie bool) ([]kind, error) {
 		return out, nil
 	case cav:
 		if doc&footOnly != 0 {
-			return nil, fmt.Errorf("foot doctrines (2RK, COA, LCOY, H2H, OPEN) on cavalry")
+			return nil, fmt.Errorf("foot doctrines (2RK, COA, LCOY, H2H, OPEN) on cavalry: drop them, or the cavalry keys")
 		}
 		// Ruling D-ARMY-CAVLINE: LINE on a cavalry row means nothing.
 		t := drums.LightCavalry
@@ -149,7 +149,7 @@ func classify(name, keys string, minie bool) ([]kind, error) {
 		return []kind{{t, doc, w}}, nil
 	}
 	if doc&cavOnly != 0 {
-		return nil, fmt.Errorf("CARBINE or LANCER on foot")
+		return nil, fmt.Errorf("CARBINE or LANCER on foot: give the row HCAV or LCAV, or drop them")
 	}
 	// Ruling D-ARMY-NOFOOTTYPE: foot without LIGHT, LINE or IRREGULAR is
 	// line foot, light foot when its name says Light.

@@ -186,6 +186,9 @@ func closest(s string, candidates []string) []string {
 	for _, c := range candidates {
 		lc := normName(c)
 		d := editDistance(ls, lc)
+		if i := strings.Index(lc, " ("); i > 0 {
+			d = min(d, editDistance(ls, lc[:i])) // "Artilery" is close to "Artillery (field)"
+		}
 		switch {
 		case d <= max(2, len(ls)/3):
 		case len(ls) >= 3 && (strings.Contains(lc, ls) || strings.Contains(ls, lc)):
@@ -544,7 +547,7 @@ func (r *reader) row(n *yaml.Node, list string, cavalry int, minie bool) []Row {
 	}
 	kinds, err := classify(name, keys, minie)
 	if err != nil {
-		r.add(kn, KindBadRow, "use the keys of Army Characteristics, Key: "+strings.Join(keyWords, ", "), "%s: %v", what, err)
+		r.add(kn, KindBadRow, "", "%s: %v", what, err)
 		return nil
 	}
 	out := make([]Row, len(kinds))
@@ -585,7 +588,10 @@ func parseLevels(s string) (drums.Thresholds, error) {
 		}
 		th[i] = v
 	}
-	return th, checkThresholds(th)
+	if err := checkThresholds(th); err != nil {
+		return drums.Thresholds{}, err
+	}
+	return th, nil
 }
 
 // cellValue reads "N+" with N 1-6.
@@ -654,5 +660,8 @@ func readPDFCells(s string) (drums.Thresholds, error) {
 		}
 		th[i] = v
 	}
-	return th, checkThresholds(th)
+	if err := checkThresholds(th); err != nil {
+		return drums.Thresholds{}, err
+	}
+	return th, nil
 }
