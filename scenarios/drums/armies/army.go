@@ -37,7 +37,8 @@ type Army struct {
 // (competent, incompetent, exceptional) for the optional general types.
 // Labels left out are "FC" for the commander, "G1", "G2"... for the
 // generals and "A1", "A2"... for the first command's units ("B1"... for
-// the second); bases left out are the row's default.
+// the second, G skipped as in Random); bases left out are the row's
+// default.
 
 var (
 	respectNames = [...]string{drums.Accepted: "accepted", drums.Hated: "hated", drums.Inspired: "inspired"}
@@ -214,7 +215,7 @@ func (r *reader) command(n *yaml.Node, c int, l *List, labels map[string]int) dr
 	case k > MaxUnitsPerCommand:
 		r.add(un, KindTooManyUnits, fmt.Sprintf("move %d of them to another command", k-MaxUnitsPerCommand), "%s has %d units, more than %d", what, k, MaxUnitsPerCommand)
 	}
-	letter := string(rune('A' + c))
+	letter := commandLetter(c)
 	for u, unode := range units {
 		cmd.Units = append(cmd.Units, r.unit(unode, fmt.Sprintf("unit %d of %s", u+1, what), letter+strconv.Itoa(u+1), l, labels))
 	}

@@ -15,6 +15,7 @@ import (
 // drawn a third as often as the others. Every unit has its row's default
 // bases. Labels: the force commander "FC", the generals "G1", "G2", ...
 // and the units of the first command "A1".."A12", of the second "B1"...
+// (G is skipped: the seventh command's units are "H1"...).
 // The same rng state gives the same force; a nil rng is seeded with 0.
 // The force always passes Validate.
 func (l *List) Random(r *rand.Rand, commands, unitsPerCommand int) drums.ForceSpec {
@@ -56,7 +57,7 @@ func (l *List) Random(r *rand.Rand, commands, unitsPerCommand int) drums.ForceSp
 			nFoot, nCav, nArt = 0, 0, unitsPerCommand
 		}
 		cmd := drums.CommandSpec{General: drums.GeneralSpec{Label: "G" + strconv.Itoa(c+1)}}
-		letter := string(rune('A' + c))
+		letter := commandLetter(c)
 		add := func(rows []*Row, n int) {
 			for range n {
 				row := pick(r, rows)
@@ -72,6 +73,15 @@ func (l *List) Random(r *rand.Rand, commands, unitsPerCommand int) drums.ForceSp
 		f.Commands = append(f.Commands, cmd)
 	}
 	return f
+}
+
+// commandLetter starts the labels of command c's units: A, B, ... F, H,
+// ..., skipping G, which starts the generals' labels ("G1").
+func commandLetter(c int) string {
+	if c >= 'G'-'A' {
+		c++
+	}
+	return string(rune('A' + c))
 }
 
 // pick draws a row, guard rows and position artillery with weight 1 and

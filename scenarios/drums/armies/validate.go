@@ -117,7 +117,38 @@ func (v *validator) profile(l *List, p *drums.Profile, what string, c, u int) {
 
 // describeProfile writes a profile's list-given fields for messages.
 func describeProfile(p *drums.Profile) string {
-	return fmt.Sprintf("{name %q, type %d, doctrines %#x, weapon %d, levels %s}", p.Name, p.Type, uint16(p.Doctrines), p.Weapon, formatLevels(p.Thresholds))
+	return fmt.Sprintf("{%q, %s, %s, %s, levels %s}", p.Name, name(typeNames[:], int(p.Type)),
+		doctrineNames(p.Doctrines), name(weaponNames[:], int(p.Weapon)), formatLevels(p.Thresholds))
+}
+
+// The names of types, weapons and doctrines in messages, in drums' order.
+var (
+	typeNames = [...]string{"no type", "field artillery", "position artillery", "heavy cavalry", "light cavalry",
+		"irregular cavalry", "light foot", "line foot", "irregular foot"}
+	weaponNames = [...]string{"no weapon", "carbine", "smooth-bore musket", "rifle", "Minié rifle", "field gun", "position gun"}
+	docNames    = [...]string{"LCOY", "2RK", "COA", "ZEALOUS", "CARBINE", "H2H", "GUARD", "LANCER", "OPEN"}
+)
+
+// name is names[i], or the number when out of range.
+func name(names []string, i int) string {
+	if i >= 0 && i < len(names) {
+		return names[i]
+	}
+	return strconv.Itoa(i)
+}
+
+// doctrineNames writes doctrines as the list's keys ("COA+LCOY").
+func doctrineNames(d drums.Doctrine) string {
+	var parts []string
+	for i, n := range docNames {
+		if d&(1<<i) != 0 {
+			parts = append(parts, n)
+		}
+	}
+	if len(parts) == 0 {
+		return "no doctrines"
+	}
+	return strings.Join(parts, "+")
 }
 
 // quoteOr quotes s, or gives alt when s is empty.
