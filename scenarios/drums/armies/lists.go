@@ -183,6 +183,9 @@ func closest(s string, candidates []string) []string {
 	}
 	var cs []cand
 	ls := normName(s)
+	if len(ls) > 100 {
+		return nil // no name is that long; spare the edit distances
+	}
 	for _, c := range candidates {
 		lc := normName(c)
 		d := editDistance(ls, lc)

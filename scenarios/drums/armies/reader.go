@@ -119,10 +119,19 @@ func (e *Error) Has(k ProblemKind) bool {
 type reader struct {
 	source   string
 	problems []Problem
+	dropped  int // problems past maxProblems
 }
+
+// maxProblems bounds the problems one file reports, so that a hostile
+// file cannot make a huge message: the first hundred say enough.
+const maxProblems = 100
 
 // add records a problem at n (nil: the whole file).
 func (r *reader) add(n *yaml.Node, k ProblemKind, fix, format string, args ...any) {
+	if len(r.problems) >= maxProblems {
+		r.dropped++
+		return
+	}
 	p := Problem{Kind: k, Command: -1, Unit: -1, Message: fmt.Sprintf(format, args...), Fix: fix}
 	if n != nil {
 		p.Line, p.Column = n.Line, n.Column
@@ -141,22 +150,48 @@ func (r *reader) err() error {
 		}
 		return a.Column - b.Column
 	})
+	if r.dropped > 0 {
+		r.problems = append(r.problems, Problem{Kind: KindTooLarge, Command: -1, Unit: -1,
+			Message: fmt.Sprintf("and %d more problems", r.dropped), Fix: "fix these first"})
+	}
 	return &Error{Source: r.source, Problems: r.problems}
 }
 
-var yamlLine = regexp.MustCompile(`line (\d+)`)
+var yamlLine = regexp.MustCompile(`^yaml: line (\d+): `)
+
+// parserProblems are the messages of yaml's parser (not its scanner). For
+// them yaml.v3 reports the 0-based line of the collection being parsed
+// (decode.go, parser.fail, adds one only for scanner errors), so the line
+// is one more than it says, and 1 when it gives none.
+var parserProblems = []string{
+	"did not find expected ',' or ']'", "did not find expected ',' or '}'", "did not find expected key",
+	"did not find expected '-' indicator", "did not find expected node content",
+	"did not find expected <document start>", "did not find expected <stream-start>",
+	"found undefined tag handle", "found duplicate %YAML directive", "found incompatible YAML document",
+	"found duplicate %TAG directive",
+}
+
+// syntaxProblem turns a yaml error into a problem at its 1-based line.
+func syntaxProblem(err error) Problem {
+	msg := strings.TrimPrefix(err.Error(), "yaml: ")
+	line := 0
+	if m := yamlLine.FindStringSubmatch(err.Error()); m != nil {
+		line, _ = strconv.Atoi(m[1])
+		msg = strings.TrimPrefix(err.Error(), m[0])
+	}
+	if slices.Contains(parserProblems, msg) {
+		line++
+	}
+	return Problem{Kind: KindSyntax, Line: line, Command: -1, Unit: -1, Message: msg,
+		Fix: "check the indentation, brackets and quoting from that line on"}
+}
 
 // document parses data into its root node, refusing anchors, aliases and
 // deep nesting so that reading any input is bounded work.
 func (r *reader) document(data []byte) *yaml.Node {
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
-		p := Problem{Kind: KindSyntax, Command: -1, Unit: -1, Message: strings.TrimPrefix(err.Error(), "yaml: "),
-			Fix: "check the indentation and quoting near that line"}
-		if m := yamlLine.FindStringSubmatch(err.Error()); m != nil {
-			p.Line, _ = strconv.Atoi(m[1])
-		}
-		r.problems = append(r.problems, p)
+		r.problems = append(r.problems, syntaxProblem(err))
 		return nil
 	}
 	if doc.Kind != yaml.DocumentNode || len(doc.Content) == 0 {
