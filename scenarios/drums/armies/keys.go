@@ -33,7 +33,9 @@ func parseKeys(keys string) (keySet, error) {
 	for _, w := range words {
 		u := strings.ToUpper(w)
 		if strings.HasPrefix(u, "(") && strings.HasSuffix(u, ")") && !strings.HasPrefix(u, "(ART") {
-			u = u[1 : len(u)-1] // "(LCOY)": optional, kept
+			// Ruling D-ARMY-KEYS (Army Characteristics, Key): "(LCOY)"
+			// is an optional light company; the unit has it.
+			u = u[1 : len(u)-1]
 		}
 		switch u {
 		case "ART(F)":
@@ -56,7 +58,7 @@ func parseKeys(keys string) (keySet, error) {
 			ks.doc |= drums.DocColumnOfAttack
 		case "LCOY":
 			ks.doc |= drums.DocLightCompany
-		case "ZEALOUS", "ZELAOUS":
+		case "ZEALOUS", "ZELAOUS": // Ruling D-ARMY-KEYS (Crimean France): the typo is ZEALOUS.
 			ks.doc |= drums.DocZealous
 		case "CARBINE":
 			ks.doc |= drums.DocCarbine
@@ -65,8 +67,12 @@ func parseKeys(keys string) (keySet, error) {
 		case "GUARD":
 			ks.doc |= drums.DocGuard
 		case "LANCER", "LANCERS":
+			// Ruling D-ARMY-LANCER (Unit Types, Lancers): either spelling
+			// is the lancer doctrine, and makes the row cavalry.
 			ks.doc |= drums.DocLancer
 		case "OPEN":
+			// Ruling D-ARMY-KEYS (Nassau and Dutch Light; Unit Types, Light
+			// foot "can also deploy as Open formation"): not in the Key.
 			ks.doc |= drums.DocOpen
 		default:
 			return ks, fmt.Errorf("unknown key %q: use the keys of Army Characteristics, Key (%s)", w, strings.Join(keyWords, ", "))
@@ -99,6 +105,11 @@ func classify(name, keys string, minie bool) ([]kind, error) {
 	}
 	words := nameWords(name)
 	art := ks.fieldArt || ks.posArt
+	// Ruling D-ARMY-IRREGULAR (Unit Types, Irregular Cavalry and Irregular
+	// Foot): IRREGULAR is cavalry with a cavalry key, LANCER(S) or a
+	// cavalry name ("Active Militia Cavalry IRREGULAR, ZEALOUS"), else foot.
+	// Ruling D-ARMY-ASWRITTEN: otherwise the keys decide, not the name
+	// ("Guard Cossacks LCAV, LANCER" are regular light lancers).
 	cav := ks.hcav || ks.lcav || ks.doc.Has(drums.DocLancer) ||
 		(ks.irregular && hasAny(words, "cossack", "cossacks", "cavalry", "mounted", "horse"))
 	switch {
@@ -113,15 +124,20 @@ func classify(name, keys string, minie bool) ([]kind, error) {
 	}
 	doc := ks.doc
 	if doc.Has(drums.DocGuard) && ks.irregular {
-		// Unit Types, Guard units: "except irregulars".
+		// Ruling D-ARMY-CHECKS (Unit Types, Guard units): any type may be
+		// guard "except irregulars".
 		return nil, fmt.Errorf("GUARD on irregulars, which cannot be guard (Unit Types, Guard units): drop GUARD or IRREGULAR")
 	}
 	switch {
 	case art:
 		if doc&(footOnly|cavOnly|drums.DocZealous) != 0 {
-			// Resilience, Zealous: "Artillery cannot be Zealous".
+			// Ruling D-ARMY-CHECKS (Resilience, Zealous): "Artillery
+			// cannot be Zealous"; foot and cavalry doctrines mean nothing
+			// to a battery.
 			return nil, fmt.Errorf("artillery takes only GUARD among the doctrines (Resilience, Zealous: \"Artillery cannot be Zealous\"): drop the others")
 		}
+		// Ruling D-ARMY-ART (Army Characteristics, Key): ART(F) with
+		// ART(P) offers both kinds, field first.
 		var out []kind
 		if ks.fieldArt {
 			out = append(out, kind{drums.FieldArtillery, doc, drums.FieldGun})
@@ -134,7 +150,8 @@ func classify(name, keys string, minie bool) ([]kind, error) {
 		if doc&footOnly != 0 {
 			return nil, fmt.Errorf("foot doctrines (2RK, COA, LCOY, H2H, OPEN) on cavalry: drop them, or the cavalry keys")
 		}
-		// Ruling D-ARMY-CAVLINE: LINE on a cavalry row means nothing.
+		// Ruling D-ARMY-CAVLINE (British lists): LINE on a cavalry row
+		// means nothing; HCAV or LCAV decides, as keyed.
 		t := drums.LightCavalry
 		switch {
 		case ks.irregular:
@@ -142,6 +159,8 @@ func classify(name, keys string, minie bool) ([]kind, error) {
 		case ks.hcav:
 			t = drums.HeavyCavalry
 		}
+		// Ruling D-ARMY-WEAPON (Shooting Table 1; Key, CARBINE: "Can
+		// dismount to shoot with carbine"): only CARBINE cavalry shoot.
 		w := drums.NoWeapon
 		if doc.Has(drums.DocCarbine) {
 			w = drums.Carbine
@@ -151,8 +170,9 @@ func classify(name, keys string, minie bool) ([]kind, error) {
 	if doc&cavOnly != 0 {
 		return nil, fmt.Errorf("CARBINE or LANCER on foot: give the row HCAV or LCAV, or drop them")
 	}
-	// Ruling D-ARMY-NOFOOTTYPE: foot without LIGHT, LINE or IRREGULAR is
-	// line foot, light foot when its name says Light.
+	// Ruling D-ARMY-NOFOOTTYPE (Revolutionary, Consular, Duchy of Warsaw):
+	// foot without LIGHT, LINE or IRREGULAR is line foot, light foot when
+	// its name says Light.
 	t := drums.LineFoot
 	switch {
 	case ks.irregular:
@@ -163,9 +183,12 @@ func classify(name, keys string, minie bool) ([]kind, error) {
 	return []kind{{t, doc, footWeapon(t, doc, words, minie)}}, nil
 }
 
-// footWeapon is ruling D-ARMY-WEAPON for foot: none for H2H foot, the
-// Minié rifle for line and light foot of a list armed with it, a rifle
-// for rows named as riflemen, else a smooth-bore musket.
+// footWeapon is the weapon of a foot row.
+//
+// Ruling D-ARMY-WEAPON (Army Characteristics: "armed with muskets or
+// rifles"; Shooting Table 1): none for H2H foot, the Minié rifle for line
+// and light foot of a list armed with it (the Crimean British and French),
+// a rifle for rows named as riflemen, else a smooth-bore musket.
 func footWeapon(t drums.Type, doc drums.Doctrine, words []string, minie bool) drums.Weapon {
 	switch {
 	case doc.Has(drums.DocHandToHand):

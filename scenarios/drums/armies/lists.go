@@ -73,6 +73,8 @@ type Row struct {
 	Bases int
 	// Line is the row's line in its source.
 	Line int
+
+	doc int // the index of the document row the row comes from
 }
 
 // IsAlternative reports whether the row is the position-artillery
@@ -82,12 +84,11 @@ func (r *Row) IsAlternative() bool {
 }
 
 // DocumentRows is the number of rows the document prints for the list: a
-// row offering both artillery kinds (two Rows from one source line) counts
-// once.
+// row offering both artillery kinds (two Rows) counts once.
 func (l *List) DocumentRows() int {
 	n := 0
 	for i := range l.Rows {
-		if i == 0 || l.Rows[i].Line != l.Rows[i-1].Line {
+		if i == 0 || l.Rows[i].doc != l.Rows[i-1].doc {
 			n++
 		}
 	}
@@ -310,8 +311,14 @@ func (r *Row) profile(bases uint8) drums.Profile {
 }
 
 // BasesRange is how many bases (artillery: models) a unit of type t may
-// have in an army file: foot 3-8, cavalry 2-6, artillery 1-2 (ruling
-// D-ARMY-BASES). An unknown type allows none.
+// have in an army file: foot 3-8, cavalry 2-6, artillery 1-2. An unknown
+// type allows none.
+//
+// Ruling D-ARMY-BASES (Game Scale): the bounds hold the guides' sizes
+// with room for weak or strong units: foot 3-8 the standard battalion's
+// "4" or "6" and the square-base guide's "6-8"; cavalry 2-6 the "4" and
+// the Austrians' "6"; artillery the one model or the "2 bases" of a
+// larger battery.
 func BasesRange(t drums.Type) (lo, hi int) {
 	switch {
 	case t.IsFoot():
@@ -324,7 +331,12 @@ func BasesRange(t drums.Type) (lo, hi int) {
 	return 1, 0
 }
 
-// defaultBases is a row's default size (Game Scale; ruling D-ARMY-BASES).
+// defaultBases is a row's default size.
+//
+// Ruling D-ARMY-BASES (Game Scale): standard battalions are "about 4" or
+// "about 6" bases: line foot 6, light and irregular foot 4; cavalry 4
+// (Austrians 6, the list's cavalry argument); artillery 1 model "unless
+// specifically larger, then 2": position artillery 2.
 func defaultBases(t drums.Type, cavalry int) int {
 	switch t {
 	case drums.LineFoot:
@@ -355,6 +367,9 @@ func armName(t drums.Type) string {
 // normName folds a unit or list name for lookups: lower case, accents
 // folded, curly quotes straightened, runs of space collapsed and spaces
 // around "/" dropped.
+//
+// Ruling D-ARMY-TYPOS (Army Characteristics): the PDF wraps "Veteran
+// Line/KGL/ Portuguese"; the space is no part of the name.
 func normName(s string) string {
 	s = fold(s)
 	s = strings.Join(strings.Fields(s), " ")
@@ -460,7 +475,9 @@ func (r *reader) list(n *yaml.Node) *List {
 	}
 	l.NoSquare, _ = r.boolean(m.get("no_square"), what+" no_square")
 	l.AlwaysDefender, _ = r.boolean(m.get("always_defender"), what+" always_defender")
-	cavalry := 4 // Game Scale: "Most cavalry would be 4 bases"
+	// Ruling D-ARMY-BASES (Game Scale): "Most cavalry would be 4 bases,
+	// except units such as Austrians which would be 6 bases".
+	cavalry := 4
 	if v := m.get("cavalry_bases"); v != nil {
 		if c, ok := r.integer(v, what+" cavalry_bases"); ok {
 			if lo, hi := BasesRange(drums.LightCavalry); c < lo || c > hi {
@@ -470,6 +487,8 @@ func (r *reader) list(n *yaml.Node) *List {
 			}
 		}
 	}
+	// Ruling D-ARMY-WEAPON (Shooting Table 1, "Minie Rifles or similar"):
+	// foot_weapon: minie arms a list's line and light foot with them.
 	minie := false
 	if v := m.get("foot_weapon"); v != nil {
 		if s, ok := r.str(v, what+" foot_weapon"); ok {
@@ -487,8 +506,9 @@ func (r *reader) list(n *yaml.Node) *List {
 		r.add(m.get("rows"), KindBadList, "add its units", "%s has no rows", what)
 	}
 	seen := map[string]int{}
-	for _, rn := range rows {
+	for d, rn := range rows {
 		for _, row := range r.row(rn, l.ID, cavalry, minie) {
+			row.doc = d
 			key := normName(row.Name)
 			if first, dup := seen[key]; dup {
 				r.add(rn, KindBadRow, "give each row its own name", "%s row %q is given twice (first on line %d)", what, row.Name, first)
@@ -557,6 +577,8 @@ func (r *reader) row(n *yaml.Node, list string, cavalry int, minie bool) []Row {
 	for i, k := range kinds {
 		out[i] = Row{Name: name, DocName: name, Keys: keys, Type: k.t, Doctrines: k.doc, Weapon: k.weapon,
 			Thresholds: th, Bases: defaultBases(k.t, cavalry), Line: n.Line}
+		// Ruling D-ARMY-ART (Army Characteristics, Key): a row offering
+		// both kinds fields as "<name> (field)" or "<name> (position)".
 		if len(kinds) > 1 {
 			out[i].Name = name + " (" + artKindName(k.t) + ")"
 		}
@@ -607,6 +629,10 @@ func cellValue(c string) (uint8, bool) {
 
 // checkThresholds wants at least one given cell, the first given one 1+
 // (every score then gives a level) and the given ones rising.
+//
+// Ruling D-ARMY-CHECKS (Resilience; Determining a unit's morale): a 1D6
+// score below every threshold would give no level, so a row must start
+// at 1+; every row of the document does.
 func checkThresholds(th drums.Thresholds) error {
 	last := uint8(0)
 	for _, v := range th {
@@ -643,10 +669,11 @@ func formatLevels(th drums.Thresholds) string {
 	return b.String()
 }
 
-// readPDFCells reads the resilience cells as the PDF's text gives them
-// (ruling D-ARMY-BLANKS): each of the three cells is printed followed by
-// one space and a blank cell prints as nothing, so " 1+ 5+ " is blank,
-// 1+, 5+ and "1+   " is 1+, blank, blank.
+// readPDFCells reads the resilience cells as the PDF's text gives them.
+//
+// Ruling D-ARMY-BLANKS (Army Characteristics): each of the three cells is
+// printed followed by one space and a blank cell prints as nothing, so
+// " 1+ 5+ " is blank, 1+, 5+ and "1+   " is 1+, blank, blank.
 func readPDFCells(s string) (drums.Thresholds, error) {
 	parts := strings.Split(s, " ")
 	if len(parts) != 4 || parts[3] != "" {

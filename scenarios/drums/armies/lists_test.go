@@ -300,7 +300,8 @@ func TestParseListsAcceptsAPlayersList(t *testing.T) {
 	src := "- id: hanover-1813\n  title: Hanoverian Legion\n  nation: Hanover\n  cavalry_bases: 3\n  rows:\n" +
 		"    - {name: Landwehr, keys: 'LINE, COA', levels: '1+ 4+ -'}\n" +
 		"    - {name: Hussars, keys: LCAV, levels: '- 1+ 5+'}\n" +
-		"    - {name: Foot Battery, keys: 'ART(F)/ART(P)', levels: '- 1+ -'}\n"
+		"    - {name: Foot Battery, keys: 'ART(F)/ART(P)', levels: '- 1+ -'}\n" +
+		"- {id: flow, title: Flow, rows: [{name: A, keys: 'ART(F), ART(P)', levels: '1+ - -'}, {name: B, keys: LINE, levels: '1+ - -'}]}\n"
 	ls, err := ParseLists("hanover.yaml", []byte(src))
 	if err != nil {
 		t.Fatal(err)
@@ -308,5 +309,9 @@ func TestParseListsAcceptsAPlayersList(t *testing.T) {
 	l := ls[0]
 	if len(l.Rows) != 4 || l.DocumentRows() != 3 || l.Rows[1].Bases != 3 || l.Rows[3].Name != "Foot Battery (position)" {
 		t.Fatalf("list %+v", l)
+	}
+	// Rows written on one line still count one by one.
+	if f := ls[1]; len(f.Rows) != 3 || f.DocumentRows() != 2 {
+		t.Fatalf("flow list: %d rows, %d document rows", len(f.Rows), f.DocumentRows())
 	}
 }

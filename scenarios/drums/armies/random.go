@@ -40,6 +40,9 @@ func (l *List) Random(r *rand.Rand, commands, unitsPerCommand int) drums.ForceSp
 		f.Name = l.Title
 	}
 	for c := range commands {
+		// Ruling D-ARMY-RANDOM: at most one battery a command, in two
+		// commands in three of 3 units or more; up to a third of the rest
+		// cavalry.
 		nArt := 0
 		if len(art) > 0 && unitsPerCommand >= 3 && r.IntN(3) != 0 {
 			nArt = 1

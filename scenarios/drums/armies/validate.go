@@ -8,8 +8,12 @@ import (
 	"github.com/grognard/grognard/engine/drums"
 )
 
-// The size of a valid force (ruling D-ARMY-LIMITS): at most MaxCommands
-// commands of at most MaxUnitsPerCommand units each.
+// The size of a valid force: at most MaxCommands commands of at most
+// MaxUnitsPerCommand units each.
+//
+// Ruling D-ARMY-LIMITS (Army Structure): the document sets no size ("You
+// can design your army to be of any structure"); these bound what the
+// engine and its tables are built for.
 const (
 	MaxCommands        = 8
 	MaxUnitsPerCommand = 12
