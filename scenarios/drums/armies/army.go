@@ -138,6 +138,10 @@ func (r *reader) general(n *yaml.Node, who, label string, labels map[string]int)
 	if n == nil {
 		return g
 	}
+	if n.Kind == yaml.ScalarNode && n.Tag == "!!null" { // "general:" with nothing: the default
+		r.claim(n, labels, label, who)
+		return g
+	}
 	if n.Kind == yaml.ScalarNode && n.Tag != "!!null" {
 		g.Name = strings.TrimSpace(n.Value)
 		r.claim(n, labels, label, who)
@@ -227,17 +231,17 @@ func (r *reader) unit(n *yaml.Node, what, label string, l *List, labels map[stri
 	us := drums.UnitSpec{Label: label}
 	var name string
 	var nameNode, basesNode, labelNode *yaml.Node
-	bases, basesOK := 0, true
+	bases, basesOK, nameOK := 0, true, false
 	if n.Kind == yaml.ScalarNode {
 		nameNode = n
-		name, _ = r.str(n, what)
+		name, nameOK = r.str(n, what)
 	} else {
 		m := r.mapping(n, what, "unit", "bases", "label")
 		if m.node == nil {
 			return us
 		}
 		if nameNode = r.require(m, what, "unit", "name its row, as in unit: Line Cuirassiers"); nameNode != nil {
-			name, _ = r.str(nameNode, what+" unit")
+			name, nameOK = r.str(nameNode, what+" unit")
 		}
 		if basesNode = m.get("bases"); basesNode != nil {
 			bases, basesOK = r.integer(basesNode, what+" bases")
@@ -252,7 +256,7 @@ func (r *reader) unit(n *yaml.Node, what, label string, l *List, labels map[stri
 		labelNode = n
 	}
 	r.claim(labelNode, labels, us.Label, what)
-	if l == nil || nameNode == nil || !basesOK {
+	if l == nil || !nameOK || !basesOK {
 		return us
 	}
 	row, err := l.Row(name)

@@ -171,6 +171,7 @@ func TestParseArmyErrors(t *testing.T) {
 		{"mapping value in a scalar", "list: chile\nside: a: b\n", KindSyntax, `armies.yaml:2: mapping values are not allowed in this context`},
 		{"alias", head + "commands:\n  - units: &u [Line Dragoons]\n  - units: *u\n", KindSyntax, `armies.yaml:4: anchors and aliases`},
 		{"empty file", "", KindSyntax, "armies.yaml: the file is empty"},
+		{"a unit that is nothing", head + "commands:\n  - units:\n      -\n", KindSyntax, "armies.yaml:5: unit 1 of command 1 must be text, not nothing"},
 		{"not a mapping", "- a\n", KindSyntax, "armies.yaml:1: the army file must be a mapping, not a list"},
 		{"deep nesting", head + "commands:\n  - units: " + strings.Repeat("[", 40) + strings.Repeat("]", 40) + "\n", KindSyntax, "nests deeper than 16 levels"},
 	} {
@@ -194,6 +195,24 @@ func TestParseArmyErrors(t *testing.T) {
 }
 
 // TestParseArmyReportsEveryProblem: one read reports all, in file order.
+// TestParseArmyDefaults: left-out labels, bases and generals take the
+// defaults, "general:" with nothing among them.
+func TestParseArmyDefaults(t *testing.T) {
+	src := "list: chile\nside: Chile\ncommands:\n  - general:\n    units: [Regular Line, Artillery]\n  - units: [Escort Cazadores]\n"
+	a, err := ParseArmy("chile.yaml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := a.Force
+	if f.Commander.Label != "FC" || f.Commands[0].General.Label != "G1" || f.Commands[1].General.Label != "G2" {
+		t.Fatalf("labels %+v", f)
+	}
+	u := f.Commands[0].Units
+	if u[0].Label != "A1" || u[0].Profile.Bases != 6 || u[1].Label != "A2" || u[1].Profile.Bases != 1 || f.Commands[1].Units[0].Label != "B1" {
+		t.Fatalf("units %+v", f.Commands)
+	}
+}
+
 func TestParseArmyReportsEveryProblem(t *testing.T) {
 	src := "list: french-imperial-1803\nside: French\ncommands:\n" +
 		"  - units:\n" +
