@@ -239,6 +239,34 @@ func (s *State) fill(j *stateJSON) error {
 		if !unitArg(t.A) || !unitArg(t.B) || t.Step > 20 || t.X < -1 || t.X > 8 || t.Sup > 3 {
 			return fmt.Errorf("task %d is out of range", k+1)
 		}
+		// The tasks that index the declarations must name one of them.
+		switch taskKind(t.Kind) {
+		case tAction:
+			if t.X < 0 || t.X >= int8(len(j.Decl)) {
+				return fmt.Errorf("task %d names declaration %d of %d", k+1, t.X+1, len(j.Decl))
+			}
+		case tMove:
+			if int(t.N&0xff) >= len(j.Decl) || t.N < 0 {
+				return fmt.Errorf("task %d names declaration %d of %d", k+1, t.N&0xff+1, len(j.Decl))
+			}
+		}
+		// Unit arguments of unit tasks must be units.
+		switch taskKind(t.Kind) {
+		case tMove, tShoot, tTest, tRetire, tCharge, tMelee, tOccupy:
+			if int(t.A) >= st.nu {
+				return fmt.Errorf("task %d is not about a unit", k+1)
+			}
+		}
+		switch taskKind(t.Kind) {
+		case tShoot, tMelee, tOccupy:
+			if int(t.B) >= st.nu {
+				return fmt.Errorf("task %d has no unit for its other side", k+1)
+			}
+		case tCharge:
+			if _, camp := isCamp(int(t.B)); !camp && int(t.B) >= st.nu {
+				return fmt.Errorf("task %d charges nothing", k+1)
+			}
+		}
 		s.tasks[k] = task{kind: taskKind(t.Kind), step: t.Step, a: t.A, b: t.B, x: t.X, y: t.Y, sup: t.Sup, n: t.N}
 	}
 	s.ntasks = uint8(len(j.Tasks))
