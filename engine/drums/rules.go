@@ -210,3 +210,15 @@ func (st *static) hash() string {
 	h := sha256.Sum256(b)
 	return hex.EncodeToString(h[:8])
 }
+
+// ScenarioTitle is a built-in scenario's full title, "" for a name that
+// is not one (the rules command lists it).
+func (Rules) ScenarioTitle(name string) string {
+	registryMu.RLock()
+	mk, ok := builtins[name]
+	registryMu.RUnlock()
+	if !ok {
+		return ""
+	}
+	return mk().Title
+}
