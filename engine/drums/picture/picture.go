@@ -189,11 +189,14 @@ func SVG(w io.Writer, st *drums.State, opts Options) error {
 	d.title(name)
 	d.b.WriteString("\n")
 	d.printf(`<rect class="background" x="0" y="0" width="%s" height="%s" fill="#ffffff"/>`+"\n", num(vw), num(vh))
+	// Command ranges reach past the table's edges; clipped to the table
+	// they do not cross the title and legend.
+	d.printf(`<defs><clipPath id="table-clip"><rect x="%s" y="%s" width="%s" height="%s"/></clipPath></defs>`+"\n", num(d.x(0)), num(d.y(td)), num(tw), num(td))
 	d.heading(name)
 	d.table()
-	d.zones()
 	d.terrain()
 	d.objectives()
+	d.zones() // over the terrain: translucent, and its names must show
 	d.camps()
 	d.ranges()
 	for i := range d.views {
@@ -454,7 +457,7 @@ func (d *drawer) ranges() {
 		if !v.OnTable || v.Range <= 0 {
 			continue
 		}
-		d.printf(`<g class="command-range side%d" id="%s">`, v.Side, d.id("range-", v.Spec.Label))
+		d.printf(`<g class="command-range side%d" id="%s" clip-path="url(#table-clip)">`, v.Side, d.id("range-", v.Spec.Label))
 		d.title(fmt.Sprintf("%s command distance %s BW", v.Spec.Label, num(v.Range)))
 		width := "0.06"
 		if v.Command == drums.NoCommand {

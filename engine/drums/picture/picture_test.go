@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/xml"
 	"errors"
+	"fmt"
 	"io"
 	"math/rand/v2"
 	"os"
@@ -152,6 +153,9 @@ func hasClass(class, want string) bool {
 	return false
 }
 
+// drawn numbers the pictures kept by DRUMS_PICTURE_OUT.
+var drawn int
+
 // draw draws st with opts and fails the test on an error.
 func draw(t *testing.T, st *drums.State, opts Options) []byte {
 	t.Helper()
@@ -159,8 +163,10 @@ func draw(t *testing.T, st *drums.State, opts Options) []byte {
 	if err := SVG(&b, st, opts); err != nil {
 		t.Fatal(err)
 	}
+	// DRUMS_PICTURE_OUT=/tmp/p keeps every picture drawn, to look at.
 	if f := os.Getenv("DRUMS_PICTURE_OUT"); f != "" {
-		_ = os.WriteFile(f+"-"+strings.ReplaceAll(t.Name(), "/", "_")+".svg", b.Bytes(), 0o644)
+		drawn++
+		_ = os.WriteFile(fmt.Sprintf("%s-%s-%d.svg", f, strings.ReplaceAll(t.Name(), "/", "_"), drawn), b.Bytes(), 0o644)
 	}
 	return b.Bytes()
 }
