@@ -368,7 +368,9 @@ func TestAllTerrainKinds(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := *sc
-	sq := func(x, y float64) []geom.Vec { return []geom.Vec{{X: x, Y: y}, {X: x + 3, Y: y}, {X: x + 3, Y: y + 3}, {X: x, Y: y + 3}} }
+	sq := func(x, y float64) []geom.Vec {
+		return []geom.Vec{{X: x, Y: y}, {X: x + 3, Y: y}, {X: x + 3, Y: y + 3}, {X: x, Y: y + 3}}
+	}
 	c.Terrain = append(append([]drums.Feature(nil), sc.Terrain...),
 		drums.Feature{Kind: drums.Rough, Name: "marsh", Points: sq(2, 20)},
 		drums.Feature{Kind: drums.Impassable, Name: "lake", Points: sq(43, 2)},
