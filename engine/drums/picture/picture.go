@@ -189,8 +189,8 @@ func SVG(w io.Writer, st *drums.State, opts Options) error {
 	d.title(name)
 	d.b.WriteString("\n")
 	d.printf(`<rect class="background" x="0" y="0" width="%s" height="%s" fill="#ffffff"/>`+"\n", num(vw), num(vh))
-	// Command ranges reach past the table's edges; clipped to the table
-	// they do not cross the title and legend.
+	// Command ranges and lines reach past the table's edges; clipped to
+	// the table they do not cross the title and legend.
 	d.printf(`<defs><clipPath id="table-clip"><rect x="%s" y="%s" width="%s" height="%s"/></clipPath></defs>`+"\n", num(d.x(0)), num(d.y(td)), num(tw), num(td))
 	d.heading(name)
 	d.table()
@@ -360,7 +360,7 @@ func (d *drawer) terrain() {
 // feature draws one terrain feature with its name.
 func (d *drawer) feature(k int, f *drums.Feature) {
 	lk := look(f.Kind)
-	d.printf(`<g class="terrain %s" id="terrain-%d">`, f.Kind, k)
+	d.printf(`<g class="terrain %s" id="terrain-%d" clip-path="url(#table-clip)">`, f.Kind, k)
 	name := f.Kind.String()
 	if f.Name != "" {
 		name = f.Name + " (" + name + ")"
@@ -385,9 +385,15 @@ func (d *drawer) feature(k int, f *drums.Feature) {
 		}
 		at = f.Points[0]
 		if len(f.Points) > 1 {
-			// Beside the start of the line, so the name does not sit on
-			// what the line runs through.
-			at = f.Points[0].Lerp(f.Points[1], 0.5).Add(geom.V(0, 0.8))
+			// Beside the line a quarter of the way along its first leg,
+			// so the name sits neither on what the line runs through nor
+			// off the table where a road enters.
+			a, b := f.Points[0], f.Points[1]
+			side := b.Sub(a).Norm().Perp()
+			if side.Y < 0 || side.Y == 0 && side.X < 0 {
+				side = side.Scale(-1)
+			}
+			at = a.Lerp(b, 0.25).Add(side.Scale(0.9))
 		}
 	}
 	if f.Name != "" {
