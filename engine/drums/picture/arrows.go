@@ -159,6 +159,11 @@ func ActionArrow(st *drums.State, a engine.Action, label string) (Arrow, bool) {
 	default:
 		return ar, false
 	}
+	if a.Arg == 1 && (a.Kind == drums.KActivate || a.Kind == drums.KAdvance || a.Kind == drums.KRetire || a.Kind == drums.KCharge || a.Kind == drums.KShoot) {
+		// Arg 1 spends a supply die on these (Actions; Movement Action;
+		// Charge 5; Shooting): the player must know to take one.
+		ar.Word = "+supply die"
+	}
 	return ar, true
 }
 

@@ -137,6 +137,15 @@ func TestActionArrows(t *testing.T) {
 			}
 		})
 	}
+	// A supply die spent on an action is written by its arrow.
+	for _, k := range []uint8{drums.KAdvance, drums.KCharge, drums.KShoot, drums.KRetire} {
+		s := got[k]
+		a := s.a
+		a.Arg = 1
+		if ar, ok := ActionArrow(s.st, a, ""); !ok || ar.Word != "+supply die" {
+			t.Errorf("%s: word %q", s.st.DescribeAction(a), ar.Word)
+		}
+	}
 	if s, ok := got[101]; ok {
 		ar, ok := ActionArrow(s.st, s.a, "c")
 		r, _ := s.st.CampOf(int(s.a.Target) - 200)

@@ -57,7 +57,7 @@ var SideColours = [2]string{"#2b4c9b", "#b03a2e"}
 const (
 	marginX   = 3.0
 	marginTop = 3.2
-	legendH   = 7.5
+	legendH   = 8.4
 	fontBW    = 0.5 // ordinary text height
 	smallBW   = 0.4
 )
@@ -739,6 +739,16 @@ func (d *drawer) legend(arrows bool) {
 	d.textAt(marginX, y, `font-size="0.45"`, "Faded dashed bases behind a unit = bases lost; white puffs in front = shot and not reloaded; faded crossed outline = broken unit; crossed camp = captured baggage.")
 	y += 0.8
 	d.textAt(marginX, y, `font-size="0.45"`, "Star = force commander (dashed circle: his 5 BW); disc = sub-general (dashed circle: command distance; a unit is in command if any part of it is inside). Gold rings = objectives.")
+	var waiting []string
+	for i := range d.views {
+		if v := &d.views[i]; !v.OnTable && !v.Broken {
+			waiting = append(waiting, v.Label)
+		}
+	}
+	if len(waiting) > 0 {
+		y += 0.8
+		d.textAt(marginX, y, `class="waiting" font-size="0.45"`, "Not yet on the table: "+strings.Join(waiting, ", ")+".")
+	}
 	if arrows {
 		y += 0.8
 		d.textAt(marginX, y, `font-size="0.45"`, "Arrows, numbered best first: green advance, grey retire, purple charge, dashed orange shot, dashed gold general's move; dashed outlines = where a turn, reform or deployment puts the unit; rings = activations.")

@@ -323,7 +323,11 @@ func TestDeploymentZones(t *testing.T) {
 	if st.PhaseName() != "deployment" {
 		t.Fatalf("never reached deployment: %s", st.PhaseName())
 	}
-	els, _ := parse(t, draw(t, st, Options{}))
+	svg := draw(t, st, Options{})
+	els, _ := parse(t, svg)
+	if count(els, "waiting", true) != 1 {
+		t.Error("the units still to deploy are not listed")
+	}
 	_, depth := st.TableSize()
 	heights := map[string]string{}
 	for k, e := range els {
