@@ -518,13 +518,18 @@ func (d *drawer) unit(i int) {
 	}
 	d.printf(`<g class="%s" id="%s">`, class, d.id("unit-", v.Label))
 	d.title(d.unitWords(v))
+	fp := v.Footprint
 	for _, b := range bases {
 		c := geom.NewRect(b.Centre, b.Facing, b.Width, b.Depth).Corners()
 		d.printf(`<polygon class="base" points="%s" fill="%s" stroke="#111111" stroke-width="0.04"/>`, d.pts(c[:]), SideColours[v.Side])
-		d.printf(`<line class="front" x1="%s" y1="%s" x2="%s" y2="%s" stroke="#111111" stroke-width="0.12"/>`,
-			num(d.x(c[0].X)), num(d.y(c[0].Y)), num(d.x(c[1].X)), num(d.y(c[1].Y)))
+		// The thick edge is the unit's front: the front rank's edges, or
+		// every base's outer edge in a square, whose faces all front.
+		front := math.Abs(b.Centre.Sub(fp.C).Dot(fp.F)-(fp.HD-b.Depth/2)) < 1e-6
+		if front || v.Formation == drums.Square {
+			d.printf(`<line class="front" x1="%s" y1="%s" x2="%s" y2="%s" stroke="#111111" stroke-width="0.12"/>`,
+				num(d.x(c[0].X)), num(d.y(c[0].Y)), num(d.x(c[1].X)), num(d.y(c[1].Y)))
+		}
 	}
-	fp := v.Footprint
 	d.lostBases(v)
 	d.pips(v)
 	if strings.Contains(class, "unloaded") {
@@ -625,7 +630,7 @@ func (d *drawer) pips(v *drums.UnitView) {
 	rear := fp.C.Sub(fp.F.Scale(fp.HD - 0.15))
 	for k := range n {
 		p := rear.Add(right.Scale((float64(k) - float64(n-1)/2) * 0.25))
-		d.printf(`<circle class="pip" cx="%s" cy="%s" r="0.09" fill="#e74c3c" stroke="#ffffff" stroke-width="0.03"/>`, num(d.x(p.X)), num(d.y(p.Y)))
+		d.printf(`<circle class="pip" cx="%s" cy="%s" r="0.12" fill="#e74c3c" stroke="#ffffff" stroke-width="0.03"/>`, num(d.x(p.X)), num(d.y(p.Y)))
 	}
 }
 
