@@ -268,22 +268,33 @@ func TestMidGamePicture(t *testing.T) {
 		}
 	}
 	// Pips and lost bases agree with the hits: every unit's pips are its
-	// hits past its last lost base, its lost bases those the hits took.
+	// hits past its last lost base, its lost bases those the hits took;
+	// the thick front edges are its front rank's.
 	for i := range st.NumUnits() {
 		v := st.Unit(i)
 		if !v.OnTable {
 			continue
 		}
-		var pips, lost int
+		var pips, lost, fronts int
 		for _, e := range els {
 			if e.top >= 0 && els[topIndex(els, e.top)].id == unitID(v.Label) {
 				if hasClass(e.class, "pip") {
 					pips++
 				}
+				if hasClass(e.class, "front") {
+					fronts++
+				}
 				if hasClass(e.class, "lost") {
 					lost++
 				}
 			}
+		}
+		want := drums.FrontBases(v.Profile.Type, v.Formation, v.Bases)
+		if v.Formation == drums.Square {
+			want = v.Bases // every face fronts
+		}
+		if fronts != want {
+			t.Errorf("%s in %s: %d thick front edges, want %d", v.Label, v.Formation, fronts, want)
 		}
 		if pips != v.Hits%v.Profile.HitsPerBase() || lost != int(v.Profile.Bases)-v.Bases {
 			t.Errorf("%s with %d hits, %d of %d bases: %d pips, %d lost bases drawn", v.Label, v.Hits, v.Bases, v.Profile.Bases, pips, lost)
