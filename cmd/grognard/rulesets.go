@@ -13,8 +13,10 @@ import (
 	// The 2 by 2 kit (greedy, heuristic, the doctrines and evaluation the
 	// searches use), pictures (engine.Pictures) and scenarios: the
 	// built-in scenario files, scenario files by path and gen:SEED
-	// battlefields.
+	// battlefields. The Drums and Muskets pictures, for replay --svg and
+	// hint --svg on a drums game.
 	_ "github.com/grognard/grognard/agents/twobytwo"
+	_ "github.com/grognard/grognard/engine/drums/picture"
 	_ "github.com/grognard/grognard/engine/twobytwo/picture"
 	_ "github.com/grognard/grognard/scenarios/twobytwo"
 )
