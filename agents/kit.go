@@ -47,9 +47,10 @@ type Kit struct {
 	// one-move doctrines, say): New builds them when the kit is linked,
 	// and List shows them with the ruleset.
 	Agents []AgentKind
-	// Opponent is the agent spec that plays a side a person does not
-	// command when a command needs one quickly (hint plays the other side
-	// up to the advised side's first decision with it); empty: random.
+	// Opponent is the agent spec that plays a side nobody commands when
+	// a command needs one quickly: hint plays the other side up to the
+	// advised side's first decision, both sides of its win/draw/loss
+	// playouts and the other side of a plan with it; empty: random.
 	Opponent string
 	// Pins, when not nil, is MCTS's pin hook: whether action a in st is
 	// a volley that pins the attacker, which the tree charges

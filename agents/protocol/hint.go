@@ -54,8 +54,15 @@ type Hint struct {
 }
 
 // hintDoctrine plays both sides in the playouts that estimate
-// win/draw/loss: the strongest doctrine against itself.
-const hintDoctrine = "heuristic:doctrine=assault"
+// win/draw/loss, and the other side in a plan: the ruleset kit's
+// Opponent (for 2 by 2 its strongest doctrine), random where the kit
+// names none.
+func hintDoctrine(st engine.State) string {
+	if k := agents.KitFor(st.Ruleset()); k != nil && k.Opponent != "" {
+		return k.Opponent
+	}
+	return agents.RandomScript
+}
 
 // planBudgetShare is the share of the hint's budget (iterations,
 // forward-model calls or time) each of the plan's later orders is searched
@@ -173,7 +180,7 @@ func (s *Session) cmdHint(ctx context.Context, args []string) (Reply, error) {
 		return Reply{}, wire.Errorf(wire.AgentFailed, "%s could not choose: %w", spec, err)
 	}
 	info := Hints{Side: g.sideName(int(side)), Agent: spec, Playouts: playouts, Explanation: why,
-		Note: fmt.Sprintf("value: %s by %s; win/draw/loss: %d playouts to the end of the game with %s for both sides", why.ScoreKind, spec, playouts, hintDoctrine)}
+		Note: fmt.Sprintf("value: %s by %s; win/draw/loss: %d playouts to the end of the game with %s for both sides", why.ScoreKind, spec, playouts, hintDoctrine(g.st))}
 	legal := g.legal(side)
 	// The agent's own choice comes first, whatever order its candidates
 	// are listed in, so that hint 1 is what genmove would play.
@@ -241,7 +248,7 @@ func (g *game) plan(ctx context.Context, a agents.Agent, first engine.Action, si
 		return [2]int{s.Turn(), int(p.TurnOf())}
 	}
 	start := half(st)
-	enemy, err := agents.New(hintDoctrine, g.agentSeed(int(side.Other())))
+	enemy, err := agents.New(hintDoctrine(st), g.agentSeed(int(side.Other())))
 	if err != nil {
 		return nil, err
 	}
@@ -344,7 +351,7 @@ func (g *game) playOut(ctx context.Context, scratch engine.State, hash uint64, s
 	var bots [2]agents.Agent
 	for k := range 2 {
 		var err error
-		if bots[k], err = agents.New(hintDoctrine, engine.SplitMix64(g.agentSeed(k)^salt)+p); err != nil {
+		if bots[k], err = agents.New(hintDoctrine(scratch), engine.SplitMix64(g.agentSeed(k)^salt)+p); err != nil {
 			return 0, err
 		}
 	}
