@@ -199,7 +199,7 @@ func (a *app) replayPosition(c *cli.Context, recs []*engine.Record) error {
 		case st.ToMove() == engine.Chance:
 			// Hints are for a side's decision: point at the next one.
 			k := n
-			for k < len(rec.Steps) && rec.Steps[k].Action == nil {
+			for k < len(rec.Steps) && rec.Steps[k].Player == engine.Chance {
 				k++
 			}
 			next = fmt.Sprintf(" (dice are to roll there; --step %d is the next decision, for hints)", k)
