@@ -23,6 +23,9 @@ type Config struct {
 	// Name and Version identify the program (the name and version
 	// commands).
 	Name, Version string
+	// Ruleset is what new_game and list_scenarios play when the request
+	// names none; empty: the first registered.
+	Ruleset string
 }
 
 // Session is one protocol conversation: at most one game at a time, with
@@ -314,7 +317,7 @@ func (s *Session) cmdListScenarios(_ context.Context, args []string) (Reply, err
 	if len(args) > 1 {
 		return Reply{}, fmt.Errorf("list_scenarios takes at most a ruleset name")
 	}
-	rs, err := defaultRuleset(args)
+	rs, err := s.defaultRuleset(args)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -322,10 +325,14 @@ func (s *Session) cmdListScenarios(_ context.Context, args []string) (Reply, err
 	return Reply{Text: strings.Join(names, "\n"), Data: names}, nil
 }
 
-// defaultRuleset is the named ruleset, or the first registered.
-func defaultRuleset(args []string) (engine.Ruleset, error) {
+// defaultRuleset is the named ruleset, or the session's default, or the
+// first registered.
+func (s *Session) defaultRuleset(args []string) (engine.Ruleset, error) {
 	if len(args) == 1 {
 		return engine.Lookup(args[0])
+	}
+	if s.cfg.Ruleset != "" {
+		return engine.Lookup(s.cfg.Ruleset)
 	}
 	all := engine.Rulesets()
 	if len(all) == 0 {
@@ -401,7 +408,7 @@ func (s *Session) cmdNewGame(_ context.Context, args []string) (Reply, error) {
 	if v, ok := kv["ruleset"]; ok {
 		rargs = []string{v}
 	}
-	rs, err := defaultRuleset(rargs)
+	rs, err := s.defaultRuleset(rargs)
 	if err != nil {
 		return Reply{}, err
 	}

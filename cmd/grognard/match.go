@@ -29,7 +29,7 @@ func (a *app) matchCommand() *cli.Command {
 			"--seed derives the dice seed and both agents' seeds; --dice-seed overrides the dice alone.\n" +
 			"--record appends the game as one JSON line that 'grognard replay' checks.",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "ruleset", Value: "twobytwo", Usage: "ruleset to play (see 'grognard rules')", EnvVars: []string{"GROGNARD_RULESET"}},
+			&cli.StringFlag{Name: "ruleset", Value: defaultRuleset, Usage: "ruleset to play (see 'grognard rules')", EnvVars: []string{"GROGNARD_RULESET"}},
 			&cli.StringFlag{Name: "scenario", Usage: "built-in scenario (default: the ruleset's first, see 'grognard rules')", EnvVars: []string{"GROGNARD_SCENARIO"}},
 			&cli.StringFlag{Name: "a", Value: "random", Usage: "agent spec for side 0 (see 'grognard agents')", EnvVars: []string{"GROGNARD_A"}},
 			&cli.StringFlag{Name: "b", Value: "random", Usage: "agent spec for side 1 (see 'grognard agents')", EnvVars: []string{"GROGNARD_B"}},

@@ -21,6 +21,10 @@ import (
 	_ "github.com/grognard/grognard/scenarios/twobytwo"
 )
 
+// defaultRuleset is what a command plays when it is not told: the first
+// ruleset, whose first scenario is the README's first game.
+const defaultRuleset = twobytwo.Name
+
 // registerRulesets makes every ruleset compiled into the program available
 // by name. It is idempotent, so tests may run the app many times.
 func registerRulesets() {

@@ -42,7 +42,7 @@ func (a *app) tournamentCommand() *cli.Command {
 		Flags: []cli.Flag{
 			&cli.StringSliceFlag{Name: "agents", DefaultText: defaultAgents(), Usage: "agent `SPECS`, comma-separated or repeated (see 'grognard agents'); in a gauntlet the first is the challenger", EnvVars: []string{"GROGNARD_AGENTS"}},
 			&cli.StringFlag{Name: "format", Value: string(tournaments.RoundRobin), Usage: "round-robin (everyone meets everyone) or gauntlet (the first agent meets each other)", EnvVars: []string{"GROGNARD_FORMAT"}},
-			&cli.StringFlag{Name: "ruleset", Value: "twobytwo", Usage: "ruleset to play (see 'grognard rules')", EnvVars: []string{"GROGNARD_RULESET"}},
+			&cli.StringFlag{Name: "ruleset", Value: defaultRuleset, Usage: "ruleset to play (see 'grognard rules')", EnvVars: []string{"GROGNARD_RULESET"}},
 			&cli.StringSliceFlag{Name: "scenario", Usage: "built-in scenario, repeatable: cycled round by round (default: the ruleset's first)", EnvVars: []string{"GROGNARD_SCENARIO"}},
 			&cli.IntFlag{Name: "games", Value: 10, Usage: "games per pairing, even (played as pairs with sides swapped)", EnvVars: []string{"GROGNARD_GAMES"}},
 			&cli.IntFlag{Name: "turn-limit", Usage: "end every game after this many turns (0: the scenario's limit)", EnvVars: []string{"GROGNARD_TURN_LIMIT"}},
