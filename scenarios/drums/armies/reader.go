@@ -1,0 +1,347 @@
+package armies
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// MaxFileSize bounds list and army files: they are a few kilobytes.
+const MaxFileSize = 1 << 20
+
+// ProblemKind classifies a Problem.
+type ProblemKind uint8
+
+// The kinds of problem ParseLists, ParseArmy and Validate report.
+const (
+	// KindSyntax: the text is not YAML, or not shaped as the format says.
+	KindSyntax ProblemKind = iota
+	// KindTooLarge: the input is over a size bound.
+	KindTooLarge
+	// KindBadList: a list of a list file is wrong.
+	KindBadList
+	// KindBadRow: a row of a list file is wrong.
+	KindBadRow
+	// KindUnknownList: an army names no known list, or Validate was given
+	// a force drawn from another list.
+	KindUnknownList
+	// KindUnknownUnit: a unit names no row of its list.
+	KindUnknownUnit
+	// KindBadBases: a unit's bases are out of range for its type.
+	KindBadBases
+	// KindNoCommands: a force has no commands.
+	KindNoCommands
+	// KindTooManyCommands: a force has more than MaxCommands commands.
+	KindTooManyCommands
+	// KindEmptyCommand: a command has no units.
+	KindEmptyCommand
+	// KindTooManyUnits: a command has more than MaxUnitsPerCommand units.
+	KindTooManyUnits
+	// KindEmptyLabel: a general or unit has an empty label.
+	KindEmptyLabel
+	// KindRepeatedLabel: two generals or units share a label.
+	KindRepeatedLabel
+	// KindProfileMismatch: a unit's profile is not its row's.
+	KindProfileMismatch
+	// KindNoSide: an army has no side name.
+	KindNoSide
+)
+
+var kindNames = [...]string{"syntax", "too large", "bad list", "bad row", "unknown list", "unknown unit",
+	"bad bases", "no commands", "too many commands", "empty command", "too many units", "empty label",
+	"repeated label", "profile mismatch", "no side"}
+
+// String names the kind.
+func (k ProblemKind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return fmt.Sprintf("problem(%d)", uint8(k))
+}
+
+// Problem is one thing wrong with a list file, an army file or a force.
+type Problem struct {
+	Kind ProblemKind
+	// Line and Column place the problem in its file (1-based); 0 when it
+	// concerns a force checked by Validate or the whole file.
+	Line, Column int
+	// Command and Unit index the force's command and the unit within it;
+	// -1 when the problem is not about one.
+	Command, Unit int
+	// Message says what is wrong and Fix how to put it right.
+	Message, Fix string
+}
+
+// String is the message and fix, without the place.
+func (p Problem) String() string {
+	if p.Fix == "" {
+		return p.Message
+	}
+	return p.Message + ": " + p.Fix
+}
+
+// Error is every problem found in one file or force, in file order.
+type Error struct {
+	// Source names the file ("armies.yaml") or force.
+	Source   string
+	Problems []Problem
+}
+
+// Error writes one problem a line, each as "source:line: message: fix" so
+// editors can jump to it.
+func (e *Error) Error() string {
+	var b strings.Builder
+	for i, p := range e.Problems {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(e.Source)
+		if p.Line > 0 {
+			b.WriteString(":" + strconv.Itoa(p.Line))
+		}
+		b.WriteString(": ")
+		b.WriteString(p.String())
+	}
+	return b.String()
+}
+
+// Has reports whether some problem is of kind k.
+func (e *Error) Has(k ProblemKind) bool {
+	return slices.ContainsFunc(e.Problems, func(p Problem) bool { return p.Kind == k })
+}
+
+// reader walks a YAML node tree collecting problems with their places, so
+// one pass reports everything wrong.
+type reader struct {
+	source   string
+	problems []Problem
+	dropped  int // problems past maxProblems
+}
+
+// maxProblems bounds the problems one file reports, so that a hostile
+// file cannot make a huge message: the first hundred say enough.
+const maxProblems = 100
+
+// add records a problem at n (nil: the whole file).
+func (r *reader) add(n *yaml.Node, k ProblemKind, fix, format string, args ...any) {
+	if len(r.problems) >= maxProblems {
+		r.dropped++
+		return
+	}
+	p := Problem{Kind: k, Command: -1, Unit: -1, Message: fmt.Sprintf(format, args...), Fix: fix}
+	if n != nil {
+		p.Line, p.Column = n.Line, n.Column
+	}
+	r.problems = append(r.problems, p)
+}
+
+// err is the problems sorted into file order as an *Error, or nil.
+func (r *reader) err() error {
+	if len(r.problems) == 0 {
+		return nil
+	}
+	slices.SortStableFunc(r.problems, func(a, b Problem) int {
+		if a.Line != b.Line {
+			return a.Line - b.Line
+		}
+		return a.Column - b.Column
+	})
+	if r.dropped > 0 {
+		r.problems = append(r.problems, Problem{Kind: KindTooLarge, Command: -1, Unit: -1,
+			Message: fmt.Sprintf("and %d more problems", r.dropped), Fix: "fix these first"})
+	}
+	return &Error{Source: r.source, Problems: r.problems}
+}
+
+var yamlLine = regexp.MustCompile(`^yaml: line (\d+): `)
+
+// parserProblems are the messages of yaml's parser (not its scanner). For
+// them yaml.v3 reports the 0-based line of the collection being parsed
+// (decode.go, parser.fail, adds one only for scanner errors), so the line
+// is one more than it says, and 1 when it gives none.
+var parserProblems = []string{
+	"did not find expected ',' or ']'", "did not find expected ',' or '}'", "did not find expected key",
+	"did not find expected '-' indicator", "did not find expected node content",
+	"did not find expected <document start>", "did not find expected <stream-start>",
+	"found undefined tag handle", "found duplicate %YAML directive", "found incompatible YAML document",
+	"found duplicate %TAG directive",
+}
+
+// syntaxProblem turns a yaml error into a problem at its 1-based line.
+func syntaxProblem(err error) Problem {
+	msg := strings.TrimPrefix(err.Error(), "yaml: ")
+	line := 0
+	if m := yamlLine.FindStringSubmatch(err.Error()); m != nil {
+		line, _ = strconv.Atoi(m[1])
+		msg = strings.TrimPrefix(err.Error(), m[0])
+	}
+	if slices.Contains(parserProblems, msg) {
+		line++
+	}
+	return Problem{Kind: KindSyntax, Line: line, Command: -1, Unit: -1, Message: msg,
+		Fix: "check the indentation, brackets and quoting from that line on"}
+}
+
+// document parses data into its root node, refusing anchors, aliases and
+// deep nesting so that reading any input is bounded work.
+func (r *reader) document(data []byte) *yaml.Node {
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		r.problems = append(r.problems, syntaxProblem(err))
+		return nil
+	}
+	if doc.Kind != yaml.DocumentNode || len(doc.Content) == 0 {
+		r.add(nil, KindSyntax, "write the file's contents", "the file is empty")
+		return nil
+	}
+	if !r.plain(doc.Content[0], 0) {
+		return nil
+	}
+	return doc.Content[0]
+}
+
+// plain refuses anchors, aliases and nesting deeper than 16 levels.
+func (r *reader) plain(n *yaml.Node, depth int) bool {
+	if depth > 16 {
+		r.add(n, KindSyntax, "these files need only a few levels", "the file nests deeper than 16 levels")
+		return false
+	}
+	if n.Kind == yaml.AliasNode || n.Anchor != "" {
+		r.add(n, KindSyntax, "write the value out in full", "anchors and aliases (& and *) are not supported")
+		return false
+	}
+	for _, c := range n.Content {
+		if !r.plain(c, depth+1) {
+			return false
+		}
+	}
+	return true
+}
+
+// mapping is a YAML mapping whose keys were checked against those allowed.
+type mapping struct {
+	node   *yaml.Node
+	values map[string]*yaml.Node
+}
+
+// get is the value of key, or nil.
+func (m mapping) get(key string) *yaml.Node { return m.values[key] }
+
+// mapping reads n as a mapping with the allowed keys; unknown and repeated
+// keys are reported. A node that is not a mapping gives an empty mapping
+// with a nil node.
+func (r *reader) mapping(n *yaml.Node, what string, allowed ...string) mapping {
+	m := mapping{values: map[string]*yaml.Node{}}
+	if n == nil {
+		return m
+	}
+	if n.Kind != yaml.MappingNode {
+		r.add(n, KindSyntax, "write it as key: value lines", "%s must be a mapping, not %s", what, describe(n))
+		return m
+	}
+	m.node = n
+	for k := 0; k+1 < len(n.Content); k += 2 {
+		kn, vn := n.Content[k], n.Content[k+1]
+		key := kn.Value
+		if _, dup := m.values[key]; dup {
+			r.add(kn, KindSyntax, "remove one of them", "%s gives %q twice", what, key)
+			continue
+		}
+		if kn.Kind != yaml.ScalarNode || !slices.Contains(allowed, key) {
+			fix := "allowed keys: " + strings.Join(allowed, ", ")
+			if c := closest(key, allowed); len(c) > 0 {
+				fix = "did you mean " + c[0] + "? (" + fix + ")"
+			}
+			r.add(kn, KindSyntax, fix, "%s has an unknown key %s", what, describe(kn))
+			continue
+		}
+		m.values[key] = vn
+	}
+	return m
+}
+
+// require reports a missing key and returns its value.
+func (r *reader) require(m mapping, what, key, fix string) *yaml.Node {
+	v := m.get(key)
+	if v == nil && m.node != nil {
+		r.add(m.node, KindSyntax, fix, "%s has no %q", what, key)
+	}
+	return v
+}
+
+// str reads a scalar as text.
+func (r *reader) str(n *yaml.Node, what string) (string, bool) {
+	if n == nil {
+		return "", false
+	}
+	if n.Kind != yaml.ScalarNode || n.Tag == "!!null" {
+		r.add(n, KindSyntax, "give it as text", "%s must be text, not %s", what, describe(n))
+		return "", false
+	}
+	return n.Value, true
+}
+
+// integer reads a whole number.
+func (r *reader) integer(n *yaml.Node, what string) (int, bool) {
+	if n == nil {
+		return 0, false
+	}
+	if n.Kind == yaml.ScalarNode && n.Tag == "!!int" {
+		if v, err := strconv.Atoi(n.Value); err == nil {
+			return v, true
+		}
+	}
+	r.add(n, KindSyntax, "write a whole number such as 6", "%s must be a whole number, not %s", what, describe(n))
+	return 0, false
+}
+
+// boolean reads true or false.
+func (r *reader) boolean(n *yaml.Node, what string) (bool, bool) {
+	if n == nil {
+		return false, false
+	}
+	if n.Kind == yaml.ScalarNode && n.Tag == "!!bool" {
+		var v bool
+		if err := n.Decode(&v); err == nil {
+			return v, true
+		}
+	}
+	r.add(n, KindSyntax, "write true or false", "%s must be true or false, not %s", what, describe(n))
+	return false, false
+}
+
+// seq reads a sequence's items.
+func (r *reader) seq(n *yaml.Node, what, fix string) []*yaml.Node {
+	if n == nil {
+		return nil
+	}
+	if n.Kind != yaml.SequenceNode {
+		r.add(n, KindSyntax, fix, "%s must be a list, not %s", what, describe(n))
+		return nil
+	}
+	return n.Content
+}
+
+// describe names what a node holds, for messages.
+func describe(n *yaml.Node) string {
+	switch n.Kind {
+	case yaml.MappingNode:
+		return "a mapping"
+	case yaml.SequenceNode:
+		return "a list"
+	case yaml.AliasNode:
+		return "an alias"
+	}
+	if n.Tag == "!!null" {
+		return "nothing"
+	}
+	v := n.Value
+	if len(v) > 40 {
+		v = v[:40] + "..."
+	}
+	return strconv.Quote(v)
+}
