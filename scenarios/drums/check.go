@@ -35,7 +35,6 @@ const maxDeploySearch = 4000
 // D-DEPLOY: a command deploys in one of the engine's slots). The error is
 // a *DeployError naming the command that fits no slot.
 func CheckDeploy(sc *dm.Scenario) error {
-	var last error
 	tried := 0
 	for att := range 2 {
 		if sc.Forces[att].AlwaysDefender && !sc.Forces[1-att].AlwaysDefender {
@@ -50,18 +49,18 @@ func CheckDeploy(sc *dm.Scenario) error {
 			return err
 		}
 		d := &deployer{sc: sc, att: att}
-		if !d.search(s) {
-			if d.fail == nil {
-				d.fail = &DeployError{Side: -1, Attacker: att, Message: fmt.Sprintf("no deployment found within %d tries when %s attack", maxDeploySearch, sideName(sc, att))}
-			}
-			last = d.fail
-			return last
+		if d.search(s) {
+			continue
 		}
+		if d.fail == nil {
+			d.fail = &DeployError{Side: -1, Attacker: att, Message: fmt.Sprintf("no deployment found within %d tries when %s attack", maxDeploySearch, sideName(sc, att))}
+		}
+		return d.fail
 	}
 	if tried == 0 {
 		return fmt.Errorf("both forces are always the defender: clear always_defender on one")
 	}
-	return last
+	return nil
 }
 
 // toDeployment plays the game to its first deployment decision: no supply
@@ -88,10 +87,9 @@ func toDeployment(s *dm.State, att int) error {
 			continue
 		}
 		buf = s.Legal(buf[:0])
-		if len(buf) == 0 {
-			return fmt.Errorf("no legal action before deployment (%s)", s.PhaseName())
-		}
-		if buf[0].Kind == dm.KDeploy {
+		if len(buf) == 0 || buf[0].Kind == dm.KDeploy {
+			// No action at all is a deployment no command fits, which
+			// the search reports.
 			return nil
 		}
 		a := buf[0]
@@ -122,7 +120,7 @@ func (d *deployer) search(s *dm.State) bool {
 		return true
 	}
 	acts := s.Legal(nil)
-	if len(acts) == 0 || acts[0].Kind != dm.KDeploy {
+	if len(acts) > 0 && acts[0].Kind != dm.KDeploy {
 		return true
 	}
 	side := int(s.ToMove())
@@ -138,6 +136,10 @@ func (d *deployer) search(s *dm.State) bool {
 		if d.fail == nil {
 			d.fail = d.noSlot(s, side, gv.Command)
 		}
+		return false
+	}
+	if len(acts) == 0 {
+		d.fail = &DeployError{Side: side, Attacker: d.att, Message: fmt.Sprintf("%s has no legal action in %s", sideName(d.sc, side), s.PhaseName())}
 		return false
 	}
 	cmd := acts[0].Unit

@@ -122,6 +122,26 @@ func (r *reader) bounded() []Problem {
 
 var yamlLine = regexp.MustCompile(`line (\d+)`)
 
+// parserProblems are the messages of yaml.v3's parser (not its scanner),
+// for which it reports the 0-based line of the collection being parsed
+// (decode.go's parser.fail adds one only for scanner errors): the line is
+// one more than it says.
+var parserProblems = []string{
+	"did not find expected ',' or ']'", "did not find expected ',' or '}'", "did not find expected key",
+	"did not find expected '-' indicator", "did not find expected node content",
+	"did not find expected <document start>", "did not find expected <stream-start>",
+}
+
+// parserProblem reports whether a yaml error is one of parserProblems.
+func parserProblem(msg string) bool {
+	for _, p := range parserProblems {
+		if strings.HasSuffix(msg, p) {
+			return true
+		}
+	}
+	return false
+}
+
 // document parses the YAML text into its single document's root node,
 // refusing anchors, aliases and deep nesting so reading any input is
 // bounded work.
@@ -137,6 +157,9 @@ func (r *reader) document(data []byte) *yaml.Node {
 		if m := yamlLine.FindStringSubmatch(err.Error()); m != nil {
 			p.Line, _ = strconv.Atoi(m[1])
 			p.Column = 1
+			if parserProblem(err.Error()) {
+				p.Line++
+			}
 		}
 		r.problems = append(r.problems, p)
 		return nil
@@ -207,7 +230,7 @@ func (r *reader) scenario(root *yaml.Node, defaultName string) *dm.Scenario {
 	tn := m.get("terrain")
 	items := r.seq(tn, "terrain", "list the features, each starting with '- kind:'")
 	if len(items) > dm.MaxFeatures {
-		r.add(tn, fmt.Sprintf("keep the %d most significant (Terrain & Fortifications: only features that affect play)", dm.MaxFeatures), "%d terrain features, more than %d", len(items), dm.MaxFeatures)
+		r.add(keyOf(m, "terrain"), fmt.Sprintf("keep the %d most significant (Terrain & Fortifications: only features that affect play)", dm.MaxFeatures), "%d terrain features, more than %d", len(items), dm.MaxFeatures)
 		items = items[:dm.MaxFeatures]
 	}
 	for k, fn := range items {
@@ -220,9 +243,9 @@ func (r *reader) scenario(root *yaml.Node, defaultName string) *dm.Scenario {
 	fn := r.require(m, "the scenario", "forces", "add forces: with the two armies, the one on the y=0 edge first")
 	forces := r.seq(fn, "forces", "list the two forces, each starting with '- name:'")
 	if fn != nil && fn.Kind == yaml.SequenceNode && len(forces) != 2 {
-		r.add(fn, "give exactly two forces: the first deploys from the y=0 edge, the second from the far edge", "forces lists %d forces", len(forces))
+		r.add(keyOf(m, "forces"), "give exactly two forces: the first deploys from the y=0 edge, the second from the far edge", "forces lists %d forces", len(forces))
 	}
-	b.forceKey = fn
+	b.forceKey = keyOf(m, "forces")
 	for k := 0; k < len(forces) && k < 2; k++ {
 		b.forces[k] = forces[k]
 		sc.Forces[k] = r.force(forces[k], k, b)
@@ -261,7 +284,7 @@ func (r *reader) whole(sc *dm.Scenario, b *battle, root *yaml.Node) {
 	if err := CheckDeploy(sc); err != nil {
 		var de *DeployError
 		n := root
-		if errors.As(err, &de) && de.Command < len(b.commands[de.Side]) {
+		if errors.As(err, &de) && de.Side >= 0 && de.Side < 2 && de.Command < len(b.commands[de.Side]) {
 			n = b.commands[de.Side][de.Command].node
 		}
 		r.add(n, deployFix, "%v", err)
@@ -306,6 +329,15 @@ func (r *reader) objective(n *yaml.Node, sc *dm.Scenario) {
 		h.Centre, h.Radius = c, rad
 		sc.Objective.Hold = append(sc.Objective.Hold, h)
 	}
+}
+
+// keyOf is the key node of key in m, where a problem with the whole value
+// is reported, or the mapping when the key is absent.
+func keyOf(m mapping, key string) *yaml.Node {
+	if k := m.keys[key]; k != nil {
+		return k
+	}
+	return m.node
 }
 
 // onTable reports whether p lies on a width x depth table (an edge counts).
@@ -460,9 +492,9 @@ func (r *reader) force(n *yaml.Node, side int, b *battle) dm.ForceSpec {
 	cmds := r.seq(cmdsNode, what+" commands", "list the commands, each starting with '- general:'")
 	switch k := len(cmds); {
 	case cmdsNode != nil && cmdsNode.Kind == yaml.SequenceNode && k == 0:
-		r.add(cmdsNode, "add a command: a general and his units (Army Structure)", "%s has no commands", what)
+		r.add(keyOf(m, "commands"), "add a command: a general and his units (Army Structure)", "%s has no commands", what)
 	case k > dm.MaxCommands:
-		r.add(cmdsNode, fmt.Sprintf("merge or drop %d of them: a side has at most %d", k-dm.MaxCommands, dm.MaxCommands), "%s has %d commands", what, k)
+		r.add(keyOf(m, "commands"), fmt.Sprintf("merge or drop %d of them: a side has at most %d", k-dm.MaxCommands, dm.MaxCommands), "%s has %d commands", what, k)
 		cmds = cmds[:dm.MaxCommands]
 	}
 	for c, cnode := range cmds {
@@ -541,9 +573,9 @@ func (r *reader) command(n *yaml.Node, what string, list *armies.List, b *battle
 	units := r.seq(un, what+" units", "list the units, each as {row: ..., label: ...}")
 	switch k := len(units); {
 	case un != nil && un.Kind == yaml.SequenceNode && k == 0:
-		r.add(un, "give it units or remove the command", "%s has no units", what)
+		r.add(keyOf(m, "units"), "give it units or remove the command", "%s has no units", what)
 	case k > armies.MaxUnitsPerCommand:
-		r.add(un, fmt.Sprintf("move %d of them to another command: a command has at most %d", k-armies.MaxUnitsPerCommand, armies.MaxUnitsPerCommand), "%s has %d units", what, k)
+		r.add(keyOf(m, "units"), fmt.Sprintf("move %d of them to another command: a command has at most %d", k-armies.MaxUnitsPerCommand, armies.MaxUnitsPerCommand), "%s has %d units", what, k)
 		units = units[:armies.MaxUnitsPerCommand]
 	}
 	for u, node := range units {

@@ -128,7 +128,7 @@ func Battlefield(seed uint64, opt Options) (*dm.Scenario, error) {
 		relabel(&f, prefix(l, side, used))
 		sc.Forces[side] = f
 	}
-	sc.Title = fmt.Sprintf("Generated battle %d: %s (%s) against %s (%s)", seed, sc.Forces[0].Name, lists[0].Title, sc.Forces[1].Name, lists[1].Title)
+	sc.Title = fmt.Sprintf("Generated battle %d: %s against %s", seed, lists[0].Title, lists[1].Title)
 	var last error
 	for draw := range maxDraws + 1 {
 		tr := rand.New(rand.NewPCG(seed, 0x7465_7272+uint64(draw)))
@@ -241,15 +241,36 @@ func prefix(l *armies.List, side int, used map[string]bool) string {
 // commander, "F-G1"... for the generals and "F1", "F2"... for the units.
 func relabel(f *dm.ForceSpec, p string) {
 	f.Commander.Label = p + "-FC"
+	if f.Commander.Name == "" {
+		f.Commander.Name = "General commanding"
+	}
 	n := 0
 	for c := range f.Commands {
 		cmd := &f.Commands[c]
 		cmd.General.Label = p + "-G" + strconv.Itoa(c+1)
+		if cmd.General.Name == "" {
+			cmd.General.Name = ordinal(c+1) + " Brigade"
+		}
 		for u := range cmd.Units {
 			n++
 			cmd.Units[u].Label = p + strconv.Itoa(n)
 		}
 	}
+}
+
+// ordinal writes 1st, 2nd, 3rd, 4th...
+func ordinal(n int) string {
+	suffix := "th"
+	switch {
+	case n%100 >= 11 && n%100 <= 13:
+	case n%10 == 1:
+		suffix = "st"
+	case n%10 == 2:
+		suffix = "nd"
+	case n%10 == 3:
+		suffix = "rd"
+	}
+	return strconv.Itoa(n) + suffix
 }
 
 // table lays out terrain.
@@ -274,7 +295,7 @@ func (t *table) lay(marsh bool) {
 	mid := t.d / 2
 	// The farm or village first: it is the objective and sits near the
 	// middle of the table.
-	c := geom.V(t.w*(0.3+0.4*t.r.Float64()), mid+(t.r.Float64()-0.5)*t.d*0.2)
+	c := geom.V(round(t.w*(0.3+0.4*t.r.Float64())), round(mid+(t.r.Float64()-0.5)*t.d*0.2))
 	name := "the farm"
 	if t.r.IntN(2) == 0 {
 		name = "the village"
