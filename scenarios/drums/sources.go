@@ -125,9 +125,9 @@ func Generate(seed uint64, size generate.Size) (*dm.Scenario, error) {
 }
 
 // GenerateWith is Generate with the generator's options (lists chosen);
-// opt.Check is CheckDeploy.
+// opt.Check is CheckGenerated.
 func GenerateWith(seed uint64, opt generate.Options) (*dm.Scenario, error) {
-	opt.Check = CheckDeploy
+	opt.Check = CheckGenerated
 	sc, err := generate.Battlefield(seed, opt)
 	if err != nil {
 		return nil, err
@@ -141,6 +141,20 @@ func GenerateWith(seed uint64, opt generate.Options) (*dm.Scenario, error) {
 	}
 	return sc, nil
 }
+
+// CheckGenerated is what a generated or built-in battle passes: every
+// command can deploy (CheckDeploy) and no deployment order of
+// deployOrders tried strands one (CheckDeployOrders).
+func CheckGenerated(sc *dm.Scenario) error {
+	if err := CheckDeploy(sc); err != nil {
+		return err
+	}
+	return CheckDeployOrders(sc, deployOrders, 1)
+}
+
+// deployOrders is how many random deployment orders CheckGenerated tries
+// for each attacker.
+const deployOrders = 16
 
 // Names lists the built-in scenarios of the drums rules: engine/drums's
 // first-battle, then the embedded files.

@@ -21,11 +21,12 @@
 // such opponent, when any other list serves.
 //
 // Ruling D-GEN-DEPLOY (Deployment Zone): the zones together cover the
-// table, so an impassable marsh may leave a command no slot. The
+// table, so an impassable marsh may leave a command no slot, and large
+// commands may crowd one another out of the attacker's shallow zone. The
 // generator draws the terrain again (from the same seed's stream) while
-// Options.Check refuses the battle, and after a bounded number of draws
-// lays the battle out without the marsh, which every army of the sizes it
-// draws fits.
+// Options.Check refuses the battle, the last draw without the marsh; if
+// that fails too it draws the armies again with a unit fewer a command,
+// at most twice.
 package generate
 
 import (
@@ -93,7 +94,7 @@ type Options struct {
 }
 
 // maxDraws bounds the terrain draws before the marsh is left out.
-const maxDraws = 8
+const maxDraws = 3
 
 // Battlefield draws the battle for seed.
 func Battlefield(seed uint64, opt Options) (*dm.Scenario, error) {
@@ -103,48 +104,58 @@ func Battlefield(seed uint64, opt Options) (*dm.Scenario, error) {
 	if opt.Size < Small || opt.Size > Large {
 		return nil, fmt.Errorf("size %d is out of range: use small, medium or large", opt.Size)
 	}
-	// Separate streams for the armies and the terrain, so a terrain
-	// redraw leaves the armies alone.
-	ar := rand.New(rand.NewPCG(seed, 0x6172_6d69_6573))
 	w, d := 48.0, 32.0
 	if opt.Size == Large {
 		w, d = 60, 40
 	}
-	lists, err := pickLists(ar, opt.Lists)
+	lists, err := pickLists(rand.New(rand.NewPCG(seed, 0x6c69_7374)), opt.Lists)
 	if err != nil {
 		return nil, err
 	}
-	sc := &dm.Scenario{
-		Name:      fmt.Sprintf("gen:%d", seed),
-		Width:     w,
-		Depth:     d,
-		TurnLimit: 12,
-		Objective: dm.Objective{BreakShare: dm.DefaultBreakShare, BaggageLoses: true},
-	}
-	used := map[string]bool{}
-	for side, l := range lists {
-		upc := 3 + ar.IntN(3)
-		f := l.Random(ar, int(opt.Size), upc)
-		relabel(&f, prefix(l, side, used))
-		sc.Forces[side] = f
-	}
-	sc.Title = fmt.Sprintf("Generated battle %d: %s against %s", seed, lists[0].Title, lists[1].Title)
 	var last error
-	for draw := range maxDraws + 1 {
-		tr := rand.New(rand.NewPCG(seed, 0x7465_7272+uint64(draw)))
-		t := &table{w: w, d: d, r: tr}
-		t.lay(draw < maxDraws)
-		sc.Terrain = t.features
-		sc.Objective.Hold = t.hold
-		if opt.Check == nil {
-			return sc, nil
+	// Separate streams for the armies and the terrain, so a terrain
+	// redraw leaves the armies alone (ruling D-GEN-DEPLOY).
+	for shrink := range maxShrink + 1 {
+		ar := rand.New(rand.NewPCG(seed, 0x6172_6d69_6573+uint64(shrink)))
+		sc := &dm.Scenario{
+			Name:      fmt.Sprintf("gen:%d", seed),
+			Title:     fmt.Sprintf("Generated battle %d: %s against %s", seed, lists[0].Title, lists[1].Title),
+			Width:     w,
+			Depth:     d,
+			TurnLimit: 12,
+			Objective: dm.Objective{BreakShare: dm.DefaultBreakShare, BaggageLoses: true},
 		}
-		if last = opt.Check(sc); last == nil {
-			return sc, nil
+		used := map[string]bool{}
+		for side, l := range lists {
+			upc := 3
+			if opt.Size == Small {
+				upc += ar.IntN(2)
+			}
+			upc = max(2, upc-shrink)
+			f := l.Random(ar, int(opt.Size), upc)
+			relabel(&f, prefix(l, side, used))
+			sc.Forces[side] = f
+		}
+		for draw := range maxDraws + 1 {
+			tr := rand.New(rand.NewPCG(seed, 0x7465_7272+uint64(draw)))
+			t := &table{w: w, d: d, r: tr}
+			t.lay(draw < maxDraws)
+			sc.Terrain = t.features
+			sc.Objective.Hold = t.hold
+			if opt.Check == nil {
+				return sc, nil
+			}
+			if last = opt.Check(sc); last == nil {
+				return sc, nil
+			}
 		}
 	}
 	return nil, fmt.Errorf("generated battlefield %d: %w", seed, last)
 }
+
+// maxShrink bounds how many times the armies are drawn again with a unit
+// fewer a command when no terrain draw lets them deploy.
+const maxShrink = 2
 
 // pickLists draws the two army lists (ruling D-GEN-ARMIES), or takes the
 // ids given.
