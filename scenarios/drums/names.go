@@ -149,3 +149,10 @@ func name(names []string, i int) string {
 	}
 	return strconv.Itoa(i)
 }
+
+// WeaponName is a weapon's word in scenario files ("musket", "minie").
+func WeaponName(w dm.Weapon) string { return name(weaponNames[:], int(w)) }
+
+// LevelsText writes resilience thresholds as the army lists print them
+// ("- 1+ 5+").
+func LevelsText(t dm.Thresholds) string { return formatLevels(t) }
