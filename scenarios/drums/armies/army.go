@@ -15,13 +15,7 @@ import (
 )
 
 // Army is a force read from an army file, with the list it is drawn from.
-type Army struct {
-	// List is the built-in list the file names.
-	List *List
-	// Force is the side's force; Force.List is List.ID.
-	Force drums.ForceSpec
-}
-
+//
 // An army file is YAML:
 //
 //	list: french-imperial-1803        # a built-in list's id
@@ -39,6 +33,12 @@ type Army struct {
 // generals and "A1", "A2"... for the first command's units ("B1"... for
 // the second, G skipped as in Random); bases left out are the row's
 // default.
+type Army struct {
+	// List is the built-in list the file names.
+	List *List
+	// Force is the side's force; Force.List is List.ID.
+	Force drums.ForceSpec
+}
 
 var (
 	respectNames = [...]string{drums.Accepted: "accepted", drums.Hated: "hated", drums.Inspired: "inspired"}

@@ -132,6 +132,12 @@
 // MaxFileUnitsPerCommand (32) units so that an over-large army is read and
 // told what to cut. Generals and units share one set of labels.
 //
+// Ruling D-ARMY-LABELS (Army Structure): labels left to Random or to an
+// army file are "FC" for the force commander, "G1", "G2"... for the
+// sub-generals and a command letter and number for units ("A1".."A12");
+// the letter G is skipped, so that the seventh command's units ("H1")
+// never take a general's label.
+//
 // Ruling D-ARMY-RANDOM: a random force is mostly foot: in each command up
 // to a third of the units after the artillery are cavalry, and two
 // commands in three of 3 units or more have one battery (never more).

@@ -64,6 +64,11 @@ func TestEveryListParses(t *testing.T) {
 	if total != 457 {
 		t.Errorf("%d rows in all, want the document's 457", total)
 	}
+	// Every built-in row keeps its PDF cells, so the loader checks ruling
+	// D-ARMY-BLANKS on all of them.
+	if n := strings.Count(string(listsYAML), ", pdf: \""); n != 457 {
+		t.Errorf("%d rows carry pdf cells, want 457", n)
+	}
 }
 
 // TestListsAreCopies: callers may change what Lists and ByID return.

@@ -79,7 +79,10 @@ func (l *List) Random(r *rand.Rand, commands, unitsPerCommand int) drums.ForceSp
 }
 
 // commandLetter starts the labels of command c's units: A, B, ... F, H,
-// ..., skipping G, which starts the generals' labels ("G1").
+// ....
+//
+// Ruling D-ARMY-LABELS (Army Structure): G is skipped, for it starts the
+// generals' labels ("G1").
 func commandLetter(c int) string {
 	if c >= 'G'-'A' {
 		c++

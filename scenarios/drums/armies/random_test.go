@@ -86,6 +86,7 @@ func TestRandomAlwaysValidates(t *testing.T) {
 	}
 }
 
+// TestCommandLetterSkipsG pins ruling D-ARMY-LABELS.
 func TestCommandLetterSkipsG(t *testing.T) {
 	var got string
 	for c := range MaxFileCommands {
