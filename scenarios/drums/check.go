@@ -195,6 +195,9 @@ func sideName(sc *dm.Scenario, side int) string {
 // zone; a battle that passes CheckDeploy may still strand a player who
 // deploys in a poor order. Built-in and generated battles pass this too
 // (ruling D-DEPLOY-ORDERS).
+//
+// Ruling D-DEPLOY-ORDERS (Deploying forces): built-in and generated
+// battles must not strand a player who deploys in any order tried.
 func CheckDeployOrders(sc *dm.Scenario, n int, seed uint64) error {
 	rng := rand.New(rand.NewPCG(seed, 0x6465706c))
 	var buf []engine.Action

@@ -281,6 +281,8 @@ func (r *reader) whole(sc *dm.Scenario, b *battle, root *yaml.Node) {
 		r.add(root, "see the message; docs/scenarios.md gives the limits", "the rules refuse the scenario: %v", err)
 		return
 	}
+	// Ruling D-DEPLOY-ORDERS (Deploying forces): a file is accepted when
+	// some order of deployment places every command.
 	if err := CheckDeploy(sc); err != nil {
 		var de *DeployError
 		n := root
@@ -483,6 +485,8 @@ func (r *reader) force(n *yaml.Node, side int, b *battle) dm.ForceSpec {
 	if v, ok := r.boolean(m.get("no_square"), "no_square"); ok {
 		f.NoSquare = v
 	}
+	// Ruling D-SCEN-ROLES (Scouting Initiative): a scenario may fix who
+	// defends, as the Mapuche list does for its army.
 	if v, ok := r.boolean(m.get("always_defender"), "always_defender"); ok {
 		f.AlwaysDefender = v
 	}
@@ -543,6 +547,7 @@ func (r *reader) general(n *yaml.Node, who string, b *battle) dm.GeneralSpec {
 // battle: labels name pieces in moves ("F1 advance 12,8"), so they are one
 // word and unique across both sides.
 func (r *reader) claim(n *yaml.Node, label, who string, b *battle) {
+	// Ruling D-SCEN-LABELS (Actions): one word, unique in the battle.
 	switch {
 	case label == "":
 		r.add(n, "give a short label such as F1", "%s has an empty label", who)

@@ -44,8 +44,11 @@ var (
 	}
 )
 
-// kindAliases are other words players write for a kind: "Hedge/walls",
-// "farm complexes" (Terrain & Fortifications, Cover Terrain).
+// kindAliases are other words players write for a kind.
+//
+// Ruling D-SCEN-KINDS (Terrain & Fortifications, Cover Terrain): "fences,
+// walls, ditches" are obstacles, "farm complexes" and villages built-up,
+// breastworks fortifications; no river, which the document does not have.
 var kindAliases = map[string]dm.TerrainKind{
 	"woods": dm.Wood, "forest": dm.Wood, "farm": dm.BuiltUp, "village": dm.BuiltUp, "town": dm.BuiltUp,
 	"built-up": dm.BuiltUp, "hedge": dm.Obstacle, "wall": dm.Obstacle, "fence": dm.Obstacle, "ditch": dm.Obstacle,

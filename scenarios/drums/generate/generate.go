@@ -113,8 +113,10 @@ func Battlefield(seed uint64, opt Options) (*dm.Scenario, error) {
 		return nil, err
 	}
 	var last error
-	// Separate streams for the armies and the terrain, so a terrain
-	// redraw leaves the armies alone (ruling D-GEN-DEPLOY).
+	// Ruling D-GEN-DEPLOY (Deployment Zone): while the check refuses,
+	// draw the terrain again (the last time without a marsh), then the
+	// armies with a unit fewer a command. Separate streams for the armies
+	// and the terrain, so a terrain redraw leaves the armies alone.
 	for shrink := range maxShrink + 1 {
 		ar := rand.New(rand.NewPCG(seed, 0x6172_6d69_6573+uint64(shrink)))
 		sc := &dm.Scenario{
@@ -186,6 +188,9 @@ func pickLists(r *rand.Rand, ids [2]string) ([2]*armies.List, error) {
 }
 
 // opponent draws a list of another nation whose period overlaps l's.
+//
+// Ruling D-GEN-ARMIES (Army Characteristics): opponents of one period,
+// any other list only when none is.
 func opponent(r *rand.Rand, all []*armies.List, l *armies.List) *armies.List {
 	lo, hi := years(l.Period)
 	var near, other []*armies.List
@@ -302,6 +307,10 @@ type circle struct {
 
 // lay places the features of ruling D-GEN-TERRAIN; marsh false leaves the
 // impassable marsh out.
+//
+// Ruling D-GEN-TERRAIN (Terrain & Fortifications): woods, hills, a farm
+// or village to hold, hedges or walls, a stream with a road, now and then
+// a marsh, areas at least the suggested 4BW across and not overlapping.
 func (t *table) lay(marsh bool) {
 	mid := t.d / 2
 	// The farm or village first: it is the objective and sits near the
