@@ -333,3 +333,70 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// sized is a battle whose sides have the given commands of n units each,
+// of line foot given as explicit profiles.
+func sized(cmds [2]int, n int) *dm.Scenario {
+	sc := &dm.Scenario{Name: "sized", Title: "sized", Width: 200, Depth: 120}
+	for side := range 2 {
+		f := &sc.Forces[side]
+		f.Name = fmt.Sprintf("Side%d", side)
+		f.Commander.Label = fmt.Sprintf("S%d-FC", side)
+		for c := range cmds[side] {
+			cs := dm.CommandSpec{General: dm.GeneralSpec{Label: fmt.Sprintf("S%d-G%d", side, c)}}
+			for u := range n {
+				cs.Units = append(cs.Units, dm.UnitSpec{Label: fmt.Sprintf("S%dC%dU%d", side, c, u),
+					Profile: dm.Profile{Name: "Militia", Type: dm.LineFoot, Weapon: dm.SmoothBore, Thresholds: dm.Thresholds{1}, Bases: 3}})
+			}
+			f.Commands = append(f.Commands, cs)
+		}
+	}
+	return sc
+}
+
+// TestEngineLimits: forces over engine/drums's limits are refused at the
+// force or the forces key, saying what to cut.
+func TestEngineLimits(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		cmds [2]int
+		n    int
+		at   string
+		want string
+	}{
+		{"a side of 33 units", [2]int{3, 1}, 11, "  - name: Side0", "fields 33 units"},
+		{"50 units in all", [2]int{3, 2}, 10, "forces:", "the battle has 50 units"},
+		{"nine commands", [2]int{9, 1}, 1, "    commands:", "9 commands"},
+		{"thirteen units in a command", [2]int{1, 1}, 13, "        units:", "13 units"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			b, err := Marshal(sized(c.cmds, c.n))
+			if err != nil {
+				t.Fatal(err)
+			}
+			text := string(b)
+			_, err = Parse("sized.yaml", b)
+			var pe *Error
+			if !errors.As(err, &pe) {
+				t.Fatalf("error %v", err)
+			}
+			line := lineOf(t, text, c.at)
+			for _, p := range pe.Problems {
+				if strings.Contains(p.Message, c.want) && p.Line == line && p.Fix != "" {
+					return
+				}
+			}
+			t.Errorf("no problem %q at line %d:\n%v", c.want, line, err)
+		})
+	}
+	if _, err := Parse("ok.yaml", must(Marshal(sized([2]int{2, 2}, 4)))); err != nil {
+		t.Errorf("a battle within the limits: %v", err)
+	}
+}
+
+func must(b []byte, err error) []byte {
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
