@@ -229,7 +229,7 @@ func forcesLine(sc *dm.Scenario) string {
 		for _, cmd := range f.Commands {
 			n += len(cmd.Units)
 		}
-		parts[side] = fmt.Sprintf("%s %d units in %d command%s", f.Name, n, len(f.Commands), plural(len(f.Commands)))
+		parts[side] = fmt.Sprintf("%s %d unit%s in %d command%s", f.Name, n, plural(n), len(f.Commands), plural(len(f.Commands)))
 	}
 	return strings.Join(parts, ", ")
 }
@@ -272,6 +272,12 @@ func (a *app) drumsScenarioCheck(c *cli.Context) error {
 			continue
 		}
 		fmt.Fprintf(a.stdout, "%s: ok: %s (%s), %gx%g BW, %d terrain features, %s\n", f, sc.Name, sc.Title, sc.Width, sc.Depth, len(sc.Terrain), forcesLine(sc))
+		// Ruling D-DEPLOY-ORDERS: a file is playable when some order
+		// deploys it; one a poor order strands gets a warning, since a
+		// bot deploying at random may meet it.
+		if err := dscen.CheckDeployOrders(sc, 32, 1); err != nil {
+			fmt.Fprintf(a.stdout, "%s: warning: %v; a player who deploys that way cannot go on (smaller commands or a deeper table avoid it)\n", f, err)
+		}
 	}
 	if bad > 0 {
 		return cli.Exit(fmt.Sprintf("%d of %d files have problems", bad, len(files)), exitFailure)

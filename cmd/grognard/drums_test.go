@@ -23,6 +23,10 @@ func TestDrumsScenarioCommand(t *testing.T) {
 		t.Fatal(err)
 	}
 	line := strings.Count(bad[:strings.Index(bad, "Grenzers")], "\n") + 1
+	crowded := filepath.Join(dir, "crowded.yaml")
+	if err := os.WriteFile(crowded, []byte(crowdedBattle), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	gen := filepath.Join(dir, "gen.yaml")
 	shown := filepath.Join(dir, "shown.yaml")
 	tests := []struct {
@@ -46,6 +50,8 @@ func TestDrumsScenarioCommand(t *testing.T) {
 		{name: "check", args: []string{"scenario", "check", "--ruleset", "drums", good}, stdout: []string{"example.yaml: ok: the-crossroads", "French 5 units in 2 commands", "Austrians 5 units in 1 command"}},
 		{name: "check a bad file", args: []string{"scenario", "check", "--ruleset", "drums", good, broken}, code: exitFailure,
 			stdout: []string{"example.yaml: ok", "broken.yaml:" + strconv.Itoa(line) + ":", "Grenzers", "Grenzer"}, stderr: []string{"1 of 2 files have problems"}},
+		{name: "check warns of a deployment order that strands a command", args: []string{"scenario", "check", "--ruleset", "drums", crowded},
+			stdout: []string{"ok: crowded", "B 1 unit in 1 command", "warning: command", "poor order"}},
 		{name: "validate is check", args: []string{"scenario", "validate", "--ruleset", "drums", good}, stdout: []string{"ok: the-crossroads"}},
 		{name: "check nothing", args: []string{"scenario", "check", "--ruleset", "drums"}, code: exitUsage, stderr: []string{"at least one FILE"}},
 		{name: "generate", args: []string{"scenario", "generate", "--ruleset", "drums", "--seed", "9", "--size", "large"},
@@ -128,3 +134,39 @@ func TestDrumsScenarioNames(t *testing.T) {
 		})
 	}
 }
+
+// crowdedBattle deploys in some orders, not in all: three commands of
+// four or five with cavalry in the attacker's 8BW zone.
+const crowdedBattle = `title: crowded
+forces:
+  - name: A
+    list: french-imperial-1803
+    commander: {label: A-FC}
+    commands:
+      - general: {label: A-G1}
+        units:
+          - {row: Regular French Line, label: A1}
+          - {row: Regular French Line, label: A2}
+          - {row: Line Cuirassiers, label: A3}
+          - {row: Line Cuirassiers, label: A4}
+          - {row: Line Artillery, label: A5}
+      - general: {label: A-G2}
+        units:
+          - {row: Regular French Line, label: A6}
+          - {row: Regular French Line, label: A7}
+          - {row: Line Cuirassiers, label: A8}
+          - {row: Line Cuirassiers, label: A9}
+      - general: {label: A-G3}
+        units:
+          - {row: Regular French Line, label: A10}
+          - {row: Regular French Line, label: A11}
+          - {row: Line Cuirassiers, label: A12}
+          - {row: Line Cuirassiers, label: A13}
+  - name: B
+    list: french-imperial-1803
+    commander: {label: B-FC}
+    commands:
+      - general: {label: B-G1}
+        units:
+          - {row: Regular French Line, label: B1}
+`
