@@ -12,7 +12,7 @@ import (
 	"github.com/grognard/grognard/engine/geom"
 )
 
-// Problem is one thing wrong in a scenario or army file, at a place in it.
+// Problem is one thing wrong in a scenario file, at a place in it.
 type Problem struct {
 	Line, Column int    // 1-based; 0 when the problem concerns the whole file
 	Message      string // what is wrong
@@ -138,9 +138,6 @@ func (r *reader) mapping(n *yaml.Node, what string, allowed ...string) mapping {
 
 // get returns the value of key, or nil.
 func (m mapping) get(key string) *yaml.Node { return m.values[key] }
-
-// has reports whether key was given.
-func (m mapping) has(key string) bool { return m.values[key] != nil }
 
 // require reports a missing key at the mapping and returns its value.
 func (r *reader) require(m mapping, what, key, fix string) *yaml.Node {
