@@ -1,8 +1,8 @@
 package main
 
-// The rulesets compiled into the program. This file and twobytwo.go (the
-// sub-commands that are 2 by 2 only: the scenario and army file tools)
-// are the command's only files that name a ruleset; every other command
+// The rulesets compiled into the program. This file, twobytwo.go and
+// drums.go (each ruleset's scenario and army file tools) are the
+// command's only files that name a ruleset; every other command
 // reaches the rules through engine's contracts and named capabilities.
 
 import (
@@ -19,6 +19,10 @@ import (
 	_ "github.com/grognard/grognard/engine/drums/picture"
 	_ "github.com/grognard/grognard/engine/twobytwo/picture"
 	_ "github.com/grognard/grognard/scenarios/twobytwo"
+
+	// Drums and Muskets scenarios: the built-in battles, scenario files
+	// by path and gen:SEED battlefields.
+	_ "github.com/grognard/grognard/scenarios/drums"
 )
 
 // defaultRuleset is what a command plays when it is not told: the first

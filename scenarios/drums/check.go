@@ -1,0 +1,241 @@
+package drums
+
+import (
+	"math/rand/v2"
+
+	"fmt"
+
+	"github.com/grognard/grognard/engine"
+	dm "github.com/grognard/grognard/engine/drums"
+)
+
+// DeployError says which command could not be deployed, and when.
+type DeployError struct {
+	// Side and Command index the force and its command.
+	Side, Command int
+	// Attacker is the side that won the scouting initiative in the game
+	// tried: the attacker's zone is a quarter of the depth, the
+	// defender's half (Deployment Zone).
+	Attacker int
+	// Message says what went wrong.
+	Message string
+}
+
+// Error is the message.
+func (e *DeployError) Error() string { return e.Message }
+
+// maxDeploySearch bounds the deployments CheckDeploy tries for one
+// attacker: the first or one of the next few orders nearly always fits,
+// and a battle none of that many fits is not one to offer.
+const maxDeploySearch = 4000
+
+// CheckDeploy proves that every command of both sides can deploy, whichever
+// side becomes the attacker (an army that is always the defender only
+// defends, unless both are, when neither is): it starts the game with dm.NewGameOn, makes the scouting dice
+// give the attacker wanted, and plays the deployment with the legal
+// actions, trying other slots when a later command finds none (ruling
+// D-DEPLOY: a command deploys in one of the engine's slots). The error is
+// a *DeployError naming the command that fits no slot.
+func CheckDeploy(sc *dm.Scenario) error {
+	for att := range 2 {
+		if sc.Forces[att].AlwaysDefender && !sc.Forces[1-att].AlwaysDefender {
+			continue
+		}
+		s, err := dm.NewGameOn(sc, engine.Options{})
+		if err != nil {
+			return err
+		}
+		if err := toDeployment(s, att); err != nil {
+			return err
+		}
+		d := &deployer{sc: sc, att: att}
+		if d.search(s) {
+			continue
+		}
+		if d.fail == nil {
+			d.fail = &DeployError{Side: -1, Attacker: att, Message: fmt.Sprintf("no deployment found within %d tries when %s attack", maxDeploySearch, sideName(sc, att))}
+		}
+		return d.fail
+	}
+	return nil
+}
+
+// toDeployment plays the game to its first deployment decision: no supply
+// dice added, and scouting dice all 6s for att and all 1s for the other
+// side, so att attacks.
+func toDeployment(s *dm.State, att int) error {
+	var buf []engine.Action
+	for steps := 0; ; steps++ {
+		if steps > 1000 || s.Terminal() {
+			return fmt.Errorf("the game did not reach deployment (%s)", s.PhaseName())
+		}
+		if s.ToMove() == engine.Chance {
+			r := s.PendingRoll()
+			d := engine.Dice{N: uint8(r.Count())}
+			for i := range r.Count() {
+				d.V[i] = 1
+				if int(r.By) == att {
+					d.V[i] = uint8(r.Sides(i))
+				}
+			}
+			if err := s.ApplyDice(d); err != nil {
+				return fmt.Errorf("scouting dice: %w", err)
+			}
+			continue
+		}
+		buf = s.Legal(buf[:0])
+		if len(buf) == 0 || buf[0].Kind == dm.KDeploy {
+			// No action at all is a deployment no command fits, which
+			// the search reports.
+			return nil
+		}
+		a := buf[0]
+		for _, b := range buf {
+			if b.Kind == dm.KSupply && b.Arg == 0 {
+				a = b
+			}
+		}
+		if err := s.Apply(a); err != nil {
+			return err
+		}
+	}
+}
+
+// deployer searches the deployment orders.
+type deployer struct {
+	sc    *dm.Scenario
+	att   int
+	tries int
+	fail  *DeployError
+}
+
+// search deploys from s: at each decision the lowest command of the side
+// to deploy that has a slot goes down in each of its slots in turn. Slots
+// only fill up, so a command left with none fails the whole branch.
+func (d *deployer) search(s *dm.State) bool {
+	if s.Terminal() || s.ToMove() == engine.Chance || s.Turn() > 0 {
+		return true
+	}
+	acts := s.Legal(nil)
+	if len(acts) > 0 && acts[0].Kind != dm.KDeploy {
+		return true
+	}
+	side := int(s.ToMove())
+	has := map[int]bool{}
+	for _, a := range acts {
+		has[int(a.Unit)] = true
+	}
+	for g := range s.NumGenerals() {
+		gv := s.General(g)
+		if gv.Side != side || gv.Command == dm.NoCommand || gv.OnTable || has[gv.Command] {
+			continue
+		}
+		if d.fail == nil {
+			d.fail = d.noSlot(s, side, gv.Command)
+		}
+		return false
+	}
+	if len(acts) == 0 {
+		d.fail = &DeployError{Side: side, Attacker: d.att, Message: fmt.Sprintf("%s has no legal action in %s", sideName(d.sc, side), s.PhaseName())}
+		return false
+	}
+	cmd := acts[0].Unit
+	for _, a := range acts {
+		if a.Unit != cmd {
+			continue
+		}
+		if d.tries++; d.tries > maxDeploySearch {
+			return false
+		}
+		next := s.Clone().(*dm.State)
+		if err := next.Apply(a); err != nil {
+			d.fail = &DeployError{Side: side, Command: int(cmd), Attacker: d.att, Message: err.Error()}
+			return false
+		}
+		if d.search(next) {
+			return true
+		}
+	}
+	return false
+}
+
+// noSlot describes command c of side, which fits no slot.
+func (d *deployer) noSlot(s *dm.State, side, c int) *DeployError {
+	f := &d.sc.Forces[side]
+	cs := &f.Commands[c]
+	width := 0.0
+	for i := range cs.Units {
+		p := &cs.Units[i].Profile
+		w, _ := dm.Size(p.Type, dm.Line, int(p.Bases))
+		width += w + 1
+	}
+	zone := d.sc.Depth / 2
+	role := "defend"
+	if side == d.att {
+		zone, role = d.sc.Depth/4, "attack"
+	}
+	return &DeployError{Side: side, Command: c, Attacker: d.att, Message: fmt.Sprintf(
+		"command %d (%s) of %s, %d units about %.0f BW wide in line, fits no deployment slot when %s %s: its zone is %g BW deep and a slot a third of the %g BW width",
+		c+1, cs.General.Label, sideName(d.sc, side), len(cs.Units), width, sideName(d.sc, side), role, zone, d.sc.Width)}
+}
+
+// sideName is a force's name, or its number.
+func sideName(sc *dm.Scenario, side int) string {
+	if n := sc.Forces[side].Name; n != "" {
+		return n
+	}
+	return fmt.Sprintf("side %d", side)
+}
+
+// CheckDeployOrders plays n random deployments for each side as attacker
+// (seeded: the same n and seed try the same orders) and reports the first
+// that leaves a command no slot. The engine offers every slot a command
+// fits at the moment, so an early command's slot or the baggage camp
+// placed with it can crowd a later command out of a shallow attacker's
+// zone; a battle that passes CheckDeploy may still strand a player who
+// deploys in a poor order. Built-in and generated battles pass this too
+// (ruling D-DEPLOY-ORDERS).
+//
+// Ruling D-DEPLOY-ORDERS (Deploying forces): built-in and generated
+// battles must not strand a player who deploys in any order tried.
+func CheckDeployOrders(sc *dm.Scenario, n int, seed uint64) error {
+	rng := rand.New(rand.NewPCG(seed, 0x6465706c))
+	var buf []engine.Action
+	for att := range 2 {
+		if sc.Forces[att].AlwaysDefender && !sc.Forces[1-att].AlwaysDefender {
+			continue
+		}
+		start, err := dm.NewGameOn(sc, engine.Options{})
+		if err != nil {
+			return err
+		}
+		if err := toDeployment(start, att); err != nil {
+			return err
+		}
+		for range n {
+			s := start.Clone().(*dm.State)
+			for !s.Terminal() && s.ToMove() != engine.Chance && s.Turn() == 0 {
+				buf = s.Legal(buf[:0])
+				if len(buf) == 0 {
+					side := int(s.ToMove())
+					d := &deployer{sc: sc, att: att}
+					for g := range s.NumGenerals() {
+						if gv := s.General(g); gv.Side == side && gv.Command != dm.NoCommand && !gv.OnTable {
+							e := d.noSlot(s, side, gv.Command)
+							e.Message += " after the other commands took the slots in a poor order"
+							return e
+						}
+					}
+					return &DeployError{Side: side, Attacker: att, Message: "no legal deployment"}
+				}
+				if buf[0].Kind != dm.KDeploy {
+					break
+				}
+				if err := s.Apply(buf[rng.IntN(len(buf))]); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}
