@@ -21,10 +21,6 @@ import (
 	"github.com/grognard/grognard/scenarios/drums/generate"
 )
 
-// defaultRuleset is the rules the scenario and army commands serve
-// without --ruleset: 2 by 2, as before drums had any.
-const defaultRuleset = "twobytwo"
-
 // withRuleset gives every sub-command of cmd (the 2 by 2 ones) a
 // --ruleset flag and joins the drums sub-commands to them: one of the
 // same name (or alias: drums check is 2 by 2 validate) runs as the flag
