@@ -207,6 +207,7 @@ func (s *State) supplyNear(i int) bool {
 func (s *State) stepAction(t *task) {
 	a := s.decl[t.x]
 	i := int(t.a)
+	slot := t.x
 	s.pop()
 	if i >= generalBase {
 		if a.Kind == KGeneralMove && s.generalMoveOK(i-generalBase, a.Path[0]) {
@@ -236,7 +237,7 @@ func (s *State) stepAction(t *task) {
 		if a.Kind == KRetire {
 			mode = moveRetire
 		}
-		s.push(task{kind: tMove, a: uint8(i), x: mode, y: y, n: int16(t.x)})
+		s.push(task{kind: tMove, a: uint8(i), x: mode, y: y, n: int16(slot)})
 	case KTurn:
 		if f, face, ok := s.turnResult(i, Turn(a.Arg)); ok {
 			u.Front, u.Facing = f, face

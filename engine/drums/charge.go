@@ -208,7 +208,7 @@ func (s *State) stepCharge(t *task) {
 		t.step = 7
 		s.rollDice(engine.D(dice, 6).Rolled(engine.Player(s.Units[i].Side)), rChargeDistance, uint8(i), uint8(min(j, 0xff)))
 	case 7:
-		s.pop()
+		t := s.pop()
 		dist := float64(int(t.n) + s.sumDice())
 		if s.chargeMove(i, j, dist) {
 			if side, ok := isCamp(j); ok {

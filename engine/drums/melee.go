@@ -139,7 +139,7 @@ func (s *State) stepOccupy(t *task) {
 		t.step = 2
 		s.rollDice(engine.D(1, 6).Rolled(engine.Player(s.Units[i].Side)), rOccupy, uint8(i), t.b)
 	case 2:
-		s.pop()
+		t := s.pop()
 		d := min(float64(s.sumDice()), s.occupyDistance(i, int(t.b)))
 		s.straight(i, geom.Heading(s.Units[i].Facing), d, false)
 	}

@@ -55,7 +55,7 @@ func (s *State) stepMove(t *task) {
 		if t.y&1 != 0 {
 			dist++
 		}
-		s.pop()
+		t := s.pop()
 		if t.x == moveAdvance {
 			s.advance(i, s.decl[t.n&0xff].Path[0], dist)
 		} else {
@@ -287,7 +287,7 @@ func (s *State) stepRetire(t *task) {
 			s.askFor(int(u.Side), askRetireAdjust)
 		}
 	case 2:
-		s.pop()
+		t := s.pop()
 		dist := float64(t.n)
 		switch t.y {
 		case 1:

@@ -142,7 +142,7 @@ func (s *State) stepShoot(t *task) {
 			s.push(task{kind: tTest, a: uint8(j), b: uint8(i), x: int8(TestShooting)})
 		}
 	case 2:
-		s.pop()
+		t := s.pop()
 		if !s.alive(j) && s.Units[j].Flags&fBroken != 0 && s.alive(i) && t.y&sfUnprompted == 0 {
 			s.push(task{kind: tOccupy, a: uint8(i), b: uint8(j), x: 1})
 			return

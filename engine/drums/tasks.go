@@ -105,8 +105,15 @@ func (s *State) push(t task) {
 // top is the running task.
 func (s *State) top() *task { return &s.tasks[s.ntasks-1] }
 
-// pop ends the running task.
-func (s *State) pop() { s.ntasks--; s.tasks[s.ntasks] = task{} }
+// pop ends the running task and returns a copy of it: the slot is
+// cleared (so equal positions compare equal) and the next push reuses it,
+// so a step that reads its task after popping must read the copy.
+func (s *State) pop() task {
+	s.ntasks--
+	t := s.tasks[s.ntasks]
+	s.tasks[s.ntasks] = task{}
+	return t
+}
 
 // rollDice makes the state wait for r, for the reason what.
 func (s *State) rollDice(r engine.Roll, what rollKind, a, b uint8) {

@@ -64,11 +64,11 @@ func (s *State) stepTest(t *task) {
 		t.step = 2
 		s.rollDice(s.testRoll(side, sup), rTest, uint8(i), t.b)
 	case 2:
-		s.pop()
+		t := s.pop()
 		kind := TestKind(t.x)
 		score := s.sumDice() + s.testModifier(i, kind, int(t.b), t.y)
 		s.out = s.outcomeFor(i, score, kind, t.y)
-		s.applyOutcome(i, kind, t)
+		s.applyOutcome(i, kind, &t)
 	}
 }
 
