@@ -317,3 +317,28 @@ func testDice(t testing.TB, s *State, score int) {
 }
 
 func near(a, b float64) bool { return a-b < 1e-6 && b-a < 1e-6 }
+
+// testTo answers the pending resilience test (declining a supply die)
+// with dice that make its final score score, failing if 2D6 cannot.
+func testTo(t testing.TB, s *State, score int) {
+	t.Helper()
+	noSupply(t, s)
+	expectRoll(t, s, rTest, 2)
+	tk := s.top()
+	mod := s.testModifier(int(tk.a), TestKind(tk.x), int(tk.b), tk.y)
+	sum := score - mod
+	if sum < 2 || sum > 12 {
+		t.Fatalf("score %d needs %d on 2D6 (modifier %+d)", score, sum, mod)
+	}
+	a := min(6, sum-1)
+	roll(t, s, a, sum-a)
+}
+
+// testMod is the pending resilience test's modifier.
+func testMod(t testing.TB, s *State) int {
+	t.Helper()
+	noSupply(t, s)
+	expectRoll(t, s, rTest, -1)
+	tk := s.top()
+	return s.testModifier(int(tk.a), TestKind(tk.x), int(tk.b), tk.y)
+}

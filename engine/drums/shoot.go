@@ -51,6 +51,12 @@ func (s *State) canShoot(i, j int, unprompted bool) bool {
 	if Range(sr, tr) > long+1e-9 {
 		return false
 	}
+	if _, ok, _, _ := ShotNeeds(w, Range(sr, tr), unprompted); !ok {
+		// A response has its own row of Shooting Table 1: "If the
+		// original shooters are out of range, then the opportunity is
+		// lost" (Shooting (Unprompted) 2).
+		return false
+	}
 	if u.Form != Square && !InArc(sr, tr) {
 		return false
 	}
