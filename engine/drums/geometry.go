@@ -422,7 +422,12 @@ func MoveLimit(r geom.Rect, dir geom.Vec, dist float64, blockers []geom.Rect, ga
 		if gap <= 0 {
 			var t float64
 			t, ok = geom.Sweep(r, d, b, footprintEps)
-			s = t * dist
+			// Sweep's contact is where the overlap first exceeds eps;
+			// stopping there leaves the two overlapping by eps, which a
+			// later Sweep may read as overlapping from the start and so
+			// refuse every move, away too (a melee loser could not
+			// retire). Stop eps short of it instead.
+			s = math.Max(t*dist-footprintEps, 0)
 		} else {
 			s, ok = gapMoveLimit(r, dir, dist, d, b, gap)
 		}

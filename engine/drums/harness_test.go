@@ -66,6 +66,8 @@ type pos struct {
 	// w, d are the table size (default 48 x 32).
 	w, d float64
 	obj  Objective
+	// unloaded are units that start the position having shot.
+	unloaded []string
 }
 
 // scenario builds the position's scenario: each side's commands in the
@@ -130,6 +132,9 @@ func setUp(t testing.TB, p pos) *State {
 		i := labelIdx(t, s, u.label)
 		x := &s.Units[i]
 		x.Front, x.Facing, x.Form, x.Placed, x.Level = geom.V(u.x, u.y), u.f, u.form, true, u.level
+	}
+	for _, l := range p.unloaded {
+		s.Units[labelIdx(t, s, l)].Flags &^= fLoaded
 	}
 	for g := range s.st.ng {
 		gs := &s.st.gens[g]

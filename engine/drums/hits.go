@@ -15,7 +15,9 @@ func (s *State) hit(i, n int, guns bool) {
 		return
 	}
 	u := &s.Units[i]
-	u.Hits = uint8(min(int(u.Hits)+n, 250))
+	// Hits past the unit's whole strength change nothing (it has broken
+	// by then) and would put a saved state out of range.
+	u.Hits = uint8(min(int(u.Hits)+n, s.prof(i).Strength()))
 	u.Flags |= fHit
 	if guns {
 		u.Flags |= fHitByGuns

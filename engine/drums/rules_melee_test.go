@@ -1,0 +1,129 @@
+package drums
+
+import "testing"
+
+// toMelee plays A's charge on R (3BW apart, both passing) into contact:
+// the state waits for A's first melee dice.
+func toMelee(t *testing.T, p pos) (*State, int, int) {
+	t.Helper()
+	s := start(t, p)
+	j := labelIdx(t, s, "R")
+	i := charge(t, s, j, 0)
+	testTo(t, s, 8)
+	testTo(t, s, 8)
+	roll(t, s, 3)
+	expectRoll(t, s, rMelee, -1)
+	return s, i, j
+}
+
+// dice returns n dice of which hits score 4+.
+func dice(n, hits int) []int {
+	v := make([]int, n)
+	for k := range v {
+		v[k] = 1
+		if k < hits {
+			v[k] = 4
+		}
+	}
+	return v
+}
+
+// Conducting a Melee 1-8: 1D6 a base (+2 in a unit's first melee of the
+// game), 4+ hits, the loser takes the difference and the winner 1 hit, the
+// loser tests; while in contact the melee repeats.
+func TestRule_MeleeRound(t *testing.T) {
+	s, i, j := toMelee(t, clash(3, false))
+	expectRoll(t, s, rMelee, 8)
+	roll(t, s, dice(8, 5)...)
+	expectRoll(t, s, rMelee, 8)
+	roll(t, s, dice(8, 2)...)
+	if s.Units[j].Hits != 3 || s.Units[i].Hits != 1 {
+		t.Fatalf("loser %d hits, winner %d: want 3 and 1", s.Units[j].Hits, s.Units[i].Hits)
+	}
+	if s.top().kind != tTest || int(s.top().a) != j || TestKind(s.top().x) != TestMelee {
+		t.Fatal("the loser's melee test is not next")
+	}
+	testTo(t, s, 8)
+	// Still in contact: round 2, no first-melee bonus now; the loser has
+	// 5 bases left.
+	expectRoll(t, s, rMelee, 6)
+	roll(t, s, dice(6, 0)...)
+	expectRoll(t, s, rMelee, 5)
+}
+
+// Conducting a Melee 9: a draw gives each side 1 hit and no test.
+func TestRule_MeleeDraw(t *testing.T) {
+	s, i, j := toMelee(t, clash(3, false))
+	roll(t, s, dice(8, 3)...)
+	roll(t, s, dice(8, 3)...)
+	if s.Units[j].Hits != 1 || s.Units[i].Hits != 1 {
+		t.Fatalf("draw gave %d and %d hits, want 1 each", s.Units[i].Hits, s.Units[j].Hits)
+	}
+	expectRoll(t, s, rMelee, 6)
+}
+
+// Conducting a Melee 3: the minimum thrown is 2D6.
+func TestRule_MeleeMinimumTwoDice(t *testing.T) {
+	p := clash(3, false)
+	p.units[0].p.Bases = 2
+	p.units[0].level = Lackluster
+	s := start(t, p)
+	s.Units[labelIdx(t, s, "A")].Flags |= fMeleeFought
+	j := labelIdx(t, s, "R")
+	charge(t, s, j, 0)
+	testTo(t, s, 8)
+	testTo(t, s, 8)
+	roll(t, s, 3)
+	expectRoll(t, s, rMelee, 2)
+}
+
+// Conducting a Melee 10-11 and Charge 7: a loser forced to retire breaks
+// contact and the melee ends; both units lose their remaining points.
+func TestRule_MeleeEndsOnRetire(t *testing.T) {
+	s, i, j := toMelee(t, clash(3, false))
+	roll(t, s, dice(8, 5)...)
+	roll(t, s, dice(8, 3)...)
+	testTo(t, s, 4) // melee column: Forced Retire/2 hits
+	if s.Units[j].Hits != 4 {
+		t.Fatalf("loser %d hits, want 2 + 2", s.Units[j].Hits)
+	}
+	expectRoll(t, s, rRetire, 1)
+	roll(t, s, 3)
+	if s.inContact(i, j) {
+		t.Fatal("still in contact after the retire")
+	}
+	for _, k := range []int{i, j} {
+		if s.Units[k].Flags&fSpent == 0 || s.Units[k].Flags&fInMelee != 0 {
+			t.Fatalf("unit %d: melee over but not spent", k)
+		}
+	}
+	if s.ask != askActivate {
+		t.Fatalf("the melee did not end the activation: %s", s.waitingFor())
+	}
+}
+
+// Broken units as a result of melee: the victor may move into the space
+// the broken unit left.
+func TestRule_MeleeBreakAndOccupy(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		occupy int
+		want   float64
+	}{{"Occupies", 1, 11.5}, {"StaysPut", 0, 11}} {
+		t.Run(c.name, func(t *testing.T) {
+			p := clash(3, false)
+			s, i, j := toMelee(t, p)
+			s.Units[j].Hits = 6 // 3 bases left: losing 4 breaks it
+			roll(t, s, dice(8, 8)...)
+			roll(t, s, dice(5, 4)...)
+			if s.Units[j].Flags&fBroken == 0 {
+				t.Fatal("the loser did not break")
+			}
+			expectAsk(t, s, 0, askOccupy)
+			do(t, s, act(KOccupy, 0, 0, c.occupy))
+			if got := s.Units[i].Front.Y; !near(got, c.want) {
+				t.Fatalf("victor front at y=%g, want %g", got, c.want)
+			}
+		})
+	}
+}
