@@ -227,6 +227,23 @@ func (s *State) straight(i int, dir geom.Vec, dist float64, forced bool) float64
 	return lim
 }
 
+// retireBlocker is the enemy unit that stopped unit i's retire along dir:
+// the nearest within enemyGap whose centre lies that way, or -1.
+func (s *State) retireBlocker(i int, dir geom.Vec) int {
+	r := s.rect(i)
+	best, bd := -1, math.Inf(1)
+	for j := range s.st.nu {
+		if !s.alive(j) || s.Units[j].Side == s.Units[i].Side {
+			continue
+		}
+		o := s.rect(j)
+		if d := geom.RectDistance(r, o); d <= enemyGap+1e-6 && o.C.Sub(r.C).Dot(dir) > 0 && d < bd {
+			best, bd = j, d
+		}
+	}
+	return best
+}
+
 // overlapsAt reports whether r overlaps any of rects other than skip.
 func (s *State) overlapsAt(r geom.Rect, rects []geom.Rect, skip int) bool {
 	for k := range rects {
@@ -298,9 +315,32 @@ func (s *State) stepRetire(t *task) {
 			s.Supply[u.Side]--
 		}
 		u.Flags |= fForcedRetire
-		moved := s.straight(i, geom.Heading(u.Facing).Scale(-1), dist, true)
-		if short := int(dist - moved + 1e-9); short > 0 && s.alive(i) {
-			s.hit(i, short, false)
+		back := geom.Heading(u.Facing).Scale(-1)
+		moved := s.straight(i, back, dist, true)
+		short := int(dist - moved + 1e-9)
+		if !s.alive(i) || short <= 0 {
+			return
 		}
+		// Stopped 1BW short of an enemy: the unit turns to face it if it
+		// is bigger than the unit that forced the retire (Forced to
+		// retire; What happens with a forced to retire contacts an enemy
+		// unit?).
+		//
+		// Ruling D-RETIRE-FACE (What happens with a forced to retire
+		// contacts an enemy unit?): "may elect to turn the unit to
+		// completely face this enemy unit if it is bigger" is taken as
+		// always made: the enemy is straight behind, so the turn is an
+		// about face, done when it fits; "bigger" is more bases left; a
+		// retire no unit forced (an end of turn test) turns for no one.
+		if k := s.retireBlocker(i, back); k >= 0 && int(t.b) < s.st.nu && s.Bases(k) > s.Bases(int(t.b)) {
+			if f, face, ok := s.turnResult(i, TurnAbout); ok {
+				u.Front, u.Facing = f, face
+			}
+		}
+		// Ruling D-RETIRE-SHORT (Forced to retire 3; What happens with a
+		// forced to retire contacts an enemy unit?): the unit takes a hit
+		// for every whole BW it could not move, whatever stopped it: an
+		// enemy, the table edge, impassable ground or a camp.
+		s.hit(i, short, false)
 	}
 }

@@ -88,7 +88,9 @@ func (s *State) applyOutcome(i int, kind TestKind, t *task) {
 		}
 	}
 	if o.retire {
-		s.push(task{kind: tRetire, a: uint8(i)})
+		// b is the unit that forced the retire (Forced to retire: "if it
+		// is bigger than the unit that forced it to retire").
+		s.push(task{kind: tRetire, a: uint8(i), b: t.b})
 		return
 	}
 	if o.advance > 0 && kind != TestCharge && kind != TestMelee {
