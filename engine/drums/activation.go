@@ -163,6 +163,11 @@ func (s *State) finishActivation(i int) {
 // force commander, else none; 1 at most when a general of its line of
 // command was swept away this turn (Risk to Generals). Command distance
 // is measured when the unit is activated (ruling D-AP).
+//
+// Ruling D-RISK-UNITS (Risk to Generals): "Any units from this point
+// onwards ... can only expend 1 action point" is read as the units of the
+// general's line of command: a sub-general's command, or every unit of
+// the side for its force commander.
 func (s *State) actionPoints(i int) int {
 	u := &s.Units[i]
 	side := int(u.Side)
@@ -199,7 +204,9 @@ func (s *State) commandDistance(g int) float64 {
 func (s *State) supplyNear(i int) bool {
 	side := int(s.Units[i].Side)
 	fc := s.st.firstGen[side]
-	return s.Supply[side] > 0 && !s.Camp[side].Lost && s.Gens[fc].Alive && PointWithin(s.Gens[fc].Pos, s.rect(i), 3)
+	// A force commander swept away or incapacitated this turn issues no
+	// supply dice for the rest of it (Risk to Generals).
+	return s.Supply[side] > 0 && !s.Camp[side].Lost && s.Gens[fc].Alive && !s.Gens[fc].Swept && PointWithin(s.Gens[fc].Pos, s.rect(i), 3)
 }
 
 // stepAction carries out declared action t.x of unit t.a, if it is still

@@ -142,7 +142,14 @@ func (s *State) stepShoot(t *task) {
 				s.hit(k, sixes, true)
 			}
 		}
+		before, jr := s.Bases(j), s.rect(j)
 		s.hit(j, hits, guns)
+		if hits > 0 && hits >= before {
+			// Ruling D-RISK-SHOT (Risk to Generals): "receives 1 hit per
+			// base from shooting" is one shot's hits at least the bases
+			// the target had when it was shot.
+			s.riskNear(jr, -1, riskShot)
+		}
 		t.step = 2
 		if hits > 0 && s.alive(j) {
 			s.push(task{kind: tTest, a: uint8(j), b: uint8(i), x: int8(TestShooting)})

@@ -29,6 +29,9 @@ const (
 	tMelee
 	tEndTests
 	tOccupy
+	tRisk
+	// lastTask is the highest task kind (DecodeState's check).
+	lastTask = tRisk
 )
 
 // task is one frame of the work stack. a and b are units, x a small
@@ -89,6 +92,10 @@ const (
 	rRetire
 	rEvade
 	rOccupy
+	rRisk
+	rSwept
+	// lastRoll is the highest roll kind (DecodeState's check).
+	lastRoll = rSwept
 )
 
 // push adds a task on top of the stack.
@@ -165,6 +172,8 @@ func (s *State) run() {
 			s.stepEndTests(t)
 		case tOccupy:
 			s.stepOccupy(t)
+		case tRisk:
+			s.stepRisk(t)
 		default:
 			panic("drums: unknown task")
 		}
