@@ -232,8 +232,11 @@ func (s *State) stepAction(t *task) {
 		if u.Form == Square {
 			return // foot in square cannot move
 		}
-		if a.Kind == KAdvance && u.Flags&fInterpen != 0 {
-			return // one movement action after interpenetrating
+		if u.Flags&fInterpen != 0 {
+			// A unit that interpenetrated a friend makes only one
+			// movement action this turn (Interpenetration of Friendly
+			// units); its second declared move is not carried out.
+			return
 		}
 		s.spendSupply(i, useSupply)
 		var y uint8

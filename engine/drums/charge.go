@@ -158,6 +158,9 @@ func (s *State) stepCharge(t *task) {
 			return
 		}
 		t.step = 3
+		// Ruling D-EVADE-TEST (Charge 3; Evade 1): a unit that declared
+		// it evades takes no charged test: it is not standing to receive
+		// the charge that the test is about.
 		if !camp && t.y&cfEvade == 0 && s.alive(j) {
 			s.push(task{kind: tTest, a: uint8(j), b: uint8(i), x: int8(TestCharge), y: tfCharged})
 		} else {
@@ -168,6 +171,12 @@ func (s *State) stepCharge(t *task) {
 		if !camp && t.y&cfEvade == 0 && s.out.pass && s.alive(j) && s.Units[j].Flags&fActivated == 0 && s.canShoot(j, i, true) {
 			// A charged unit that passed and is loaded shoots at the
 			// chargers before they move (Charge 4), spending its actions.
+			//
+			// Ruling D-CHARGED-SHOT (Charge 4): "may elect to shoot" is
+			// always taken: the unit's actions are spent by the charge
+			// anyway once it is in melee, and a shot costs it nothing
+			// else. "Passes" is Carry On: a charged unit that Stands
+			// holds its ground without shooting (ruling D-CHARGED-STAND).
 			s.Units[j].Flags |= fActivated
 			s.push(task{kind: tShoot, a: uint8(j), b: uint8(i), y: sfUnprompted})
 		}

@@ -97,7 +97,7 @@ func (s *State) declarations(buf []engine.Action) []engine.Action {
 	if canMove && !(prev != nil && prev.Kind == KRetire) {
 		buf = s.advanceOrders(buf, i, prev)
 	}
-	if form != Square && !(prev != nil && prev.Kind == KAdvance) {
+	if canMove && !(prev != nil && prev.Kind == KAdvance) {
 		buf = append(buf, engine.Action{Kind: KRetire, Unit: uint8(i)})
 	}
 	if first {

@@ -320,3 +320,13 @@ func TestRule_HoldTestZealous(t *testing.T) {
 }
 
 var _ = engine.Chance
+
+// ruling D-CHARGED-STAND: a charged unit that Stands holds without
+// shooting; only Carry On lets it shoot at the chargers.
+func TestRule_ChargedStandDoesNotShoot(t *testing.T) {
+	s := start(t, clash(1.5, true))
+	charge(t, s, labelIdx(t, s, "R"), 0)
+	testTo(t, s, 8)
+	testTo(t, s, 5)
+	expectRoll(t, s, rChargeDistance, 1)
+}

@@ -4,6 +4,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/engine/geom"
 )
 
@@ -234,5 +235,26 @@ func TestRule_MoveStopsShortOfEnemy(t *testing.T) {
 	roll(t, s, 6)
 	if got := s.Units[i].Front.Y; !near(got, 11.5) {
 		t.Fatalf("front at y=%g, want 11.5 (1BW short)", got)
+	}
+}
+
+// Interpenetration of Friendly units: a unit that passed through a
+// friend makes only one movement action this turn: its second declared
+// advance is not carried out.
+func TestRule_InterpenetrationOneMoveOnly(t *testing.T) {
+	p := mover(lineFoot(), Line)
+	fp := lightFoot()
+	fp.Bases = 2
+	p.units = append(p.units, u0("F", fp, 24, 10, Line))
+	s := start(t, p)
+	i := activate(t, s, "M", 0)
+	a := toward(i, geom.V(24, 25), 0)
+	declare(t, s, a, a)
+	roll(t, s, 6)
+	if s.ToMove() == engine.Chance {
+		t.Fatalf("a second move after interpenetrating: %s", s.waitingFor())
+	}
+	if !near(s.Units[i].Front.Y, 14) {
+		t.Fatalf("front at y=%g, want 14", s.Units[i].Front.Y)
 	}
 }

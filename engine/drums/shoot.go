@@ -156,6 +156,10 @@ func (s *State) stepShoot(t *task) {
 		}
 	case 2:
 		t := s.pop()
+		// Ruling D-OCCUPY-UNPROMPTED (Broken units as a result of
+		// shooting): only a prompted shot's shooters may move into the
+		// space; a response to a charge or a shot is part of the other
+		// side's action, and the move would happen in the middle of it.
 		if !s.alive(j) && s.Units[j].Flags&fBroken != 0 && s.alive(i) && t.y&sfUnprompted == 0 {
 			s.push(task{kind: tOccupy, a: uint8(i), b: uint8(j), x: 1})
 			return
