@@ -330,3 +330,22 @@ func TestRule_ChargedStandDoesNotShoot(t *testing.T) {
 	testTo(t, s, 5)
 	expectRoll(t, s, rChargeDistance, 1)
 }
+
+// ruling D-OCCUPY-UNPROMPTED: a charged unit whose response shot breaks
+// the chargers does not move into their space.
+func TestRule_ResponseShotBreakNoOccupy(t *testing.T) {
+	s := start(t, clash(1.5, true))
+	i := labelIdx(t, s, "A")
+	s.Units[i].Hits = 8
+	charge(t, s, labelIdx(t, s, "R"), 0)
+	testTo(t, s, 8)
+	testTo(t, s, 8)
+	expectRoll(t, s, rShoot, 8)
+	roll(t, s, 5, 5, 1, 1, 1, 1, 1, 1)
+	if s.Units[i].Flags&fBroken == 0 {
+		t.Fatal("the chargers did not break")
+	}
+	if s.wait == waitDecision && s.ask == askOccupy {
+		t.Fatal("an unprompted shot's shooters are offered the space")
+	}
+}
