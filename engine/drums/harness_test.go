@@ -1,6 +1,7 @@
 package drums
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -347,3 +348,6 @@ func testMod(t testing.TB, s *State) int {
 	tk := s.top()
 	return s.testModifier(int(tk.a), TestKind(tk.x), int(tk.b), tk.y)
 }
+
+// newRng is a seeded generator for the tests' random play.
+func newRng(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 3)) }

@@ -363,6 +363,12 @@ func (s *State) check(a engine.Action) error {
 	if s.wait != waitDecision {
 		return fmt.Errorf("no decision is due: %s", s.waitingFor())
 	}
+	if ok, decided := s.quickCheck(a); decided {
+		if ok {
+			return nil
+		}
+		return fmt.Errorf("%s is not one of the choices now (%s)", s.DescribeAction(a), s.waitingFor())
+	}
 	var buf [512]engine.Action
 	for _, b := range s.Legal(buf[:0]) {
 		if b == a {
@@ -373,6 +379,52 @@ func (s *State) check(a engine.Action) error {
 		return s.checkFreeMove(a)
 	}
 	return fmt.Errorf("%s is not one of the choices now (%s)", s.DescribeAction(a), s.waitingFor())
+}
+
+// quickCheck decides an action for the decisions whose choices are cheap
+// to test directly, with the answer Legal would give: everything but a
+// deployment and a declaration, which fall back to the listed choices
+// (decided false). Apply is on every playout's path, and listing every
+// activation to accept one costs a pass over the units per candidate.
+func (s *State) quickCheck(a engine.Action) (ok, decided bool) {
+	plain := engine.Action{Kind: a.Kind, Unit: a.Unit, Target: a.Target, Arg: a.Arg}
+	if a != plain {
+		switch s.ask {
+		case askDeploy, askDeclare:
+			return false, false
+		}
+		return false, true
+	}
+	side := int(s.waitBy)
+	two := a.Unit == 0 && a.Target == 0 && a.Arg <= 1
+	switch s.ask {
+	case askSupply:
+		return a.Kind == KSupply && two, true
+	case askFirst:
+		return a.Kind == KFirst && two, true
+	case askEvade:
+		return a.Kind == KEvade && two, true
+	case askOccupy:
+		return a.Kind == KOccupy && two, true
+	case askRetireAdjust:
+		return a.Kind == KAdjust && a.Unit == 0 && a.Target == 0 && a.Arg <= 2, true
+	case askActivate:
+		if a.Target != 0 {
+			return false, true
+		}
+		switch a.Kind {
+		case KActivate:
+			i := int(a.Unit)
+			if i >= s.st.nu || !s.activatable(side, i) {
+				return false, true
+			}
+			return a.Arg == 0 || a.Arg == 1 && s.actionPoints(i) < 2 && s.supplyNear(i), true
+		case KActivateGeneral:
+			return a.Arg == 0 && int(a.Unit) < s.st.ng && s.genActivatable(side, int(a.Unit)), true
+		}
+		return false, true
+	}
+	return false, false
 }
 
 // checkFreeMove validates a move a person typed: an advance towards any
