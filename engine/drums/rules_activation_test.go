@@ -22,7 +22,8 @@ func twoSides() pos {
 
 // Actions: a sub-general gives 2 points within 10BW, the force commander
 // 1 point within 5BW, and a supply die one more point up to 2 (when the
-// force commander is within 3BW).
+// force commander is within 3BW: rulings D-SUPPLY-3 and D-SUPPLY-AP);
+// distances are measured when the unit is activated (ruling D-AP).
 func TestRule_ActionPoints(t *testing.T) {
 	cases := []struct {
 		name       string
@@ -147,7 +148,8 @@ func TestRule_ActionPointsAtMostTwoATurn(t *testing.T) {
 }
 
 // Moving generals: up to 10BW, never within 2BW of an enemy unless a
-// friendly unit is between; a general's activation is one move.
+// friendly unit is between; a general's activation is one move (ruling
+// D-GENERAL-AP).
 func TestRule_GeneralMove(t *testing.T) {
 	cases := []struct {
 		name string

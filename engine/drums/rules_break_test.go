@@ -126,7 +126,8 @@ func TestRule_LastUnitOfCommand(t *testing.T) {
 
 // End of turn resilience tests: every unit at 50% or less of its starting
 // strength tests ("all other cases"), the side without the initiative
-// first, the sides alternating.
+// first, the sides alternating, each side's units in index order (ruling
+// D-ENDTEST-ORDER).
 func TestRule_EndOfTurnTests(t *testing.T) {
 	s := setUp(t, brigade())
 	b1, b2, b3, r8 := labelIdx(t, s, "B1"), labelIdx(t, s, "B2"), labelIdx(t, s, "B3"), labelIdx(t, s, "R8")

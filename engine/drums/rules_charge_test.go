@@ -124,7 +124,8 @@ func TestRule_ChargeSequence(t *testing.T) {
 }
 
 // Charge 4: a charged unit that passes and is loaded shoots at the
-// chargers before they move, as an unprompted shot.
+// chargers before they move, as an unprompted shot (ruling D-CHARGED-SHOT:
+// always).
 func TestRule_ChargeResponseShot(t *testing.T) {
 	s := start(t, clash(1.5, true))
 	j := labelIdx(t, s, "R")

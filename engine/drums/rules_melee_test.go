@@ -1,6 +1,11 @@
 package drums
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/grognard/grognard/engine"
+	"github.com/grognard/grognard/engine/geom"
+)
 
 // toMelee plays A's charge on R (3BW apart, both passing) into contact:
 // the state waits for A's first melee dice.
@@ -125,5 +130,22 @@ func TestRule_MeleeBreakAndOccupy(t *testing.T) {
 				t.Fatalf("victor front at y=%g, want %g", got, c.want)
 			}
 		})
+	}
+}
+
+// ruling D-SUPPLY-MELEE: no supply die is offered for a melee round, even
+// with the force commander by.
+func TestRule_MeleeNoSupplyDie(t *testing.T) {
+	p := clash(3, false)
+	p.supply = [2]uint8{3, 3}
+	p.gens["FC0"] = geom.V(26, 7)
+	s := start(t, p)
+	j := labelIdx(t, s, "R")
+	charge(t, s, j, 0)
+	testTo(t, s, 8)
+	testTo(t, s, 8)
+	roll(t, s, 3)
+	if s.ToMove() != engine.Chance || s.rollWhat != rMelee {
+		t.Fatalf("a melee round asks %s", s.waitingFor())
 	}
 }

@@ -22,8 +22,8 @@ func mover(p Profile, form Formation) pos {
 var woodAhead = Feature{Kind: Wood, Points: []geom.Vec{{X: 10, Y: 10}, {X: 38, Y: 10}, {X: 38, Y: 30}, {X: 10, Y: 30}}}
 
 // Movement distances table and Moving along a road: the dice each
-// formation throws in the open, in terrain and on a road, and a supply
-// die's +1BW.
+// formation throws in the open, in terrain (a move ending in it counts:
+// ruling D-TERRAIN-MOVE) and on a road, and a supply die's +1BW.
 func TestRule_MovementDistances(t *testing.T) {
 	road := Feature{Kind: Road, Points: []geom.Vec{{X: 24, Y: 0}, {X: 24, Y: 32}}}
 	cases := []struct {

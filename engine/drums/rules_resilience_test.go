@@ -205,3 +205,32 @@ func TestRule_ForcedRetireContacts(t *testing.T) {
 		})
 	}
 }
+
+// ruling D-RETIRE-SHORT: a retire stopped by the table edge takes a hit
+// for every whole BW it could not move, as one stopped by an enemy does.
+func TestRule_ForcedRetireTableEdge(t *testing.T) {
+	p := lone()
+	p.units[0].y = 2.5 // rear edge at 2
+	s := setUp(t, p)
+	i := runTest(t, s, "T", TestOther, -1)
+	testTo(t, s, 6)
+	roll(t, s, 5)
+	if u := &s.Units[i]; !near(u.Front.Y, 0.5) || u.Hits != 3 {
+		t.Fatalf("front y=%g, %d hits: want 0.5 and 3", u.Front.Y, u.Hits)
+	}
+}
+
+// ruling D-DEFENDER: an army that is always the defender throws no
+// scouting dice; the other side attacks.
+func TestRule_AlwaysDefender(t *testing.T) {
+	p := lone()
+	sc := p.scenario()
+	sc.Forces[0].AlwaysDefender = true
+	s, err := NewGameOn(sc, p.opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Attacker != 1 || s.rollWhat == rScout && s.wait == waitDice {
+		t.Fatalf("attacker %d, want 1 without a throw", s.Attacker)
+	}
+}

@@ -11,7 +11,7 @@ import (
 // Optional Rules, Risk to Generals: a general within 3BW of a unit of his
 // that breaks throws 1D6, on 5+ he is swept away 3D6 towards his own long
 // edge (ruling D-RISK-3D6); his units expend 1 action point for the rest
-// of the turn.
+// of the turn (ruling D-RISK-UNITS).
 func TestRule_RiskToGeneralsSweptAway(t *testing.T) {
 	cases := []struct {
 		name    string
@@ -65,7 +65,8 @@ func TestRule_RiskToGeneralsSweptAway(t *testing.T) {
 // Risk to Generals: a general within 3BW of a unit that takes a hit a
 // base from one shot throws 1D6, on a 6 he is incapacitated and put on his
 // long edge directly behind; a force commander so struck issues no supply
-// dice this turn.
+// dice this turn. "A hit a base" is one shot's hits at least the target's
+// bases (ruling D-RISK-SHOT).
 func TestRule_RiskToGeneralsIncapacitated(t *testing.T) {
 	for _, c := range []struct {
 		name string
@@ -147,5 +148,32 @@ func TestRule_RandomGamesWithVariantsEnd(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// rulings D-RISK-WHO and D-RISK-ONCE: a break near an enemy general
+// throws nothing for him, and a general with a throw pending gets no
+// second for the same cascade.
+func TestRule_RiskToGeneralsWhoThrows(t *testing.T) {
+	p := brigade()
+	p.opts.Variants = []string{VariantRisk}
+	// B1 and B2 both break (B2 takes B1's shock); G0.0 stands between
+	// them, the enemy's sub-general G1.0 beside B1.
+	p.gens = map[string]geom.Vec{"G0.0": geom.V(14, 9), "G1.0": geom.V(10, 11.5)}
+	s := setUp(t, p)
+	s.Units[1].Hits, s.Units[1].Front.X = 9, 16
+	s.Units[2].Front.X = 40
+	s.hit(labelIdx(t, s, "B1"), 10, false)
+	throws := 0
+	for k := range s.ntasks {
+		if s.tasks[k].kind == tRisk {
+			throws++
+			if int(s.tasks[k].a) != s.st.genIndex(0, 0) {
+				t.Fatal("a general of the other side throws for a break")
+			}
+		}
+	}
+	if throws != 1 {
+		t.Fatalf("%d throws pending, want 1", throws)
 	}
 }

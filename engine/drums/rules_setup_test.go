@@ -70,7 +70,8 @@ func TestRule_SupplyPool(t *testing.T) {
 }
 
 // Scouting Initiative 1-3: 1D6 a general, +1D6 a cavalry unit and an open
-// unit, a supply die if added; the higher total attacks; a tie throws 1D6
+// unit (rulings D-SCOUT-OPEN and D-OPEN: a unit with the OPEN doctrine),
+// a supply die if added; the higher total attacks; a tie throws 1D6
 // each without supply dice until one wins.
 func TestRule_Scouting(t *testing.T) {
 	cases := []struct {
@@ -136,7 +137,8 @@ func scoutTo(t *testing.T, s *State, att int) {
 // commands first, then the sides alternate a command at a time; the camp
 // goes down with a side's first command and the force commander with its
 // last; the attacker deploys within a quarter of the depth, the defender
-// within half.
+// within half; a command goes down in one of the zone's slots (ruling
+// D-DEPLOY).
 func TestRule_DeploymentOrderAndZones(t *testing.T) {
 	s := fresh(t, threeCommands())
 	scoutTo(t, s, 1)

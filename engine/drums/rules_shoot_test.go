@@ -122,7 +122,8 @@ func TestRule_ShootArcAndSight(t *testing.T) {
 
 // Shooting (Unprompted) 2: a unit shot at when out of command distance
 // fires back at once at the shooters if they are in its response range,
-// spending its actions; in command, or out of response range, it does not.
+// spending its actions (ruling D-UNPROMPTED-AP); in command, or out of
+// response range, it does not.
 func TestRule_UnpromptedShotOutOfCommand(t *testing.T) {
 	cases := []struct {
 		name    string
@@ -216,6 +217,43 @@ func TestRule_OccupyAfterShooting(t *testing.T) {
 			roll(t, s, c.die)
 			if got := s.Units[i].Front.Y; !near(got, c.want) {
 				t.Fatalf("front at y=%g, want %g", got, c.want)
+			}
+		})
+	}
+}
+
+// Shooting Tables 2a-2d filled from the state: the rows the shooters' and
+// target's flags set (ruling D-MANHANDLE: an unlimbered battery that moved
+// was man-handled).
+func TestRule_ShootingTablesFromState(t *testing.T) {
+	two := battery()
+	two.Bases = 2
+	cases := []struct {
+		name string
+		p    Profile
+		form Formation
+		y    float64
+		set  func(s *State, i, j int)
+		want int
+	}{
+		{"ArtilleryFirstShot", two, Line, 18, nil, 4},
+		{"ArtilleryHitsOnShooters", two, Line, 18, func(s *State, i, j int) { s.Units[i].Hits = 2 }, 2},
+		{"ArtilleryManHandled", two, Line, 18, func(s *State, i, j int) { s.Units[i].Flags |= fMoved }, 3},
+		{"FormedTargetMovedOneIn3", lineFoot(), Line, 12.5, func(s *State, i, j int) { s.Units[i].Flags |= fFirstShot; s.Units[j].Flags |= fMoved }, 4},
+		{"FormedShootersMovedMinus2", lineFoot(), Line, 12.5, func(s *State, i, j int) { s.Units[i].Flags |= fFirstShot | fMoved }, 4},
+		{"MarchShootersOneIn2", lineFoot(), March, 12.5, func(s *State, i, j int) { s.Units[i].Flags |= fFirstShot }, 2},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p := duel(c.y, true)
+			p.units[0].p, p.units[0].form = c.p, c.form
+			s := setUp(t, p)
+			i, j := labelIdx(t, s, "A"), labelIdx(t, s, "R")
+			if c.set != nil {
+				c.set(s, i, j)
+			}
+			if got, _, _ := s.shotPlan(i, j, 0); got != c.want {
+				t.Fatalf("%d dice, want %d", got, c.want)
 			}
 		})
 	}
