@@ -188,3 +188,21 @@ func TestRule_GeneralMove(t *testing.T) {
 		})
 	}
 }
+
+// Actions: a command whose last units were spent outside their own
+// activations (an evade, an unprompted shot) is finished: the side goes
+// on with another command instead of losing the rest of its turn.
+func TestRule_CommandFinishedOutsideItsActivations(t *testing.T) {
+	s := setUp(t, twoSides())
+	a1, a2 := labelIdx(t, s, "A1"), labelIdx(t, s, "A2")
+	s.Units[a1].Flags |= fActivated
+	s.Units[a2].Flags |= fActivated // spent by an evade, say
+	s.Gens[s.st.genIndex(0, 0)].Alive = false
+	s.CurCmd[0] = 0
+	s.push(task{kind: tTurn, step: 3})
+	s.run()
+	expectAsk(t, s, 0, askActivate)
+	if !legal(s, act(KActivate, labelIdx(t, s, "A3"), 0, 0)) {
+		t.Fatal("the other command is not offered")
+	}
+}

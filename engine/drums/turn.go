@@ -36,6 +36,14 @@ func (s *State) stepTurn(t *task) {
 		s.Run = 2
 		t.step = 3
 	case 3:
+		// A command can be finished outside its own activations: its
+		// last units spent by evading or an unprompted shot, or broken.
+		// The side is then free to start another (Actions).
+		for side := range 2 {
+			if c := s.CurCmd[side]; c != noCmd && s.commandDone(side, c) {
+				s.CurCmd[side] = noCmd
+			}
+		}
 		side := int(s.Active)
 		if !s.canActivate(side) {
 			if !s.canActivate(1 - side) {
