@@ -149,3 +149,50 @@ func TestRule_MeleeNoSupplyDie(t *testing.T) {
 		t.Fatalf("a melee round asks %s", s.waitingFor())
 	}
 }
+
+// Melee Factors Tables filled from the state: a column of attack against
+// a line adds a die for each rank more; open foot caught after evading
+// loses 1 in 3 in the first round; cavalry against foot not in square add
+// 1 in 2.
+func TestRule_MeleeFactorsFromState(t *testing.T) {
+	cases := []struct {
+		name string
+		set  func(s *State, a, b int)
+		who  int // 0: the chargers' dice, 1: the defenders'
+		y    uint8
+		want int
+	}{
+		// 6 bases, 3 ranks vs 1: 6 +2 (first melee) +2 ranks.
+		{"ColumnVsLinePlusRanks", func(s *State, a, b int) { s.Units[a].Form = Column }, 0, 0, 10},
+		// Open foot 6, not its first melee: -2 open not in terrain, then
+		// -1 in 3 for the evade (4 -> 3).
+		{"OpenFootCaughtAfterEvade", func(s *State, a, b int) {
+			s.Units[b].Form = Open
+			s.Units[b].Flags |= fMeleeFought
+		}, 1, mfEvaded, 3},
+		// Cavalry 4 bases vs foot line: +2 first melee, +1 in 2 (6 -> 9),
+		// heavy +2 in the first round: 11.
+		{"HeavyCavalryVsFootLine", func(s *State, a, b int) {}, 0, 0, 11},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p := clash(3, false)
+			if c.name == "HeavyCavalryVsFootLine" {
+				p.units[0].p = heavyCav()
+			}
+			s := setUp(t, p)
+			a, b := labelIdx(t, s, "A"), labelIdx(t, s, "R")
+			c.set(s, a, b)
+			tk := task{kind: tMelee, a: uint8(a), b: uint8(b), y: c.y}
+			var got int
+			if c.who == 0 {
+				got = s.meleeDice(a, b, true, &tk)
+			} else {
+				got = s.meleeDice(b, a, false, &tk)
+			}
+			if got != c.want {
+				t.Fatalf("%d dice, want %d", got, c.want)
+			}
+		})
+	}
+}

@@ -3,6 +3,7 @@ package drums
 import (
 	"testing"
 
+	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/engine/geom"
 )
 
@@ -232,5 +233,56 @@ func TestRule_AlwaysDefender(t *testing.T) {
 	}
 	if s.Attacker != 1 || s.rollWhat == rScout && s.wait == waitDice {
 		t.Fatalf("attacker %d, want 1 without a throw", s.Attacker)
+	}
+}
+
+// Quarter master and Conducting a resilience test: a supply die offered
+// with the force commander within 3BW is added to the test's dice before
+// the throw and spent; with the d12 variant a test throws 1D12.
+func TestRule_ResilienceTestDice(t *testing.T) {
+	t.Run("SupplyDieAddsADie", func(t *testing.T) {
+		p := lone()
+		p.supply = [2]uint8{2, 0}
+		p.gens = map[string]geom.Vec{"FC0": geom.V(24, 11)}
+		s := setUp(t, p)
+		runTest(t, s, "T", TestOther, -1)
+		expectAsk(t, s, 0, askSupply)
+		do(t, s, act(KSupply, 0, 0, 1))
+		expectRoll(t, s, rTest, 3)
+		if s.Supply[0] != 1 {
+			t.Fatalf("supply %d, want 1", s.Supply[0])
+		}
+	})
+	t.Run("D12Variant", func(t *testing.T) {
+		p := lone()
+		p.opts.Variants = []string{VariantD12}
+		s := setUp(t, p)
+		runTest(t, s, "T", TestOther, -1)
+		expectRoll(t, s, rTest, 1)
+		if s.roll.Sides(0) != 12 {
+			t.Fatalf("a d12 test throws %s", s.roll)
+		}
+	})
+}
+
+// Hold Test: zealous cavalry test within 6BW of any enemy not in square
+// or terrain; not near a square.
+func TestRule_HoldTestCavalry(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		form  Formation
+		tests bool
+	}{{"NearFootLineTests", Line, true}, {"NearSquareNoTest", Square, false}} {
+		t.Run(c.name, func(t *testing.T) {
+			p := clash(5, false)
+			p.units[0].p = with(heavyCav(), DocZealous)
+			p.units[1].form = c.form
+			s := start(t, p)
+			activate(t, s, "A", 0)
+			got := s.ToMove() == engine.Chance && s.rollWhat == rHold
+			if got != c.tests {
+				t.Fatalf("hold test %v, want %v", got, c.tests)
+			}
+		})
 	}
 }
