@@ -363,6 +363,11 @@ func (s *State) check(a engine.Action) error {
 	if s.wait != waitDecision {
 		return fmt.Errorf("no decision is due: %s", s.waitingFor())
 	}
+	if s.ask == askDeclare && (a.Kind == KAdvance || a.Kind == KGeneralMove) {
+		// Every listed move is also a free move the table allows, so
+		// the free-move check alone decides.
+		return s.checkFreeMove(a)
+	}
 	if ok, decided := s.quickCheck(a); decided {
 		if ok {
 			return nil
@@ -375,9 +380,6 @@ func (s *State) check(a engine.Action) error {
 			return nil
 		}
 	}
-	if s.ask == askDeclare && (a.Kind == KAdvance || a.Kind == KGeneralMove) {
-		return s.checkFreeMove(a)
-	}
 	return fmt.Errorf("%s is not one of the choices now (%s)", s.DescribeAction(a), s.waitingFor())
 }
 
@@ -389,15 +391,14 @@ func (s *State) check(a engine.Action) error {
 func (s *State) quickCheck(a engine.Action) (ok, decided bool) {
 	plain := engine.Action{Kind: a.Kind, Unit: a.Unit, Target: a.Target, Arg: a.Arg}
 	if a != plain {
-		switch s.ask {
-		case askDeploy, askDeclare:
-			return false, false
-		}
-		return false, true
+		// Only moves carry a path, and they are checked before this.
+		return false, s.ask != askDeploy
 	}
 	side := int(s.waitBy)
 	two := a.Unit == 0 && a.Target == 0 && a.Arg <= 1
 	switch s.ask {
+	case askDeclare:
+		return s.declOK(a)
 	case askSupply:
 		return a.Kind == KSupply && two, true
 	case askFirst:
@@ -425,6 +426,77 @@ func (s *State) quickCheck(a engine.Action) (ok, decided bool) {
 		return false, true
 	}
 	return false, false
+}
+
+// declOK decides a declaration other than a move exactly as declarations
+// lists them (decided false for a general's orders, which fall back).
+func (s *State) declOK(a engine.Action) (ok, decided bool) {
+	t := s.activationTask()
+	i := int(t.a)
+	if i >= generalBase {
+		return false, false
+	}
+	if int(a.Unit) != i {
+		return false, true
+	}
+	u := &s.Units[i]
+	first := s.ndecl == 0
+	var prev *engine.Action
+	if !first {
+		prev = &s.decl[s.ndecl-1]
+	}
+	if u.Flags&fHeld != 0 && first {
+		return a.Kind == KCharge && a.Arg == 0 && s.canCharge(i, int(a.Target), false), true
+	}
+	form := u.Form
+	if prev != nil && prev.Kind == KReform {
+		form = Formation(prev.Arg)
+	}
+	moved := prev != nil && (prev.Kind == KAdvance || prev.Kind == KRetire || prev.Kind == KTurn || prev.Kind == KReform)
+	canMove := form != Square && u.Flags&fInterpen == 0
+	enemy := func(j int) bool { return j < s.st.nu && s.alive(j) && s.Units[j].Side != u.Side }
+	switch a.Kind {
+	case KRetire:
+		return a.Target == 0 && a.Arg == 0 && canMove && !(prev != nil && prev.Kind == KAdvance), true
+	case KTurn:
+		if !first || a.Target != 0 {
+			return false, true
+		}
+		_, _, ok := s.turnResult(i, Turn(a.Arg))
+		return ok, true
+	case KReform:
+		if !first || Anchor(a.Target) != AnchorCentre || a.Arg < uint8(Open) || a.Arg >= uint8(numFormations) {
+			return false, true
+		}
+		_, _, ok := s.reformResult(i, Formation(a.Arg), AnchorCentre)
+		return ok, true
+	case KCharge:
+		if a.Arg > 1 || a.Arg == 1 && !s.supplyNear(i) {
+			return false, true
+		}
+		j := int(a.Target)
+		if _, camp := isCamp(j); camp {
+			return a.Arg == 0 && first && s.canCharge(i, j, false), true
+		}
+		if !enemy(j) {
+			return false, true
+		}
+		return (first || !moved && prev.Kind != KCharge) && s.canCharge(i, j, false), true
+	case KShoot:
+		if a.Arg > 1 || a.Arg == 1 && !(first && s.supplyNear(i)) {
+			return false, true
+		}
+		j := int(a.Target)
+		if !enemy(j) {
+			return false, true
+		}
+		return first && s.canShoot(i, j, false) || !first && s.mayShootLater(i, j, prev), true
+	case KReload:
+		return a.Target == 0 && a.Arg == 0 && s.weaponOf(i) != NoWeapon && (u.Flags&fLoaded == 0 || prev != nil && prev.Kind == KShoot) && u.Flags&fNoReload == 0, true
+	case KStand, KPass:
+		return a.Target == 0 && a.Arg == 0, true
+	}
+	return false, true
 }
 
 // checkFreeMove validates a move a person typed: an advance towards any
@@ -455,8 +527,15 @@ func (s *State) checkFreeMove(a engine.Action) error {
 		return fmt.Errorf("only the activated unit may move")
 	}
 	u := &s.Units[i]
-	if u.Form == Square || u.Flags&fInterpen != 0 || a.Arg > 1 || a.Arg == 1 && !s.supplyNear(i) {
+	form := u.Form
+	if s.ndecl > 0 && s.decl[s.ndecl-1].Kind == KReform {
+		form = Formation(s.decl[s.ndecl-1].Arg) // the formation declared first
+	}
+	if form == Square || u.Flags&fInterpen != 0 || a.Arg > 1 || a.Arg == 1 && !s.supplyNear(i) {
 		return fmt.Errorf("%s cannot advance now", s.st.units[i].Label)
+	}
+	if u.Flags&fHeld != 0 && s.ndecl == 0 {
+		return fmt.Errorf("%s failed its hold test and must charge (Hold Test)", s.st.units[i].Label)
 	}
 	if s.ndecl > 0 && s.decl[s.ndecl-1].Kind == KRetire {
 		return fmt.Errorf("a unit cannot advance after retiring in the same activation")

@@ -10,8 +10,13 @@ import (
 // games: an action is accepted exactly when it is listed (or, for an
 // advance or a general's move, a free move the table allows).
 func TestRule_QuickCheckAgreesWithLegal(t *testing.T) {
-	s, _ := playRandomUntil(t, 11, 600)
-	_ = s
+	seeds := []uint64{11, 12, 13}
+	if testing.Short() {
+		seeds = seeds[:1]
+	}
+	for _, seed := range seeds {
+		playRandomUntil(t, seed, 100000)
+	}
 }
 
 // playRandomUntil plays seed's random game for at most n decisions,
@@ -39,10 +44,11 @@ func playRandomUntil(t *testing.T, seed uint64, n int) (*State, int) {
 			if err := s.check(a); err != nil {
 				t.Fatalf("step %d: listed %s refused: %v", steps, s.DescribeAction(a), err)
 			}
-			for _, d := range []int{1, 2, 3} {
+			for _, d := range []int{1, 2, 3, 4} {
 				b := a
-				b.Arg += uint8(d)
+				b.Arg += uint8(d % 3)
 				b.Unit += uint8(d % 2)
+				b.Target += uint8(d / 2)
 				if b.Kind == KAdvance || b.Kind == KGeneralMove {
 					continue
 				}
@@ -85,6 +91,39 @@ func TestRule_ApplyActivationAllocatesNothing(t *testing.T) {
 func BenchmarkApplyActivation(b *testing.B) {
 	s := start(b, twoSides())
 	a := act(KActivate, labelIdx(b, s, "A1"), 0, 0)
+	var c State
+	b.ReportAllocs()
+	for b.Loop() {
+		c = *s
+		if err := c.Apply(a); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// A declaration applied to a copy allocates nothing, and is decided
+// without listing every choice (BenchmarkApplyDeclaration).
+func TestRule_ApplyDeclarationAllocatesNothing(t *testing.T) {
+	s := start(t, duel(12.5, true))
+	i := activate(t, s, "A", 0)
+	a := act(KShoot, i, labelIdx(t, s, "R"), 0)
+	var c State
+	allocs := testing.AllocsPerRun(200, func() {
+		c = *s
+		if err := c.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if allocs != 0 {
+		t.Fatalf("%.1f allocations per Apply", allocs)
+	}
+}
+
+// BenchmarkApplyDeclaration measures Apply on a declared shot.
+func BenchmarkApplyDeclaration(b *testing.B) {
+	s := start(b, duel(12.5, true))
+	i := activate(b, s, "A", 0)
+	a := act(KShoot, i, labelIdx(b, s, "R"), 0)
 	var c State
 	b.ReportAllocs()
 	for b.Loop() {
