@@ -306,6 +306,8 @@ func TestRule_HoldTestZealous(t *testing.T) {
 				t.Fatalf("only charges offered: %v, want %v (%d choices)", onlyCharges, c.charge, len(acts))
 			}
 			if c.charge {
+				// Nor may a person type a free advance instead.
+				refuse(t, s, toward(i, geom.V(24, 20), 0), "must charge")
 				// Exempt from the chargers' test: the charged test is next.
 				declare(t, s, act(KCharge, i, labelIdx(t, s, "R"), 0))
 				for s.wait == waitDecision && s.ask == askDeclare {
