@@ -111,6 +111,22 @@ func (s *State) declarations(buf []engine.Action) []engine.Action {
 				buf = append(buf, engine.Action{Kind: KReform, Unit: uint8(i), Arg: uint8(f), Target: uint8(AnchorCentre)})
 			}
 		}
+	} else {
+		// A second turn or formation change ("advance, then form
+		// square") is declared before the first action moves the unit,
+		// so it is listed whenever the type allows it and checked for
+		// room when carried out ("The actions declared must be completed
+		// if it is legal to do so").
+		if form != Square {
+			for turn := TurnLeft; turn <= TurnAbout; turn++ {
+				buf = append(buf, engine.Action{Kind: KTurn, Unit: uint8(i), Arg: uint8(turn)})
+			}
+		}
+		for f := Open; f < numFormations; f++ {
+			if s.secondReformOK(i, form, f) {
+				buf = append(buf, engine.Action{Kind: KReform, Unit: uint8(i), Arg: uint8(f), Target: uint8(AnchorCentre)})
+			}
+		}
 	}
 	sup := s.supplyNear(i)
 	for j := range s.st.nu {
@@ -142,6 +158,13 @@ func (s *State) declarations(buf []engine.Action) []engine.Action {
 	}
 	buf = append(buf, engine.Action{Kind: KStand, Unit: uint8(i)}, engine.Action{Kind: KPass, Unit: uint8(i)})
 	return buf
+}
+
+// secondReformOK reports whether unit i, in formation form once its first
+// action is done, may declare a change to f as its second action.
+func (s *State) secondReformOK(i int, form, f Formation) bool {
+	p := s.prof(i)
+	return f != form && f > NoFormation && f < numFormations && FormationAllowed(p.Type, p.Doctrines, f) && !(s.st.noSquare[s.Units[i].Side] && f == Square)
 }
 
 // mayShootLater reports whether a second declared action may shoot at j:
@@ -459,14 +482,20 @@ func (s *State) declOK(a engine.Action) (ok, decided bool) {
 	case KRetire:
 		return a.Target == 0 && a.Arg == 0 && canMove && !(prev != nil && prev.Kind == KAdvance), true
 	case KTurn:
-		if !first || a.Target != 0 {
+		if a.Target != 0 {
 			return false, true
+		}
+		if !first {
+			return form != Square && Turn(a.Arg) <= TurnAbout, true
 		}
 		_, _, ok := s.turnResult(i, Turn(a.Arg))
 		return ok, true
 	case KReform:
-		if !first || Anchor(a.Target) != AnchorCentre || a.Arg < uint8(Open) || a.Arg >= uint8(numFormations) {
+		if Anchor(a.Target) != AnchorCentre || a.Arg < uint8(Open) || a.Arg >= uint8(numFormations) {
 			return false, true
+		}
+		if !first {
+			return s.secondReformOK(i, form, Formation(a.Arg)), true
 		}
 		_, _, ok := s.reformResult(i, Formation(a.Arg), AnchorCentre)
 		return ok, true

@@ -258,3 +258,40 @@ func TestRule_InterpenetrationOneMoveOnly(t *testing.T) {
 		t.Fatalf("front at y=%g, want 14", s.Units[i].Front.Y)
 	}
 }
+
+// Change Formation and Change facing as a second action: declared before
+// the first is carried out ("advance, then form square"), done if there
+// is room when its turn comes, skipped if not.
+func TestRule_SecondActionFormationChange(t *testing.T) {
+	t.Run("AdvanceThenSquare", func(t *testing.T) {
+		s := start(t, mover(lineFoot(), Line))
+		i := activate(t, s, "M", 0)
+		declare(t, s, toward(i, geom.V(24, 30), 0), act(KReform, i, int(AnchorCentre), int(Square)))
+		roll(t, s, 3)
+		if u := &s.Units[i]; u.Form != Square || u.Front.Y < 11-1e-9 {
+			t.Fatalf("formation %s front %v: want a square after a 3BW advance", u.Form, u.Front)
+		}
+	})
+	t.Run("TurnWithoutRoomSkipped", func(t *testing.T) {
+		p := mover(lineFoot(), Line)
+		p.units = append(p.units, u0("F", lineFoot(), 28, 15, Line))
+		s := start(t, p)
+		i := activate(t, s, "M", 0)
+		declare(t, s, toward(i, geom.V(24, 30), 0), act(KTurn, i, 0, int(TurnRight)))
+		roll(t, s, 3)
+		if u := &s.Units[i]; u.Facing != 0 {
+			t.Fatalf("a turn with no room was made: facing %g", u.Facing)
+		}
+	})
+	t.Run("BatteryShootsThenLimbers", func(t *testing.T) {
+		two := battery()
+		two.Bases = 2
+		p := duel(18, true)
+		p.units[0].p = two
+		s := start(t, p)
+		i, j := activate(t, s, "A", 0), labelIdx(t, s, "R")
+		declare(t, s, act(KShoot, i, j, 0), act(KReform, i, int(AnchorCentre), int(March)))
+		// 2 models +2 first shot, -1 in 2 for "will limber this turn".
+		expectRoll(t, s, rShoot, 2)
+	})
+}

@@ -157,7 +157,7 @@ func (s *State) shotPlan(i, j int, flags uint8) (dice, needs int, long bool) {
 		Moved:      u.Flags&fMoved != 0 || s.willMove(i),
 		Evading:    flags&sfEvading != 0,
 		Hits:       hits,
-		Unlimbered: u.Flags&fReformed != 0,
+		Unlimbered: u.Flags&fReformed != 0 || s.willReform(i),
 		// Man-handling is not modelled: a battery moves only limbered
 		// or by its 1D3 unlimbered advance (ruling D-MANHANDLE).
 		ManHandled:      p.Type.IsArtillery() && u.Form == Line && u.Flags&fMoved != 0,
@@ -179,6 +179,21 @@ func (s *State) willMove(i int) bool {
 	}
 	for k := range int(s.ndecl) {
 		if k := s.decl[k].Kind; k == KAdvance || k == KRetire {
+			return true
+		}
+	}
+	return false
+}
+
+// willReform reports whether unit i's running activation has a formation
+// change still to come: for a battery, limbering ("will limber this turn",
+// Shooting Table 2a).
+func (s *State) willReform(i int) bool {
+	if s.CurUnit != uint8(i) {
+		return false
+	}
+	for k := range int(s.ndecl) {
+		if s.decl[k].Kind == KReform {
 			return true
 		}
 	}
