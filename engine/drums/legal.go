@@ -129,6 +129,11 @@ func (s *State) declarations(buf []engine.Action) []engine.Action {
 		}
 	}
 	sup := s.supplyNear(i)
+	// Ruling D-CHARGE-SECOND (Actions; Charge 1): every action is declared
+	// before the first is carried out, and a charge may be declared only
+	// on a target a maximum throw reaches, judged where the unit stands;
+	// so a charge is the second action only after one that leaves the
+	// unit where it is (a shot, a reload, a stand).
 	for j := range s.st.nu {
 		if !s.alive(j) || s.Units[j].Side == u.Side {
 			continue

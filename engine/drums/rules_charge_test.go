@@ -352,3 +352,26 @@ func TestRule_ResponseShotBreakNoOccupy(t *testing.T) {
 		t.Fatal("an unprompted shot's shooters are offered the space")
 	}
 }
+
+// ruling D-CHARGE-SECOND: a charge may follow a shot but not a move in the
+// same declaration.
+func TestRule_ChargeAsSecondAction(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		first func(i, j int) engine.Action
+		ok    bool
+	}{
+		{"AfterShot", func(i, j int) engine.Action { return act(KShoot, i, j, 0) }, true},
+		{"AfterAdvanceNot", func(i, j int) engine.Action { return toward(i, geom.V(24, 9), 0) }, false},
+		{"AfterTurnNot", func(i, j int) engine.Action { return act(KTurn, i, 0, int(TurnAbout)) }, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := start(t, clash(3, true))
+			i, j := activate(t, s, "A", 0), labelIdx(t, s, "R")
+			declare(t, s, c.first(i, j))
+			if got := legal(s, act(KCharge, i, j, 0)); got != c.ok {
+				t.Fatalf("second charge offered %v, want %v", got, c.ok)
+			}
+		})
+	}
+}
