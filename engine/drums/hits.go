@@ -88,12 +88,13 @@ func (s *State) riskNear(r geom.Rect, side int, kind int8) {
 		}
 		pendingAlready := false
 		for k := range s.ntasks {
-			if s.tasks[k].kind == tRisk && int(s.tasks[k].a) == g && s.tasks[k].step == 0 {
+			if s.tasks[k].kind == tRisk && int(s.tasks[k].a) == generalBase+g && s.tasks[k].step == 0 {
 				pendingAlready = true
 			}
 		}
 		if !pendingAlready && int(s.ntasks) < maxTasks {
-			s.push(task{kind: tRisk, a: uint8(g), x: kind})
+			// a is generalBase+g, as an activation names a general.
+			s.push(task{kind: tRisk, a: uint8(generalBase + g), x: kind})
 		}
 	}
 }
@@ -108,7 +109,7 @@ func (s *State) riskNear(r geom.Rect, side int, kind int8) {
 // says a swept-away general throws 2D6, Risk to Generals 3D6; the optional
 // rule's own text is the one a player reads when applying it: 3D6.
 func (s *State) stepRisk(t *task) {
-	g := int(t.a)
+	g := int(t.a) - generalBase
 	gen := &s.Gens[g]
 	side := int(s.st.gens[g].Side)
 	edge := 0.0

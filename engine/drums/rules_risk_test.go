@@ -1,6 +1,7 @@
 package drums
 
 import (
+	"encoding/json"
 	"math/rand/v2"
 	"testing"
 
@@ -41,6 +42,18 @@ func TestRule_RiskToGeneralsSweptAway(t *testing.T) {
 				return
 			}
 			expectRoll(t, s, rRisk, 1)
+			// A saved state in the middle of the throw loads again.
+			b, err := s.MarshalJSON()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var j stateJSON
+			if err := json.Unmarshal(b, &j); err != nil {
+				t.Fatal(err)
+			}
+			if err := (&State{st: s.st}).fill(&j); err != nil {
+				t.Fatalf("a state waiting for a risk throw does not load: %v", err)
+			}
 			roll(t, s, c.die)
 			if !c.swept {
 				if s.Gens[g].Swept || s.ToMove() == engine.Chance {
@@ -168,7 +181,7 @@ func TestRule_RiskToGeneralsWhoThrows(t *testing.T) {
 	for k := range s.ntasks {
 		if s.tasks[k].kind == tRisk {
 			throws++
-			if int(s.tasks[k].a) != s.st.genIndex(0, 0) {
+			if int(s.tasks[k].a) != generalBase+s.st.genIndex(0, 0) {
 				t.Fatal("a general of the other side throws for a break")
 			}
 		}
