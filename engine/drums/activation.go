@@ -279,7 +279,11 @@ func (s *State) stepAction(t *task) {
 		if u.Flags&fInterpen == 0 && s.canCharge(i, int(a.Target), useSupply) {
 			var y uint8
 			if useSupply {
-				y = 1 // the supply die is spent when the distance is thrown
+				// Ruling D-CHARGE-SUPPLY (Charge 5): the die "before the
+				// charge distance dice are thrown" is chosen with the
+				// charge's declaration, as a move's die is; it is spent
+				// only if the charge gets as far as the distance throw.
+				y = 1
 			}
 			if u.Flags&fHeld != 0 {
 				y |= 2 // exempt from the chargers' test (Charge 2)

@@ -142,8 +142,8 @@ func TestRule_ChargeResponseShot(t *testing.T) {
 	}
 }
 
-// Charge 5-6: a supply die adds 1BW to the charge distance, declared
-// before the throw.
+// Charge 5-6: a supply die adds 1BW to the charge distance, chosen with
+// the declaration (ruling D-CHARGE-SUPPLY).
 func TestRule_ChargeDistanceSupplyDie(t *testing.T) {
 	p := clash(3, false)
 	p.supply = [2]uint8{1, 0}
