@@ -208,6 +208,14 @@ func (s *State) commandDistance(g int) float64 {
 // commander is within 3MU": ruling D-SUPPLY-3, MU read as BW).
 //
 // Ruling D-SUPPLY-3 (Quarter master, supply and logistics): "within 3MU" is read as 3BW, MU being defined nowhere else.
+//
+// Ruling D-SUPPLY-THROWS (Quarter master, supply and logistics): "any
+// throw" is the throws a player makes for his own purpose and the rules
+// name a die for: scouting and initiative, action points, moves, charges,
+// shots, resilience tests and the forced retire's adjustment. Hold tests
+// (a die only makes the charge likelier), melee rounds (ruling
+// D-SUPPLY-MELEE), evades, occupation moves, levels and risk throws take
+// none.
 func (s *State) supplyNear(i int) bool {
 	side := int(s.Units[i].Side)
 	fc := s.st.firstGen[side]
