@@ -286,6 +286,10 @@ func TestRule_HoldTestZealous(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			p := clash(2.5, false)
 			p.units[0].p = with(lineFoot(), DocZealous)
+			// Supply at hand: still no die is offered for the hold test
+			// (ruling D-SUPPLY-THROWS).
+			p.supply = [2]uint8{2, 0}
+			p.gens["FC0"] = geom.V(22, 6)
 			s := start(t, p)
 			i := activate(t, s, "A", 0)
 			expectRoll(t, s, rHold, 2)
