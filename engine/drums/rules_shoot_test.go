@@ -258,3 +258,33 @@ func TestRule_ShootingTablesFromState(t *testing.T) {
 		})
 	}
 }
+
+// Shooting Table 2b from the state: open shooters lose a die when the
+// target moved this turn, and 1 in 3 when evading.
+func TestRule_ShootingOpenShooters(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		flags uint8
+		moved bool
+		minus func(n int) int
+	}{
+		{"TargetMovedMinusOne", 0, true, func(n int) int { return n - 1 }},
+		{"EvadingMinusOneIn3", sfEvading, false, func(n int) int { return n - n/3 }},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			p := duel(12.5, true)
+			p.units[0].p, p.units[0].form = lightFoot(), Open
+			s := setUp(t, p)
+			i, j := labelIdx(t, s, "A"), labelIdx(t, s, "R")
+			s.Units[i].Flags |= fFirstShot
+			if c.moved {
+				s.Units[j].Flags |= fMoved
+			}
+			u := &s.Units[i]
+			n := EligibleBases(LightFoot, Open, 6, u.Front, u.Facing, s.rect(j), maxRange(SmoothBore))
+			if got, _, _ := s.shotPlan(i, j, c.flags); got != max(c.minus(n), MinPool) {
+				t.Fatalf("%d dice from %d eligible bases, want %d", got, n, max(c.minus(n), MinPool))
+			}
+		})
+	}
+}
