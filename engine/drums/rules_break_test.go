@@ -203,3 +203,17 @@ func TestRule_Victory(t *testing.T) {
 		})
 	}
 }
+
+// Game Sequence 8: the turns go on until the turn limit, where the
+// limit's victory check decides (ruling D-VICTORY).
+func TestRule_TurnLimitEndsTheBattle(t *testing.T) {
+	p := brigade()
+	p.obj = Objective{BreakShare: 1}
+	s := setUp(t, p)
+	s.TurnNo = 10
+	s.push(task{kind: tTurn})
+	s.run()
+	if r := s.Result(); !r.Over || r.Kind != engine.TurnLimit {
+		t.Fatalf("result %+v, want a turn-limit draw", r)
+	}
+}
