@@ -67,8 +67,10 @@ const generalBase = 100
 // points, a hold test for a zealous unit near the enemy, the declaration
 // of every action, then each action in turn (Actions).
 //
-// Ruling D-GENERAL-AP (Moving generals; Actions): a general's activation is one prompted move of up to 10BW, or a pass.
-// Ruling D-SUPPLY-AP (Actions): the supply die's extra point is offered only to a unit with fewer than 2 points, so no unit expends more than 2.
+// Ruling D-GENERAL-AP (Moving generals; Actions): a general's activation is
+// one prompted move of up to 10BW, or a pass.
+// Ruling D-SUPPLY-AP (Actions): the supply die's extra point is offered only
+// to a unit with fewer than 2 points, so no unit expends more than 2.
 func (s *State) stepActivation(t *task) {
 	i := int(t.a)
 	gen := i >= generalBase
@@ -172,7 +174,8 @@ func (s *State) finishActivation(i int) {
 // general's line of command: a sub-general's command, or every unit of
 // the side for its force commander.
 //
-// Ruling D-AP (Actions): command distance is measured when the unit is activated, from the general to the nearest point of its footprint.
+// Ruling D-AP (Actions): command distance is measured when the unit is
+// activated, from the general to the nearest point of its footprint.
 func (s *State) actionPoints(i int) int {
 	u := &s.Units[i]
 	side := int(u.Side)
@@ -207,7 +210,8 @@ func (s *State) commandDistance(g int) float64 {
 // side has one left and its force commander is within 3BW ("when the force
 // commander is within 3MU": ruling D-SUPPLY-3, MU read as BW).
 //
-// Ruling D-SUPPLY-3 (Quarter master, supply and logistics): "within 3MU" is read as 3BW, MU being defined nowhere else.
+// Ruling D-SUPPLY-3 (Quarter master, supply and logistics): "within 3MU" is
+// read as 3BW, MU being defined nowhere else.
 //
 // Ruling D-SUPPLY-THROWS (Quarter master, supply and logistics): "any
 // throw" is the throws a player makes for his own purpose and the rules

@@ -165,7 +165,9 @@ func (s *State) shock(side int, r geom.Rect, skip int) {
 // commandLoss applies what happens to a command as its units go: with one
 // unit left that unit breaks; with none its general is removed.
 //
-// Ruling D-LAST-UNIT (What happens when a command group with a sub general is down to its last unit?): a command that started with one unit is not "down to its last unit".
+// Ruling D-LAST-UNIT (What happens when a command group with a sub general
+// is down to its last unit?): a command that started with one unit is not
+// "down to its last unit".
 func (s *State) commandLoss(side int, cmd uint8) {
 	left, last := 0, -1
 	for j := range s.st.nu {

@@ -149,7 +149,9 @@ func (s *State) stepOccupy(t *task) {
 // the space broken unit j left: until its front reaches the far side of
 // j's footprint (ruling D-OCCUPY), 0 if that space is not ahead.
 //
-// Ruling D-OCCUPY (Broken units as a result of melee / of shooting): the space is reached when the victor's front is at the far side of the broken unit's footprint, straight ahead.
+// Ruling D-OCCUPY (Broken units as a result of melee / of shooting): the
+// space is reached when the victor's front is at the far side of the broken
+// unit's footprint, straight ahead.
 func (s *State) occupyDistance(i, j int) float64 {
 	u := &s.Units[i]
 	jr := Footprint(s.prof(j).Type, s.Units[j].Form, max(s.Bases(j), 1), s.Units[j].Front, s.Units[j].Facing)

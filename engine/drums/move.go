@@ -17,7 +17,8 @@ const (
 // unit (ruling D-ENEMY-GAP: only a charge contacts the enemy; other moves
 // stop 1BW short, the distance a forced retire keeps, Forced to retire).
 //
-// Ruling D-ENEMY-GAP (Movement; Forced to retire): a move other than a charge stops 1BW short of an enemy.
+// Ruling D-ENEMY-GAP (Movement; Forced to retire): a move other than a
+// charge stops 1BW short of an enemy.
 const enemyGap = 1.0
 
 // stepMove runs an advance or a retire (Movement Action): throw the
@@ -75,7 +76,8 @@ func (t *task) fixed() int   { return int(t.n >> 8) }
 // the unit starts in terrain, or its declared end point lies in it
 // (ruling D-TERRAIN-MOVE).
 //
-// Ruling D-TERRAIN-MOVE (Movement distances): the In Terrain column applies when the unit starts in terrain or its declared end point lies in it.
+// Ruling D-TERRAIN-MOVE (Movement distances): the In Terrain column applies
+// when the unit starts in terrain or its declared end point lies in it.
 func (s *State) moveInTerrain(i int, a *engine.Action) bool {
 	r := s.rect(i)
 	if InTerrain(r, s.st.sc.Terrain) {

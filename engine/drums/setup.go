@@ -32,7 +32,8 @@ func (s *State) stepGame(t *task) {
 // (who is "not included in the supply calculation": ruling D-SUPPLY-INC,
 // the incompetent general neither adds his die nor takes one more away).
 //
-// Ruling D-SUPPLY-INC (Quarter master; Staff Ability Types): an incompetent general adds no die and takes none away.
+// Ruling D-SUPPLY-INC (Quarter master; Staff Ability Types): an incompetent
+// general adds no die and takes none away.
 func (s *State) supplyPool(side int) int {
 	n := 2
 	for g := range s.st.ng {
@@ -77,7 +78,8 @@ func (s *State) generalDice(side int) int {
 // (ruling D-SCOUT-OPEN: a unit that deploys in open formation, that is
 // irregular foot and units with the OPEN doctrine).
 //
-// Ruling D-SCOUT-OPEN (Scouting Initiative 1c): an "open formation unit" is one that deploys in open.
+// Ruling D-SCOUT-OPEN (Scouting Initiative 1c): an "open formation unit" is
+// one that deploys in open.
 func (s *State) scoutDice(side int) int {
 	n := s.generalDice(side)
 	for i := range s.st.nu {
@@ -99,7 +101,8 @@ func (s *State) scoutDice(side int) int {
 // die, both throw, the higher total is the attacker, a tie throws again
 // with 1D6 each and no supply dice (Scouting Initiative 1-3).
 //
-// Ruling D-DEFENDER (Army Characteristics, Mapuche Indian): an army "automatically the defender" throws nothing; the other side attacks.
+// Ruling D-DEFENDER (Army Characteristics, Mapuche Indian): an army
+// "automatically the defender" throws nothing; the other side attacks.
 func (s *State) stepScout(t *task) {
 	switch t.step {
 	case 0, 1:
@@ -423,7 +426,9 @@ func clamp(v, lo, hi float64) float64 { return max(lo, min(hi, v)) }
 // each side throws 1D6 a unit, in the order of its units, against the
 // army list's thresholds (ruling D-LEVEL).
 //
-// Ruling D-LEVEL (Determining a unit's morale on the table): the highest level whose threshold the 1D6 reaches; below every threshold, the lowest level the list offers.
+// Ruling D-LEVEL (Determining a unit's morale on the table): the highest
+// level whose threshold the 1D6 reaches; below every threshold, the lowest
+// level the list offers.
 func (s *State) stepLevels(t *task) {
 	switch t.step {
 	case 0, 1:

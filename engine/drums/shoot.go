@@ -104,7 +104,9 @@ func (s *State) visible(i, j int) bool {
 // target's resilience test, then an unprompted reply by a target out of
 // command, or the shooters' move into the space of a target they broke.
 //
-// Ruling D-UNPROMPTED-AP (Shooting (Unprompted)): the reply spends the target's activation for the turn; a unit that has had its activation has no points left to reply with.
+// Ruling D-UNPROMPTED-AP (Shooting (Unprompted)): the reply spends the
+// target's activation for the turn; a unit that has had its activation has
+// no points left to reply with.
 func (s *State) stepShoot(t *task) {
 	i, j := int(t.a), int(t.b)
 	switch t.step {

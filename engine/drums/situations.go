@@ -106,7 +106,8 @@ func (s *State) holdModifier(i int) int {
 // the force commander's die goes to throws a player declares; melee
 // rounds follow each other without a declaration).
 //
-// Ruling D-SUPPLY-MELEE (Melee Factors Tables, "Supply dice from Force Commander"): no supply die is offered in melee.
+// Ruling D-SUPPLY-MELEE (Melee Factors Tables, "Supply dice from Force
+// Commander"): no supply die is offered in melee.
 func (s *State) meleeDice(x, opp int, charger bool, t *task) int {
 	u, o := &s.Units[x], &s.Units[opp]
 	p, q := s.prof(x), s.prof(opp)
@@ -131,7 +132,8 @@ func (s *State) meleeDice(x, opp int, charger bool, t *task) int {
 
 // shotPlan is unit i's pool, score to hit and range band shooting at j.
 //
-// Ruling D-MANHANDLE (Shooting Table 2a, "Man-handled gun this turn"): an unlimbered battery that moved this turn was man-handled.
+// Ruling D-MANHANDLE (Shooting Table 2a, "Man-handled gun this turn"): an
+// unlimbered battery that moved this turn was man-handled.
 func (s *State) shotPlan(i, j int, flags uint8) (dice, needs int, long bool) {
 	u, o := &s.Units[i], &s.Units[j]
 	p, q := s.prof(i), s.prof(j)

@@ -190,7 +190,8 @@ func (s *State) stepInitiative(t *task) {
 // (ruling D-ENDTEST-ORDER: the order within a side changes nothing a bot
 // could exploit, so it is fixed).
 //
-// Ruling D-ENDTEST-ORDER (End of turn resilience tests): "in any order the player prefers" is fixed as index order.
+// Ruling D-ENDTEST-ORDER (End of turn resilience tests): "in any order the
+// player prefers" is fixed as index order.
 func (s *State) stepEndTests(t *task) {
 	if t.step == 0 {
 		t.step = 1
@@ -219,7 +220,8 @@ func (s *State) stepEndTests(t *task) {
 // has lost its scenario share of units (half by default), or its baggage
 // camp where the scenario says so, or every unit.
 //
-// Ruling D-VICTORY (Game Sequence 4 and 8g): the objectives come from the scenario; see Objective.
+// Ruling D-VICTORY (Game Sequence 4 and 8g): the objectives come from the
+// scenario; see Objective.
 func (s *State) checkVictory() {
 	if s.result.Over {
 		return
