@@ -181,17 +181,7 @@ func (s *State) straight(i int, dir geom.Vec, dist float64, forced bool) float64
 			nf++
 		}
 	}
-	if d, _ := MoveLimit(r, dir, lim, en[:ne], enemyGap); d < lim {
-		lim = d
-	}
-	for side := range 2 {
-		if s.Camp[side].Placed && !s.Camp[side].Lost {
-			cb := [1]geom.Rect{s.campRect(side)}
-			if d, _ := MoveLimit(r, dir, lim, cb[:], 0); d < lim {
-				lim = d
-			}
-		}
-	}
+	lim = s.roomAhead(r, dir, lim, en[:ne])
 	// Friends: passable ones are passed through if the move clears them,
 	// else the unit stops short of them.
 	for {
@@ -210,9 +200,12 @@ func (s *State) straight(i int, dir geom.Vec, dist float64, forced bool) float64
 			fr[k] = geom.Rect{} // passed: no longer in the way
 			continue
 		}
-		if forced && clear <= 100 {
+		if forced && clear <= 100 && s.roomAhead(r, dir, s.edgeLimit(r, dir, clear), en[:ne]) >= clear-1e-9 {
 			// A forced retire that cannot clear a friend moves the least
-			// distance that passes through it (Forced to retire 2).
+			// distance that passes through it (Forced to retire 2), if
+			// the ground beyond is free: the table edge, an enemy or a
+			// camp there stops it short of the friend instead (ruling
+			// D-RETIRE-SHORT gives the hits).
 			u.Flags |= fInterpen
 			s.hit(i, 1, false)
 			s.hit(j, 1, false)
@@ -226,9 +219,33 @@ func (s *State) straight(i int, dir geom.Vec, dist float64, forced bool) float64
 	if !s.alive(i) {
 		return 0
 	}
+	if lim < dist {
+		// Stopped by something: stay clear of it by more than the
+		// sweep's tolerance, so the next move can leave (as MoveLimit).
+		lim = math.Max(lim-footprintEps, 0)
+	}
 	if lim > 0 {
 		u.Front = u.Front.Add(dir.Scale(lim))
 		u.Flags |= fMoved
+	}
+	return lim
+}
+
+// roomAhead caps a move of footprint r along dir at dist by the enemies
+// en (enemyGap short of them), the baggage camps and, through the caller's
+// dist, the table edge and impassable ground.
+func (s *State) roomAhead(r geom.Rect, dir geom.Vec, dist float64, en []geom.Rect) float64 {
+	lim := dist
+	if d, _ := MoveLimit(r, dir, lim, en, enemyGap); d < lim {
+		lim = d
+	}
+	for side := range 2 {
+		if s.Camp[side].Placed && !s.Camp[side].Lost {
+			cb := [1]geom.Rect{s.campRect(side)}
+			if d, _ := MoveLimit(r, dir, lim, cb[:], 0); d < lim {
+				lim = d
+			}
+		}
 	}
 	return lim
 }

@@ -286,3 +286,26 @@ func TestRule_HoldTestCavalry(t *testing.T) {
 		})
 	}
 }
+
+// Forced to retire 2 with no room beyond the friend: an enemy right
+// behind the friend stops the retire short of the friend, with a hit for
+// every whole BW not moved (ruling D-RETIRE-SHORT), rather than leaving
+// the unit inside the friend or on the enemy.
+func TestRule_ForcedRetireNoRoomBeyondFriend(t *testing.T) {
+	p := lone()
+	p.units = append(p.units,
+		u0("F", lineFoot(), 24, 11.3, Line),
+		pu{side: 1, label: "E", p: lineFoot(), x: 24, y: 10.3, f: 0, form: Line, level: Steady})
+	s := setUp(t, p)
+	i := runTest(t, s, "T", TestOther, -1)
+	testTo(t, s, 6)
+	roll(t, s, 2)
+	u := &s.Units[i]
+	f := s.rect(labelIdx(t, s, "F"))
+	if geom.Overlap(s.rect(i), f, 1e-6) {
+		t.Fatalf("the retire ended inside the friend (front y=%g)", u.Front.Y)
+	}
+	if u.Hits < 1 {
+		t.Fatalf("%d hits, want at least 1 for the ground not moved", u.Hits)
+	}
+}
