@@ -50,6 +50,26 @@ func (s *State) chargePath(i, target int) (ang, wheelCost, dist float64, ok bool
 	ang = WheelToward(w, u.Front, u.Facing, aim, chargeWheel)
 	front, facing := u.Front, u.Facing
 	if ang != 0 {
+		// A wheel that would swing the unit into the target stops at
+		// the touch: the contact comes in the wheel itself.
+		_, dp := Size(p.Type, u.Form, s.Bases(i))
+		into := func(a float64) bool {
+			f2, face2, _ := Wheel(w, u.Front, u.Facing, a)
+			return geom.Overlap(Footprint(p.Type, u.Form, s.Bases(i), f2, face2), tr, geom.Eps)
+		}
+		tb := [1]geom.Rect{tr}
+		if into(ang) || WheelBlocked(w, dp, u.Front, u.Facing, ang, tb[:]) >= 0 {
+			lo, hi := 0.0, 1.0
+			for range 24 {
+				m := (lo + hi) / 2
+				if into(ang*m) || WheelBlocked(w, dp, u.Front, u.Facing, ang*m, tb[:]) >= 0 {
+					hi = m
+				} else {
+					lo = m
+				}
+			}
+			ang *= lo
+		}
 		front, facing, wheelCost = Wheel(w, u.Front, u.Facing, ang)
 	}
 	r := Footprint(p.Type, u.Form, s.Bases(i), front, facing)
@@ -253,7 +273,7 @@ func (s *State) chargeMove(i, target int, dist float64) bool {
 	if ang != 0 {
 		f2, face2, _ := Wheel(w, u.Front, u.Facing, ang)
 		r := Footprint(p.Type, u.Form, s.Bases(i), f2, face2)
-		if !s.onTable(r) || s.overlapsOther(i, r, target) {
+		if !s.onTable(r) || s.overlapsOther(i, r, target) || !s.wheelClear(i, ang, target) {
 			return false
 		}
 		u.Front, u.Facing = f2, face2
@@ -289,6 +309,29 @@ func (s *State) chargeMove(i, target int, dist float64) bool {
 		u.Flags |= fMoved
 	}
 	return contact
+}
+
+// wheelClear reports whether unit i can wheel by ang degrees without
+// running into a unit or camp other than skip on the way (ruling
+// D-WHEELROOM: brushing is allowed).
+func (s *State) wheelClear(i int, ang float64, skip int) bool {
+	u := &s.Units[i]
+	w, d := Size(s.prof(i).Type, u.Form, s.Bases(i))
+	var bl [MaxUnits + 2]geom.Rect
+	n := 0
+	for k := range s.st.nu {
+		if k != i && k != skip && s.alive(k) {
+			bl[n] = s.rect(k)
+			n++
+		}
+	}
+	for side := range 2 {
+		if s.Camp[side].Placed && !s.Camp[side].Lost && campTarget+side != skip {
+			bl[n] = s.campRect(side)
+			n++
+		}
+	}
+	return WheelBlocked(w, d, u.Front, u.Facing, ang, bl[:n]) < 0
 }
 
 // overlapsOther reports whether r (unit i's footprint) overlaps any unit

@@ -460,7 +460,11 @@ func gapMoveLimit(r geom.Rect, dir geom.Vec, dist float64, d geom.Vec, b geom.Re
 		// Already within gap: blocked only if the move closes the
 		// distance. The distance is convex along a straight move, so the
 		// first step decides.
-		if geom.RectDistance(r.Moved(dir.Scale(math.Min(dist, 1e-6))), b) < f0-1e-13 {
+		// Touching, the distance is 0 and cannot fall: a move into b
+		// shows as overlap instead (a melee loser retiring into the
+		// chargers behind it).
+		moved := r.Moved(dir.Scale(math.Min(dist, 1e-6)))
+		if geom.Overlap(moved, b, footprintEps) || geom.RectDistance(moved, b) < f0-1e-13 {
 			return 0, true
 		}
 		return 0, false

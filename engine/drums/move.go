@@ -108,7 +108,7 @@ func (s *State) advance(i int, to geom.Vec, dist float64) {
 			f2, face2, cost = Wheel(w, u.Front, u.Facing, ang)
 		}
 		r := Footprint(s.prof(i).Type, u.Form, s.Bases(i), f2, face2)
-		if !s.onTable(r) || s.blockedMove(i, r) {
+		if !s.onTable(r) || s.blockedMove(i, r) || !s.wheelClear(i, ang, -1) {
 			return // no room to wheel: the advance cannot be carried out
 		}
 		front, facing = f2, face2
