@@ -16,7 +16,11 @@ func TestRule_NoUnitsOverlapInPlay(t *testing.T) {
 		n = 10
 	}
 	for seed := range uint64(n) {
-		s, err := NewGame(DefaultScenario, engine.Options{})
+		opts := engine.Options{}
+		if seed%2 == 1 {
+			opts.Variants = Variants
+		}
+		s, err := NewGame(DefaultScenario, opts)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -39,12 +43,22 @@ func TestRule_NoUnitsOverlapInPlay(t *testing.T) {
 			if s.TurnNo == 0 {
 				continue
 			}
+			for g := range s.st.ng {
+				if p := s.Gens[g].Pos; s.Gens[g].Alive && (p.X < 0 || p.Y < 0 || p.X > s.st.sc.Width || p.Y > s.st.sc.Depth) {
+					t.Fatalf("seed %d step %d: general %s off the table after %s", seed, step, s.st.gens[g].Label, last)
+				}
+			}
 			for i := range s.st.nu {
 				if !s.alive(i) {
 					continue
 				}
 				if !s.onTable(s.rect(i)) {
 					t.Fatalf("seed %d step %d: %s off the table after %s", seed, step, s.st.units[i].Label, last)
+				}
+				for side := range 2 {
+					if c := s.Camp[side]; c.Placed && !c.Lost && geom.Overlap(s.rect(i), s.campRect(side), 1e-6) {
+						t.Fatalf("seed %d step %d: %s stands on a camp after %s", seed, step, s.st.units[i].Label, last)
+					}
 				}
 				for j := i + 1; j < s.st.nu; j++ {
 					if s.alive(j) && geom.Overlap(s.rect(i), s.rect(j), 1e-6) {

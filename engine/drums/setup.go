@@ -385,10 +385,13 @@ func (s *State) deploy(side int, cmd uint8, slot int) {
 		if side == 1 {
 			cy = y1 - 0.25
 		}
-		s.Camp[side] = Baggage{Front: geom.V(clamp(centre.X, 3.5, s.st.sc.Width-3.5), cy-back.Y*4), Facing: face, Placed: true}
+		// The camp is checked against everything but itself (blocked
+		// counts placed camps), so it is marked placed only once free.
+		s.Camp[side] = Baggage{Front: geom.V(clamp(centre.X, 3.5, s.st.sc.Width-3.5), cy-back.Y*4), Facing: face}
 		if s.blocked(s.campRect(side), -1) {
 			s.placeCampFree(side)
 		}
+		s.Camp[side].Placed = true
 	}
 	if placed == s.st.cmds[side] {
 		fc := s.st.firstGen[side]
@@ -396,21 +399,35 @@ func (s *State) deploy(side int, cmd uint8, slot int) {
 	}
 }
 
-// placeCampFree finds the first free spot for side's camp along the back
-// of its zone, scanning from the centre outwards.
+// placeCampFree finds the first free spot for side's camp in its zone
+// (Deploying forces: "anywhere in the players deployment zone"), scanning
+// along the back of the zone from the centre outwards, then a BW further
+// forward at a time. With no free spot at all it stays where it was put.
 func (s *State) placeCampFree(side int) {
 	c := &s.Camp[side]
 	w := s.st.sc.Width
-	for k := 0; k < 40; k++ {
-		dx := float64((k+1)/2) * 1.5
-		if k%2 == 1 {
-			dx = -dx
-		}
-		c.Front.X = clamp(w/2+dx, 3.5, w-3.5)
-		if !s.blocked(s.campRect(side), -1) {
-			return
+	start := c.Front
+	y0, y1 := s.zone(side)
+	toward := 1.0 // from the home edge into the zone
+	if side == 1 {
+		toward = -1
+	}
+	for row := 0; float64(row)+4 <= y1-y0; row++ {
+		for k := 0; k < 64; k++ {
+			dx := float64((k+1)/2) * 1.5
+			if k%2 == 1 {
+				dx = -dx
+			}
+			if w/2+dx < 3.5 || w/2+dx > w-3.5 {
+				continue
+			}
+			c.Front = geom.V(w/2+dx, start.Y+toward*float64(row))
+			if s.inZone(side, s.campRect(side)) && !s.blocked(s.campRect(side), -1) {
+				return
+			}
 		}
 	}
+	c.Front = start
 }
 
 // clampToZone keeps a general's point inside side's zone and the table.
