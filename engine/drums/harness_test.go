@@ -2,6 +2,8 @@ package drums
 
 import (
 	"math/rand/v2"
+	"os"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -351,3 +353,10 @@ func testMod(t testing.TB, s *State) int {
 
 // newRng is a seeded generator for the tests' random play.
 func newRng(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 3)) }
+
+// testSeeds is GROGNARD_SEEDS, for a longer run of the random-game
+// tests by hand (0 when unset).
+func testSeeds() int {
+	n, _ := strconv.Atoi(os.Getenv("GROGNARD_SEEDS"))
+	return n
+}

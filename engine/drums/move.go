@@ -183,7 +183,12 @@ func (s *State) straight(i int, dir geom.Vec, dist float64, forced bool) float64
 	}
 	lim = s.roomAhead(r, dir, lim, en[:ne])
 	// Friends: passable ones are passed through if the move clears them,
-	// else the unit stops short of them.
+	// else the unit stops short of them. A friend further on that stops
+	// the unit inside one it had begun to pass stops it short of the
+	// first instead: no move ends on a friend's ground.
+	var passed [MaxUnits]int
+	np := 0
+	firstD, passedMax := 0.0, 0.0
 	for {
 		d, k := MoveLimit(r, dir, lim, fr[:nf], 0)
 		if k < 0 || d >= lim {
@@ -192,11 +197,12 @@ func (s *State) straight(i int, dir geom.Vec, dist float64, forced bool) float64
 		j := frIdx[k]
 		clear := ClearDistance(r, dir, fr[k])
 		if (forced || Interpenetrates(u.Form, s.Units[j].Form)) && clear <= lim && !s.overlapsAt(r.Moved(dir.Scale(clear)), fr[:nf], k) {
-			u.Flags |= fInterpen
-			if forced {
-				s.hit(i, 1, false)
-				s.hit(j, 1, false)
+			if np == 0 {
+				firstD = d
 			}
+			passed[np] = j
+			np++
+			passedMax = math.Max(passedMax, clear)
 			fr[k] = geom.Rect{} // passed: no longer in the way
 			continue
 		}
@@ -206,15 +212,31 @@ func (s *State) straight(i int, dir geom.Vec, dist float64, forced bool) float64
 			// the ground beyond is free: the table edge, an enemy or a
 			// camp there stops it short of the friend instead (ruling
 			// D-RETIRE-SHORT gives the hits).
-			u.Flags |= fInterpen
-			s.hit(i, 1, false)
-			s.hit(j, 1, false)
+			if np == 0 {
+				firstD = d
+			}
+			passed[np] = j
+			np++
+			passedMax = math.Max(passedMax, clear)
 			fr[k] = geom.Rect{}
 			lim = math.Max(lim, s.edgeLimit(r, dir, clear))
 			continue
 		}
 		lim = d
 		break
+	}
+	if np > 0 && passedMax > lim+1e-9 {
+		lim, np = firstD, 0
+	}
+	if np > 0 {
+		u.Flags |= fInterpen
+	}
+	if forced {
+		// Both units take a hit, applied at once (Forced to retire 2).
+		for _, j := range passed[:np] {
+			s.hit(i, 1, false)
+			s.hit(j, 1, false)
+		}
 	}
 	if !s.alive(i) {
 		return 0

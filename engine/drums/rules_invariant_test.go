@@ -12,6 +12,9 @@ import (
 // unit off the table, over whole random games.
 func TestRule_NoUnitsOverlapInPlay(t *testing.T) {
 	n := 40
+	if m := testSeeds(); m > 0 {
+		n = m
+	}
 	if testing.Short() {
 		n = 10
 	}
