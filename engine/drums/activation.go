@@ -66,6 +66,11 @@ const generalBase = 100
 // stepActivation runs one unit's or general's activation: its action
 // points, a hold test for a zealous unit near the enemy, the declaration
 // of every action, then each action in turn (Actions).
+//
+// Ruling D-GENERAL-AP (Moving generals; Actions): a general's activation is
+// one prompted move of up to 10BW, or a pass.
+// Ruling D-SUPPLY-AP (Actions): the supply die's extra point is offered only
+// to a unit with fewer than 2 points, so no unit expends more than 2.
 func (s *State) stepActivation(t *task) {
 	i := int(t.a)
 	gen := i >= generalBase
@@ -163,6 +168,14 @@ func (s *State) finishActivation(i int) {
 // force commander, else none; 1 at most when a general of its line of
 // command was swept away this turn (Risk to Generals). Command distance
 // is measured when the unit is activated (ruling D-AP).
+//
+// Ruling D-RISK-UNITS (Risk to Generals): "Any units from this point
+// onwards ... can only expend 1 action point" is read as the units of the
+// general's line of command: a sub-general's command, or every unit of
+// the side for its force commander.
+//
+// Ruling D-AP (Actions): command distance is measured when the unit is
+// activated, from the general to the nearest point of its footprint.
 func (s *State) actionPoints(i int) int {
 	u := &s.Units[i]
 	side := int(u.Side)
@@ -196,10 +209,23 @@ func (s *State) commandDistance(g int) float64 {
 // supplyNear reports whether unit i may add a supply die to a throw: its
 // side has one left and its force commander is within 3BW ("when the force
 // commander is within 3MU": ruling D-SUPPLY-3, MU read as BW).
+//
+// Ruling D-SUPPLY-3 (Quarter master, supply and logistics): "within 3MU" is
+// read as 3BW, MU being defined nowhere else.
+//
+// Ruling D-SUPPLY-THROWS (Quarter master, supply and logistics): "any
+// throw" is the throws a player makes for his own purpose and the rules
+// name a die for: scouting and initiative, action points, moves, charges,
+// shots, resilience tests and the forced retire's adjustment. Hold tests
+// (a die only makes the charge likelier), melee rounds (ruling
+// D-SUPPLY-MELEE), evades, occupation moves, levels and risk throws take
+// none.
 func (s *State) supplyNear(i int) bool {
 	side := int(s.Units[i].Side)
 	fc := s.st.firstGen[side]
-	return s.Supply[side] > 0 && !s.Camp[side].Lost && s.Gens[fc].Alive && PointWithin(s.Gens[fc].Pos, s.rect(i), 3)
+	// A force commander swept away or incapacitated this turn issues no
+	// supply dice for the rest of it (Risk to Generals).
+	return s.Supply[side] > 0 && !s.Camp[side].Lost && s.Gens[fc].Alive && !s.Gens[fc].Swept && PointWithin(s.Gens[fc].Pos, s.rect(i), 3)
 }
 
 // stepAction carries out declared action t.x of unit t.a, if it is still
@@ -207,6 +233,7 @@ func (s *State) supplyNear(i int) bool {
 func (s *State) stepAction(t *task) {
 	a := s.decl[t.x]
 	i := int(t.a)
+	slot := t.x
 	s.pop()
 	if i >= generalBase {
 		if a.Kind == KGeneralMove && s.generalMoveOK(i-generalBase, a.Path[0]) {
@@ -224,8 +251,11 @@ func (s *State) stepAction(t *task) {
 		if u.Form == Square {
 			return // foot in square cannot move
 		}
-		if a.Kind == KAdvance && u.Flags&fInterpen != 0 {
-			return // one movement action after interpenetrating
+		if u.Flags&fInterpen != 0 {
+			// A unit that interpenetrated a friend makes only one
+			// movement action this turn (Interpenetration of Friendly
+			// units); its second declared move is not carried out.
+			return
 		}
 		s.spendSupply(i, useSupply)
 		var y uint8
@@ -236,7 +266,7 @@ func (s *State) stepAction(t *task) {
 		if a.Kind == KRetire {
 			mode = moveRetire
 		}
-		s.push(task{kind: tMove, a: uint8(i), x: mode, y: y, n: int16(t.x)})
+		s.push(task{kind: tMove, a: uint8(i), x: mode, y: y, n: int16(slot)})
 	case KTurn:
 		if f, face, ok := s.turnResult(i, Turn(a.Arg)); ok {
 			u.Front, u.Facing = f, face
@@ -261,7 +291,11 @@ func (s *State) stepAction(t *task) {
 		if u.Flags&fInterpen == 0 && s.canCharge(i, int(a.Target), useSupply) {
 			var y uint8
 			if useSupply {
-				y = 1 // the supply die is spent when the distance is thrown
+				// Ruling D-CHARGE-SUPPLY (Charge 5): the die "before the
+				// charge distance dice are thrown" is chosen with the
+				// charge's declaration, as a move's die is; it is spent
+				// only if the charge gets as far as the distance throw.
+				y = 1
 			}
 			if u.Flags&fHeld != 0 {
 				y |= 2 // exempt from the chargers' test (Charge 2)

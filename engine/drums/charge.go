@@ -50,6 +50,26 @@ func (s *State) chargePath(i, target int) (ang, wheelCost, dist float64, ok bool
 	ang = WheelToward(w, u.Front, u.Facing, aim, chargeWheel)
 	front, facing := u.Front, u.Facing
 	if ang != 0 {
+		// A wheel that would swing the unit into the target stops at
+		// the touch: the contact comes in the wheel itself.
+		_, dp := Size(p.Type, u.Form, s.Bases(i))
+		into := func(a float64) bool {
+			f2, face2, _ := Wheel(w, u.Front, u.Facing, a)
+			return geom.Overlap(Footprint(p.Type, u.Form, s.Bases(i), f2, face2), tr, geom.Eps)
+		}
+		tb := [1]geom.Rect{tr}
+		if into(ang) || WheelBlocked(w, dp, u.Front, u.Facing, ang, tb[:]) >= 0 {
+			lo, hi := 0.0, 1.0
+			for range 24 {
+				m := (lo + hi) / 2
+				if into(ang*m) || WheelBlocked(w, dp, u.Front, u.Facing, ang*m, tb[:]) >= 0 {
+					hi = m
+				} else {
+					lo = m
+				}
+			}
+			ang *= lo
+		}
 		front, facing, wheelCost = Wheel(w, u.Front, u.Facing, ang)
 	}
 	r := Footprint(p.Type, u.Form, s.Bases(i), front, facing)
@@ -158,6 +178,9 @@ func (s *State) stepCharge(t *task) {
 			return
 		}
 		t.step = 3
+		// Ruling D-EVADE-TEST (Charge 3; Evade 1): a unit that declared
+		// it evades takes no charged test: it is not standing to receive
+		// the charge that the test is about.
 		if !camp && t.y&cfEvade == 0 && s.alive(j) {
 			s.push(task{kind: tTest, a: uint8(j), b: uint8(i), x: int8(TestCharge), y: tfCharged})
 		} else {
@@ -168,6 +191,12 @@ func (s *State) stepCharge(t *task) {
 		if !camp && t.y&cfEvade == 0 && s.out.pass && s.alive(j) && s.Units[j].Flags&fActivated == 0 && s.canShoot(j, i, true) {
 			// A charged unit that passed and is loaded shoots at the
 			// chargers before they move (Charge 4), spending its actions.
+			//
+			// Ruling D-CHARGED-SHOT (Charge 4): "may elect to shoot" is
+			// always taken: the unit's actions are spent by the charge
+			// anyway once it is in melee, and a shot costs it nothing
+			// else. "Passes" is Carry On: a charged unit that Stands
+			// holds its ground without shooting (ruling D-CHARGED-STAND).
 			s.Units[j].Flags |= fActivated
 			s.push(task{kind: tShoot, a: uint8(j), b: uint8(i), y: sfUnprompted})
 		}
@@ -208,7 +237,7 @@ func (s *State) stepCharge(t *task) {
 		t.step = 7
 		s.rollDice(engine.D(dice, 6).Rolled(engine.Player(s.Units[i].Side)), rChargeDistance, uint8(i), uint8(min(j, 0xff)))
 	case 7:
-		s.pop()
+		t := s.pop()
 		dist := float64(int(t.n) + s.sumDice())
 		if s.chargeMove(i, j, dist) {
 			if side, ok := isCamp(j); ok {
@@ -244,7 +273,7 @@ func (s *State) chargeMove(i, target int, dist float64) bool {
 	if ang != 0 {
 		f2, face2, _ := Wheel(w, u.Front, u.Facing, ang)
 		r := Footprint(p.Type, u.Form, s.Bases(i), f2, face2)
-		if !s.onTable(r) || s.overlapsOther(i, r, target) {
+		if !s.onTable(r) || s.overlapsOther(i, r, target) || !s.wheelClear(i, ang, target) {
 			return false
 		}
 		u.Front, u.Facing = f2, face2
@@ -280,6 +309,29 @@ func (s *State) chargeMove(i, target int, dist float64) bool {
 		u.Flags |= fMoved
 	}
 	return contact
+}
+
+// wheelClear reports whether unit i can wheel by ang degrees without
+// running into a unit or camp other than skip on the way (ruling
+// D-WHEELROOM: brushing is allowed).
+func (s *State) wheelClear(i int, ang float64, skip int) bool {
+	u := &s.Units[i]
+	w, d := Size(s.prof(i).Type, u.Form, s.Bases(i))
+	var bl [MaxUnits + 2]geom.Rect
+	n := 0
+	for k := range s.st.nu {
+		if k != i && k != skip && s.alive(k) {
+			bl[n] = s.rect(k)
+			n++
+		}
+	}
+	for side := range 2 {
+		if s.Camp[side].Placed && !s.Camp[side].Lost && campTarget+side != skip {
+			bl[n] = s.campRect(side)
+			n++
+		}
+	}
+	return WheelBlocked(w, d, u.Front, u.Facing, ang, bl[:n]) < 0
 }
 
 // overlapsOther reports whether r (unit i's footprint) overlaps any unit

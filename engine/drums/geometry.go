@@ -422,7 +422,12 @@ func MoveLimit(r geom.Rect, dir geom.Vec, dist float64, blockers []geom.Rect, ga
 		if gap <= 0 {
 			var t float64
 			t, ok = geom.Sweep(r, d, b, footprintEps)
-			s = t * dist
+			// Sweep's contact is where the overlap first exceeds eps;
+			// stopping there leaves the two overlapping by eps, which a
+			// later Sweep may read as overlapping from the start and so
+			// refuse every move, away too (a melee loser could not
+			// retire). Stop eps short of it instead.
+			s = math.Max(t*dist-footprintEps, 0)
 		} else {
 			s, ok = gapMoveLimit(r, dir, dist, d, b, gap)
 		}
@@ -455,7 +460,11 @@ func gapMoveLimit(r geom.Rect, dir geom.Vec, dist float64, d geom.Vec, b geom.Re
 		// Already within gap: blocked only if the move closes the
 		// distance. The distance is convex along a straight move, so the
 		// first step decides.
-		if geom.RectDistance(r.Moved(dir.Scale(math.Min(dist, 1e-6))), b) < f0-1e-13 {
+		// Touching, the distance is 0 and cannot fall: a move into b
+		// shows as overlap instead (a melee loser retiring into the
+		// chargers behind it).
+		moved := r.Moved(dir.Scale(math.Min(dist, 1e-6)))
+		if geom.Overlap(moved, b, footprintEps) || geom.RectDistance(moved, b) < f0-1e-13 {
 			return 0, true
 		}
 		return 0, false

@@ -1,6 +1,9 @@
 package drums
 
-import "github.com/grognard/grognard/engine/geom"
+import (
+	"github.com/grognard/grognard/engine"
+	"github.com/grognard/grognard/engine/geom"
+)
 
 // cascadeRange is how far the shock of a breaking unit reaches: every
 // friendly unit within 6BW takes 1 hit (Broken units and what will happen
@@ -15,7 +18,9 @@ func (s *State) hit(i, n int, guns bool) {
 		return
 	}
 	u := &s.Units[i]
-	u.Hits = uint8(min(int(u.Hits)+n, 250))
+	// Hits past the unit's whole strength change nothing (it has broken
+	// by then) and would put a saved state out of range.
+	u.Hits = uint8(min(int(u.Hits)+n, s.prof(i).Strength()))
 	u.Flags |= fHit
 	if guns {
 		u.Flags |= fHitByGuns
@@ -48,10 +53,103 @@ func (s *State) breakUnit(i int) {
 	r := s.rect(i)
 	u.Flags &^= fAlive
 	u.Flags |= fBroken
+	s.riskNear(r, int(u.Side), riskBreak)
 	s.shock(int(u.Side), r, i)
 	s.Units[i].Placed = false
 	s.commandLoss(int(u.Side), u.Cmd)
 	s.checkVictory()
+}
+
+// The two Risk to Generals throws (task.x of a tRisk).
+const (
+	riskBreak int8 = iota // a unit broke nearby: 5+ swept away
+	riskShot              // a unit took a hit a base from shooting: 6 incapacitated
+)
+
+// riskNear queues a Risk to Generals throw (Optional Rules, Risk to
+// Generals) for every general within 3BW of footprint r: of side only for
+// a break, of either side for a shot (side < 0). The throws are tasks, so
+// they come once the hits that caused them are resolved.
+//
+// Ruling D-RISK-WHO (Risk to Generals): a general is "swept away with the
+// fleeing soldiers" only by his own side's broken unit; a stray round from
+// shooting can strike any general within 3BW of the target.
+//
+// Ruling D-RISK-ONCE (Risk to Generals): a general with a throw still to
+// make is not given a second for the same cascade of breaks.
+func (s *State) riskNear(r geom.Rect, side int, kind int8) {
+	if !s.st.v.risk {
+		return
+	}
+	for g := range s.st.ng {
+		gen := &s.Gens[g]
+		if side >= 0 && int(s.st.gens[g].Side) != side || !gen.Alive || !gen.Placed || !PointWithin(gen.Pos, r, 3) {
+			continue
+		}
+		pendingAlready := false
+		for k := range s.ntasks {
+			if s.tasks[k].kind == tRisk && int(s.tasks[k].a) == generalBase+g && s.tasks[k].step == 0 {
+				pendingAlready = true
+			}
+		}
+		if !pendingAlready && int(s.ntasks) < maxTasks {
+			// a is generalBase+g, as an activation names a general.
+			s.push(task{kind: tRisk, a: uint8(generalBase + g), x: kind})
+		}
+	}
+}
+
+// stepRisk throws for general t.a (Risk to Generals): 1D6, 5+ after a
+// break and he is swept away 3D6 straight towards his own long edge, 6
+// after shooting and he is incapacitated, put at his long edge directly
+// behind. Either way his units expend at most 1 action point for the rest
+// of the turn and, a force commander, he issues no supply dice (Swept).
+//
+// Ruling D-RISK-3D6 (Risk to Generals; Moving generals): Moving generals
+// says a swept-away general throws 2D6, Risk to Generals 3D6; the optional
+// rule's own text is the one a player reads when applying it: 3D6.
+func (s *State) stepRisk(t *task) {
+	g := int(t.a) - generalBase
+	gen := &s.Gens[g]
+	side := int(s.st.gens[g].Side)
+	edge := 0.0
+	if side == 1 {
+		edge = s.st.sc.Depth
+	}
+	switch t.step {
+	case 0:
+		if !gen.Alive || !gen.Placed {
+			s.pop()
+			return
+		}
+		t.step = 1
+		s.rollDice(engine.D(1, 6).Rolled(engine.Player(side)), rRisk, uint8(g), uint8(t.x))
+	case 1:
+		need := 5
+		if t.x == riskShot {
+			need = 6
+		}
+		if s.sumDice() < need {
+			s.pop()
+			return
+		}
+		gen.Swept = true
+		if t.x == riskShot {
+			s.pop()
+			gen.Pos.Y = edge
+			return
+		}
+		t.step = 2
+		s.rollDice(engine.D(3, 6).Rolled(engine.Player(side)), rSwept, uint8(g), 0)
+	case 2:
+		s.pop()
+		d := float64(s.sumDice())
+		if side == 0 {
+			gen.Pos.Y = max(gen.Pos.Y-d, edge)
+		} else {
+			gen.Pos.Y = min(gen.Pos.Y+d, edge)
+		}
+	}
 }
 
 // shock gives 1 hit to every unit of side within cascadeRange of r (not
@@ -66,6 +164,10 @@ func (s *State) shock(side int, r geom.Rect, skip int) {
 
 // commandLoss applies what happens to a command as its units go: with one
 // unit left that unit breaks; with none its general is removed.
+//
+// Ruling D-LAST-UNIT (What happens when a command group with a sub general
+// is down to its last unit?): a command that started with one unit is not
+// "down to its last unit".
 func (s *State) commandLoss(side int, cmd uint8) {
 	left, last := 0, -1
 	for j := range s.st.nu {

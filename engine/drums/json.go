@@ -230,7 +230,7 @@ func (s *State) fill(j *stateJSON) error {
 		return fmt.Errorf("%d tasks in the rules' stack", len(j.Tasks))
 	}
 	for k, t := range j.Tasks {
-		if t.Kind == uint8(tNone) || t.Kind > uint8(tOccupy) {
+		if t.Kind == uint8(tNone) || t.Kind > uint8(lastTask) {
 			return fmt.Errorf("task %d has an unknown kind", k+1)
 		}
 		unitArg := func(v uint8) bool {
@@ -270,7 +270,7 @@ func (s *State) fill(j *stateJSON) error {
 		s.tasks[k] = task{kind: taskKind(t.Kind), step: t.Step, a: t.A, b: t.B, x: t.X, y: t.Y, sup: t.Sup, n: t.N}
 	}
 	s.ntasks = uint8(len(j.Tasks))
-	if j.Wait > uint8(waitDecision) || j.Ask > uint8(askCharge) || !side(j.WaitBy, false) && j.Wait == uint8(waitDecision) || j.RollWhat > uint8(rOccupy) {
+	if j.Wait > uint8(waitDecision) || j.Ask > uint8(askCharge) || !side(j.WaitBy, false) && j.Wait == uint8(waitDecision) || j.RollWhat > uint8(lastRoll) {
 		return fmt.Errorf("what the state waits for is out of range")
 	}
 	s.wait, s.ask, s.waitBy = waitKind(j.Wait), askKind(j.Ask), j.WaitBy

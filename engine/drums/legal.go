@@ -97,7 +97,7 @@ func (s *State) declarations(buf []engine.Action) []engine.Action {
 	if canMove && !(prev != nil && prev.Kind == KRetire) {
 		buf = s.advanceOrders(buf, i, prev)
 	}
-	if form != Square && !(prev != nil && prev.Kind == KAdvance) {
+	if canMove && !(prev != nil && prev.Kind == KAdvance) {
 		buf = append(buf, engine.Action{Kind: KRetire, Unit: uint8(i)})
 	}
 	if first {
@@ -111,8 +111,29 @@ func (s *State) declarations(buf []engine.Action) []engine.Action {
 				buf = append(buf, engine.Action{Kind: KReform, Unit: uint8(i), Arg: uint8(f), Target: uint8(AnchorCentre)})
 			}
 		}
+	} else {
+		// A second turn or formation change ("advance, then form
+		// square") is declared before the first action moves the unit,
+		// so it is listed whenever the type allows it and checked for
+		// room when carried out ("The actions declared must be completed
+		// if it is legal to do so").
+		if form != Square {
+			for turn := TurnLeft; turn <= TurnAbout; turn++ {
+				buf = append(buf, engine.Action{Kind: KTurn, Unit: uint8(i), Arg: uint8(turn)})
+			}
+		}
+		for f := Open; f < numFormations; f++ {
+			if s.secondReformOK(i, form, f) {
+				buf = append(buf, engine.Action{Kind: KReform, Unit: uint8(i), Arg: uint8(f), Target: uint8(AnchorCentre)})
+			}
+		}
 	}
 	sup := s.supplyNear(i)
+	// Ruling D-CHARGE-SECOND (Actions; Charge 1): every action is declared
+	// before the first is carried out, and a charge may be declared only
+	// on a target a maximum throw reaches, judged where the unit stands;
+	// so a charge is the second action only after one that leaves the
+	// unit where it is (a shot, a reload, a stand).
 	for j := range s.st.nu {
 		if !s.alive(j) || s.Units[j].Side == u.Side {
 			continue
@@ -142,6 +163,13 @@ func (s *State) declarations(buf []engine.Action) []engine.Action {
 	}
 	buf = append(buf, engine.Action{Kind: KStand, Unit: uint8(i)}, engine.Action{Kind: KPass, Unit: uint8(i)})
 	return buf
+}
+
+// secondReformOK reports whether unit i, in formation form once its first
+// action is done, may declare a change to f as its second action.
+func (s *State) secondReformOK(i int, form, f Formation) bool {
+	p := s.prof(i)
+	return f != form && f > NoFormation && f < numFormations && FormationAllowed(p.Type, p.Doctrines, f) && !(s.st.noSquare[s.Units[i].Side] && f == Square)
 }
 
 // mayShootLater reports whether a second declared action may shoot at j:
@@ -363,16 +391,146 @@ func (s *State) check(a engine.Action) error {
 	if s.wait != waitDecision {
 		return fmt.Errorf("no decision is due: %s", s.waitingFor())
 	}
+	if s.ask == askDeclare && (a.Kind == KAdvance || a.Kind == KGeneralMove) {
+		// Every listed move is also a free move the table allows, so
+		// the free-move check alone decides.
+		return s.checkFreeMove(a)
+	}
+	if ok, decided := s.quickCheck(a); decided {
+		if ok {
+			return nil
+		}
+		return fmt.Errorf("%s is not one of the choices now (%s)", s.DescribeAction(a), s.waitingFor())
+	}
 	var buf [512]engine.Action
 	for _, b := range s.Legal(buf[:0]) {
 		if b == a {
 			return nil
 		}
 	}
-	if s.ask == askDeclare && (a.Kind == KAdvance || a.Kind == KGeneralMove) {
-		return s.checkFreeMove(a)
-	}
 	return fmt.Errorf("%s is not one of the choices now (%s)", s.DescribeAction(a), s.waitingFor())
+}
+
+// quickCheck decides an action for the decisions whose choices are cheap
+// to test directly, with the answer Legal would give: everything but a
+// deployment and a declaration, which fall back to the listed choices
+// (decided false). Apply is on every playout's path, and listing every
+// activation to accept one costs a pass over the units per candidate.
+func (s *State) quickCheck(a engine.Action) (ok, decided bool) {
+	plain := engine.Action{Kind: a.Kind, Unit: a.Unit, Target: a.Target, Arg: a.Arg}
+	if a != plain {
+		// Only moves carry a path, and they are checked before this.
+		return false, s.ask != askDeploy
+	}
+	side := int(s.waitBy)
+	two := a.Unit == 0 && a.Target == 0 && a.Arg <= 1
+	switch s.ask {
+	case askDeclare:
+		return s.declOK(a)
+	case askSupply:
+		return a.Kind == KSupply && two, true
+	case askFirst:
+		return a.Kind == KFirst && two, true
+	case askEvade:
+		return a.Kind == KEvade && two, true
+	case askOccupy:
+		return a.Kind == KOccupy && two, true
+	case askRetireAdjust:
+		return a.Kind == KAdjust && a.Unit == 0 && a.Target == 0 && a.Arg <= 2, true
+	case askActivate:
+		if a.Target != 0 {
+			return false, true
+		}
+		switch a.Kind {
+		case KActivate:
+			i := int(a.Unit)
+			if i >= s.st.nu || !s.activatable(side, i) {
+				return false, true
+			}
+			return a.Arg == 0 || a.Arg == 1 && s.actionPoints(i) < 2 && s.supplyNear(i), true
+		case KActivateGeneral:
+			return a.Arg == 0 && int(a.Unit) < s.st.ng && s.genActivatable(side, int(a.Unit)), true
+		}
+		return false, true
+	}
+	return false, false
+}
+
+// declOK decides a declaration other than a move exactly as declarations
+// lists them (decided false for a general's orders, which fall back).
+func (s *State) declOK(a engine.Action) (ok, decided bool) {
+	t := s.activationTask()
+	i := int(t.a)
+	if i >= generalBase {
+		return false, false
+	}
+	if int(a.Unit) != i {
+		return false, true
+	}
+	u := &s.Units[i]
+	first := s.ndecl == 0
+	var prev *engine.Action
+	if !first {
+		prev = &s.decl[s.ndecl-1]
+	}
+	if u.Flags&fHeld != 0 && first {
+		return a.Kind == KCharge && a.Arg == 0 && s.canCharge(i, int(a.Target), false), true
+	}
+	form := u.Form
+	if prev != nil && prev.Kind == KReform {
+		form = Formation(prev.Arg)
+	}
+	moved := prev != nil && (prev.Kind == KAdvance || prev.Kind == KRetire || prev.Kind == KTurn || prev.Kind == KReform)
+	canMove := form != Square && u.Flags&fInterpen == 0
+	enemy := func(j int) bool { return j < s.st.nu && s.alive(j) && s.Units[j].Side != u.Side }
+	switch a.Kind {
+	case KRetire:
+		return a.Target == 0 && a.Arg == 0 && canMove && !(prev != nil && prev.Kind == KAdvance), true
+	case KTurn:
+		if a.Target != 0 {
+			return false, true
+		}
+		if !first {
+			return form != Square && Turn(a.Arg) <= TurnAbout, true
+		}
+		_, _, ok := s.turnResult(i, Turn(a.Arg))
+		return ok, true
+	case KReform:
+		if Anchor(a.Target) != AnchorCentre || a.Arg < uint8(Open) || a.Arg >= uint8(numFormations) {
+			return false, true
+		}
+		if !first {
+			return s.secondReformOK(i, form, Formation(a.Arg)), true
+		}
+		_, _, ok := s.reformResult(i, Formation(a.Arg), AnchorCentre)
+		return ok, true
+	case KCharge:
+		if a.Arg > 1 || a.Arg == 1 && !s.supplyNear(i) {
+			return false, true
+		}
+		j := int(a.Target)
+		if _, camp := isCamp(j); camp {
+			return a.Arg == 0 && first && s.canCharge(i, j, false), true
+		}
+		if !enemy(j) {
+			return false, true
+		}
+		return (first || !moved && prev.Kind != KCharge) && s.canCharge(i, j, false), true
+	case KShoot:
+		if a.Arg > 1 || a.Arg == 1 && !(first && s.supplyNear(i)) {
+			return false, true
+		}
+		j := int(a.Target)
+		if !enemy(j) {
+			return false, true
+		}
+		return first && s.canShoot(i, j, false) || !first && s.mayShootLater(i, j, prev), true
+	case KReload:
+		return a.Target == 0 && a.Arg == 0 && s.weaponOf(i) != NoWeapon && (u.Flags&fLoaded == 0 || prev != nil && prev.Kind == KShoot) && u.Flags&fNoReload == 0, true
+	case KStand, KPass:
+		return a.Target == 0 && a.Arg == 0, true
+	}
+	return false, true
 }
 
 // checkFreeMove validates a move a person typed: an advance towards any
@@ -403,8 +561,15 @@ func (s *State) checkFreeMove(a engine.Action) error {
 		return fmt.Errorf("only the activated unit may move")
 	}
 	u := &s.Units[i]
-	if u.Form == Square || u.Flags&fInterpen != 0 || a.Arg > 1 || a.Arg == 1 && !s.supplyNear(i) {
+	form := u.Form
+	if s.ndecl > 0 && s.decl[s.ndecl-1].Kind == KReform {
+		form = Formation(s.decl[s.ndecl-1].Arg) // the formation declared first
+	}
+	if form == Square || u.Flags&fInterpen != 0 || a.Arg > 1 || a.Arg == 1 && !s.supplyNear(i) {
 		return fmt.Errorf("%s cannot advance now", s.st.units[i].Label)
+	}
+	if u.Flags&fHeld != 0 && s.ndecl == 0 {
+		return fmt.Errorf("%s failed its hold test and must charge (Hold Test)", s.st.units[i].Label)
 	}
 	if s.ndecl > 0 && s.decl[s.ndecl-1].Kind == KRetire {
 		return fmt.Errorf("a unit cannot advance after retiring in the same activation")

@@ -139,7 +139,7 @@ func (s *State) stepOccupy(t *task) {
 		t.step = 2
 		s.rollDice(engine.D(1, 6).Rolled(engine.Player(s.Units[i].Side)), rOccupy, uint8(i), t.b)
 	case 2:
-		s.pop()
+		t := s.pop()
 		d := min(float64(s.sumDice()), s.occupyDistance(i, int(t.b)))
 		s.straight(i, geom.Heading(s.Units[i].Facing), d, false)
 	}
@@ -148,6 +148,10 @@ func (s *State) stepOccupy(t *task) {
 // occupyDistance is how far unit i must move straight ahead to stand in
 // the space broken unit j left: until its front reaches the far side of
 // j's footprint (ruling D-OCCUPY), 0 if that space is not ahead.
+//
+// Ruling D-OCCUPY (Broken units as a result of melee / of shooting): the
+// space is reached when the victor's front is at the far side of the broken
+// unit's footprint, straight ahead.
 func (s *State) occupyDistance(i, j int) float64 {
 	u := &s.Units[i]
 	jr := Footprint(s.prof(j).Type, s.Units[j].Form, max(s.Bases(j), 1), s.Units[j].Front, s.Units[j].Facing)

@@ -16,6 +16,9 @@ const (
 // enemyGap is how close a move other than a charge may come to an enemy
 // unit (ruling D-ENEMY-GAP: only a charge contacts the enemy; other moves
 // stop 1BW short, the distance a forced retire keeps, Forced to retire).
+//
+// Ruling D-ENEMY-GAP (Movement; Forced to retire): a move other than a
+// charge stops 1BW short of an enemy.
 const enemyGap = 1.0
 
 // stepMove runs an advance or a retire (Movement Action): throw the
@@ -55,7 +58,7 @@ func (s *State) stepMove(t *task) {
 		if t.y&1 != 0 {
 			dist++
 		}
-		s.pop()
+		t := s.pop()
 		if t.x == moveAdvance {
 			s.advance(i, s.decl[t.n&0xff].Path[0], dist)
 		} else {
@@ -72,6 +75,9 @@ func (t *task) fixed() int   { return int(t.n >> 8) }
 // moveInTerrain reports whether a move uses the "In Terrain" column:
 // the unit starts in terrain, or its declared end point lies in it
 // (ruling D-TERRAIN-MOVE).
+//
+// Ruling D-TERRAIN-MOVE (Movement distances): the In Terrain column applies
+// when the unit starts in terrain or its declared end point lies in it.
 func (s *State) moveInTerrain(i int, a *engine.Action) bool {
 	r := s.rect(i)
 	if InTerrain(r, s.st.sc.Terrain) {
@@ -102,7 +108,7 @@ func (s *State) advance(i int, to geom.Vec, dist float64) {
 			f2, face2, cost = Wheel(w, u.Front, u.Facing, ang)
 		}
 		r := Footprint(s.prof(i).Type, u.Form, s.Bases(i), f2, face2)
-		if !s.onTable(r) || s.blockedMove(i, r) {
+		if !s.onTable(r) || s.blockedMove(i, r) || !s.wheelClear(i, ang, -1) {
 			return // no room to wheel: the advance cannot be carried out
 		}
 		front, facing = f2, face2
@@ -175,7 +181,84 @@ func (s *State) straight(i int, dir geom.Vec, dist float64, forced bool) float64
 			nf++
 		}
 	}
-	if d, _ := MoveLimit(r, dir, lim, en[:ne], enemyGap); d < lim {
+	lim = s.roomAhead(r, dir, lim, en[:ne])
+	// Friends: passable ones are passed through if the move clears them,
+	// else the unit stops short of them. A friend further on that stops
+	// the unit inside one it had begun to pass stops it short of the
+	// first instead: no move ends on a friend's ground.
+	var passed [MaxUnits]int
+	np := 0
+	firstD, passedMax := 0.0, 0.0
+	for {
+		d, k := MoveLimit(r, dir, lim, fr[:nf], 0)
+		if k < 0 || d >= lim {
+			break
+		}
+		j := frIdx[k]
+		clear := ClearDistance(r, dir, fr[k])
+		if (forced || Interpenetrates(u.Form, s.Units[j].Form)) && clear <= lim && !s.overlapsAt(r.Moved(dir.Scale(clear)), fr[:nf], k) {
+			if np == 0 {
+				firstD = d
+			}
+			passed[np] = j
+			np++
+			passedMax = math.Max(passedMax, clear)
+			fr[k] = geom.Rect{} // passed: no longer in the way
+			continue
+		}
+		if forced && clear <= 100 && s.roomAhead(r, dir, s.edgeLimit(r, dir, clear), en[:ne]) >= clear-1e-9 {
+			// A forced retire that cannot clear a friend moves the least
+			// distance that passes through it (Forced to retire 2), if
+			// the ground beyond is free: the table edge, an enemy or a
+			// camp there stops it short of the friend instead (ruling
+			// D-RETIRE-SHORT gives the hits).
+			if np == 0 {
+				firstD = d
+			}
+			passed[np] = j
+			np++
+			passedMax = math.Max(passedMax, clear)
+			fr[k] = geom.Rect{}
+			lim = math.Max(lim, s.edgeLimit(r, dir, clear))
+			continue
+		}
+		lim = d
+		break
+	}
+	if np > 0 && passedMax > lim+1e-9 {
+		lim, np = firstD, 0
+	}
+	if np > 0 {
+		u.Flags |= fInterpen
+	}
+	if forced {
+		// Both units take a hit, applied at once (Forced to retire 2).
+		for _, j := range passed[:np] {
+			s.hit(i, 1, false)
+			s.hit(j, 1, false)
+		}
+	}
+	if !s.alive(i) {
+		return 0
+	}
+	if lim < dist {
+		// Stopped by something: stay clear of it by more than the
+		// sweep's tolerance, so the next move can leave (as MoveLimit).
+		lim = math.Max(lim-footprintEps, 0)
+	}
+	if lim > 0 {
+		u.Front = u.Front.Add(dir.Scale(lim))
+		u.Flags |= fMoved
+	}
+	return lim
+}
+
+// roomAhead caps a move of footprint r along dir at dist by the enemies
+// en (enemyGap short of them), the baggage camps and, through the caller's
+// dist, the table edge and impassable ground.
+func (s *State) roomAhead(r geom.Rect, dir geom.Vec, dist float64, en []geom.Rect) float64 {
+	lim := dist
+	if d, _ := MoveLimit(r, dir, lim, en, enemyGap); d < lim {
 		lim = d
 	}
 	for side := range 2 {
@@ -186,45 +269,24 @@ func (s *State) straight(i int, dir geom.Vec, dist float64, forced bool) float64
 			}
 		}
 	}
-	// Friends: passable ones are passed through if the move clears them,
-	// else the unit stops short of them.
-	for {
-		d, k := MoveLimit(r, dir, lim, fr[:nf], 0)
-		if k < 0 || d >= lim {
-			break
-		}
-		j := frIdx[k]
-		clear := ClearDistance(r, dir, fr[k])
-		if (forced || Interpenetrates(u.Form, s.Units[j].Form)) && clear <= lim && !s.overlapsAt(r.Moved(dir.Scale(clear)), fr[:nf], k) {
-			u.Flags |= fInterpen
-			if forced {
-				s.hit(i, 1, false)
-				s.hit(j, 1, false)
-			}
-			fr[k] = geom.Rect{} // passed: no longer in the way
-			continue
-		}
-		if forced && clear <= 100 {
-			// A forced retire that cannot clear a friend moves the least
-			// distance that passes through it (Forced to retire 2).
-			u.Flags |= fInterpen
-			s.hit(i, 1, false)
-			s.hit(j, 1, false)
-			fr[k] = geom.Rect{}
-			lim = math.Max(lim, s.edgeLimit(r, dir, clear))
-			continue
-		}
-		lim = d
-		break
-	}
-	if !s.alive(i) {
-		return 0
-	}
-	if lim > 0 {
-		u.Front = u.Front.Add(dir.Scale(lim))
-		u.Flags |= fMoved
-	}
 	return lim
+}
+
+// retireBlocker is the enemy unit that stopped unit i's retire along dir:
+// the nearest within enemyGap whose centre lies that way, or -1.
+func (s *State) retireBlocker(i int, dir geom.Vec) int {
+	r := s.rect(i)
+	best, bd := -1, math.Inf(1)
+	for j := range s.st.nu {
+		if !s.alive(j) || s.Units[j].Side == s.Units[i].Side {
+			continue
+		}
+		o := s.rect(j)
+		if d := geom.RectDistance(r, o); d <= enemyGap+1e-6 && o.C.Sub(r.C).Dot(dir) > 0 && d < bd {
+			best, bd = j, d
+		}
+	}
+	return best
 }
 
 // overlapsAt reports whether r overlaps any of rects other than skip.
@@ -287,7 +349,7 @@ func (s *State) stepRetire(t *task) {
 			s.askFor(int(u.Side), askRetireAdjust)
 		}
 	case 2:
-		s.pop()
+		t := s.pop()
 		dist := float64(t.n)
 		switch t.y {
 		case 1:
@@ -298,9 +360,32 @@ func (s *State) stepRetire(t *task) {
 			s.Supply[u.Side]--
 		}
 		u.Flags |= fForcedRetire
-		moved := s.straight(i, geom.Heading(u.Facing).Scale(-1), dist, true)
-		if short := int(dist - moved + 1e-9); short > 0 && s.alive(i) {
-			s.hit(i, short, false)
+		back := geom.Heading(u.Facing).Scale(-1)
+		moved := s.straight(i, back, dist, true)
+		short := int(dist - moved + 1e-9)
+		if !s.alive(i) || short <= 0 {
+			return
 		}
+		// Stopped 1BW short of an enemy: the unit turns to face it if it
+		// is bigger than the unit that forced the retire (Forced to
+		// retire; What happens with a forced to retire contacts an enemy
+		// unit?).
+		//
+		// Ruling D-RETIRE-FACE (What happens with a forced to retire
+		// contacts an enemy unit?): "may elect to turn the unit to
+		// completely face this enemy unit if it is bigger" is taken as
+		// always made: the enemy is straight behind, so the turn is an
+		// about face, done when it fits; "bigger" is more bases left; a
+		// retire no unit forced (an end of turn test) turns for no one.
+		if k := s.retireBlocker(i, back); k >= 0 && int(t.b) < s.st.nu && s.Bases(k) > s.Bases(int(t.b)) {
+			if f, face, ok := s.turnResult(i, TurnAbout); ok {
+				u.Front, u.Facing = f, face
+			}
+		}
+		// Ruling D-RETIRE-SHORT (Forced to retire 3; What happens with a
+		// forced to retire contacts an enemy unit?): the unit takes a hit
+		// for every whole BW it could not move, whatever stopped it: an
+		// enemy, the table edge, impassable ground or a camp.
+		s.hit(i, short, false)
 	}
 }

@@ -31,6 +31,9 @@ func (s *State) stepGame(t *task) {
 // general-types variant +1 an exceptional and -1 an incompetent general
 // (who is "not included in the supply calculation": ruling D-SUPPLY-INC,
 // the incompetent general neither adds his die nor takes one more away).
+//
+// Ruling D-SUPPLY-INC (Quarter master; Staff Ability Types): an incompetent
+// general adds no die and takes none away.
 func (s *State) supplyPool(side int) int {
 	n := 2
 	for g := range s.st.ng {
@@ -74,6 +77,9 @@ func (s *State) generalDice(side int) int {
 // generals' dice, +1D6 a cavalry unit and +1D6 an open formation unit
 // (ruling D-SCOUT-OPEN: a unit that deploys in open formation, that is
 // irregular foot and units with the OPEN doctrine).
+//
+// Ruling D-SCOUT-OPEN (Scouting Initiative 1c): an "open formation unit" is
+// one that deploys in open.
 func (s *State) scoutDice(side int) int {
 	n := s.generalDice(side)
 	for i := range s.st.nu {
@@ -94,6 +100,9 @@ func (s *State) scoutDice(side int) int {
 // stepScout throws for scouting initiative: each side may add a supply
 // die, both throw, the higher total is the attacker, a tie throws again
 // with 1D6 each and no supply dice (Scouting Initiative 1-3).
+//
+// Ruling D-DEFENDER (Army Characteristics, Mapuche Indian): an army
+// "automatically the defender" throws nothing; the other side attacks.
 func (s *State) stepScout(t *task) {
 	switch t.step {
 	case 0, 1:
@@ -376,10 +385,13 @@ func (s *State) deploy(side int, cmd uint8, slot int) {
 		if side == 1 {
 			cy = y1 - 0.25
 		}
-		s.Camp[side] = Baggage{Front: geom.V(clamp(centre.X, 3.5, s.st.sc.Width-3.5), cy-back.Y*4), Facing: face, Placed: true}
+		// The camp is checked against everything but itself (blocked
+		// counts placed camps), so it is marked placed only once free.
+		s.Camp[side] = Baggage{Front: geom.V(clamp(centre.X, 3.5, s.st.sc.Width-3.5), cy-back.Y*4), Facing: face}
 		if s.blocked(s.campRect(side), -1) {
 			s.placeCampFree(side)
 		}
+		s.Camp[side].Placed = true
 	}
 	if placed == s.st.cmds[side] {
 		fc := s.st.firstGen[side]
@@ -387,21 +399,35 @@ func (s *State) deploy(side int, cmd uint8, slot int) {
 	}
 }
 
-// placeCampFree finds the first free spot for side's camp along the back
-// of its zone, scanning from the centre outwards.
+// placeCampFree finds the first free spot for side's camp in its zone
+// (Deploying forces: "anywhere in the players deployment zone"), scanning
+// along the back of the zone from the centre outwards, then a BW further
+// forward at a time. With no free spot at all it stays where it was put.
 func (s *State) placeCampFree(side int) {
 	c := &s.Camp[side]
 	w := s.st.sc.Width
-	for k := 0; k < 40; k++ {
-		dx := float64((k+1)/2) * 1.5
-		if k%2 == 1 {
-			dx = -dx
-		}
-		c.Front.X = clamp(w/2+dx, 3.5, w-3.5)
-		if !s.blocked(s.campRect(side), -1) {
-			return
+	start := c.Front
+	y0, y1 := s.zone(side)
+	toward := 1.0 // from the home edge into the zone
+	if side == 1 {
+		toward = -1
+	}
+	for row := 0; float64(row)+4 <= y1-y0; row++ {
+		for k := 0; k < 64; k++ {
+			dx := float64((k+1)/2) * 1.5
+			if k%2 == 1 {
+				dx = -dx
+			}
+			if w/2+dx < 3.5 || w/2+dx > w-3.5 {
+				continue
+			}
+			c.Front = geom.V(w/2+dx, start.Y+toward*float64(row))
+			if s.inZone(side, s.campRect(side)) && !s.blocked(s.campRect(side), -1) {
+				return
+			}
 		}
 	}
+	c.Front = start
 }
 
 // clampToZone keeps a general's point inside side's zone and the table.
@@ -416,6 +442,10 @@ func clamp(v, lo, hi float64) float64 { return max(lo, min(hi, v)) }
 // deployed (Determining a unit's morale on the table; Game Sequence 7):
 // each side throws 1D6 a unit, in the order of its units, against the
 // army list's thresholds (ruling D-LEVEL).
+//
+// Ruling D-LEVEL (Determining a unit's morale on the table): the highest
+// level whose threshold the 1D6 reaches; below every threshold, the lowest
+// level the list offers.
 func (s *State) stepLevels(t *task) {
 	switch t.step {
 	case 0, 1:

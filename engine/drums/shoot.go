@@ -51,6 +51,12 @@ func (s *State) canShoot(i, j int, unprompted bool) bool {
 	if Range(sr, tr) > long+1e-9 {
 		return false
 	}
+	if _, ok, _, _ := ShotNeeds(w, Range(sr, tr), unprompted); !ok {
+		// A response has its own row of Shooting Table 1: "If the
+		// original shooters are out of range, then the opportunity is
+		// lost" (Shooting (Unprompted) 2).
+		return false
+	}
 	if u.Form != Square && !InArc(sr, tr) {
 		return false
 	}
@@ -97,6 +103,10 @@ func (s *State) visible(i, j int) bool {
 // unit t.b: the pool from Table 1 and 2a-2d, the throw, the hits, the
 // target's resilience test, then an unprompted reply by a target out of
 // command, or the shooters' move into the space of a target they broke.
+//
+// Ruling D-UNPROMPTED-AP (Shooting (Unprompted)): the reply spends the
+// target's activation for the turn; a unit that has had its activation has
+// no points left to reply with.
 func (s *State) stepShoot(t *task) {
 	i, j := int(t.a), int(t.b)
 	switch t.step {
@@ -136,13 +146,24 @@ func (s *State) stepShoot(t *task) {
 				s.hit(k, sixes, true)
 			}
 		}
+		before, jr := s.Bases(j), s.rect(j)
 		s.hit(j, hits, guns)
+		if hits > 0 && hits >= before {
+			// Ruling D-RISK-SHOT (Risk to Generals): "receives 1 hit per
+			// base from shooting" is one shot's hits at least the bases
+			// the target had when it was shot.
+			s.riskNear(jr, -1, riskShot)
+		}
 		t.step = 2
 		if hits > 0 && s.alive(j) {
 			s.push(task{kind: tTest, a: uint8(j), b: uint8(i), x: int8(TestShooting)})
 		}
 	case 2:
-		s.pop()
+		t := s.pop()
+		// Ruling D-OCCUPY-UNPROMPTED (Broken units as a result of
+		// shooting): only a prompted shot's shooters may move into the
+		// space; a response to a charge or a shot is part of the other
+		// side's action, and the move would happen in the middle of it.
 		if !s.alive(j) && s.Units[j].Flags&fBroken != 0 && s.alive(i) && t.y&sfUnprompted == 0 {
 			s.push(task{kind: tOccupy, a: uint8(i), b: uint8(j), x: 1})
 			return

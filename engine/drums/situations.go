@@ -105,6 +105,9 @@ func (s *State) holdModifier(i int) int {
 // Tables). The supply die is not offered in melee (ruling D-SUPPLY-MELEE:
 // the force commander's die goes to throws a player declares; melee
 // rounds follow each other without a declaration).
+//
+// Ruling D-SUPPLY-MELEE (Melee Factors Tables, "Supply dice from Force
+// Commander"): no supply die is offered in melee.
 func (s *State) meleeDice(x, opp int, charger bool, t *task) int {
 	u, o := &s.Units[x], &s.Units[opp]
 	p, q := s.prof(x), s.prof(opp)
@@ -128,6 +131,9 @@ func (s *State) meleeDice(x, opp int, charger bool, t *task) int {
 }
 
 // shotPlan is unit i's pool, score to hit and range band shooting at j.
+//
+// Ruling D-MANHANDLE (Shooting Table 2a, "Man-handled gun this turn"): an
+// unlimbered battery that moved this turn was man-handled.
 func (s *State) shotPlan(i, j int, flags uint8) (dice, needs int, long bool) {
 	u, o := &s.Units[i], &s.Units[j]
 	p, q := s.prof(i), s.prof(j)
@@ -153,7 +159,7 @@ func (s *State) shotPlan(i, j int, flags uint8) (dice, needs int, long bool) {
 		Moved:      u.Flags&fMoved != 0 || s.willMove(i),
 		Evading:    flags&sfEvading != 0,
 		Hits:       hits,
-		Unlimbered: u.Flags&fReformed != 0,
+		Unlimbered: u.Flags&fReformed != 0 || s.willReform(i),
 		// Man-handling is not modelled: a battery moves only limbered
 		// or by its 1D3 unlimbered advance (ruling D-MANHANDLE).
 		ManHandled:      p.Type.IsArtillery() && u.Form == Line && u.Flags&fMoved != 0,
@@ -175,6 +181,21 @@ func (s *State) willMove(i int) bool {
 	}
 	for k := range int(s.ndecl) {
 		if k := s.decl[k].Kind; k == KAdvance || k == KRetire {
+			return true
+		}
+	}
+	return false
+}
+
+// willReform reports whether unit i's running activation has a formation
+// change still to come: for a battery, limbering ("will limber this turn",
+// Shooting Table 2a).
+func (s *State) willReform(i int) bool {
+	if s.CurUnit != uint8(i) {
+		return false
+	}
+	for k := range int(s.ndecl) {
+		if s.decl[k].Kind == KReform {
 			return true
 		}
 	}

@@ -20,7 +20,10 @@ const (
 	// maxTasks bounds the depth of the rules' work stack (a charge inside
 	// an activation, a melee inside the charge, a test inside the melee, a
 	// forced retire inside the test).
-	maxTasks = 24
+	//
+	// Risk to Generals throws sit on the stack too, at most one pending
+	// for each general (ruling D-RISK-ONCE), hence the room.
+	maxTasks = 24 + MaxGenerals
 )
 
 // NoCommand is the command of the force commander (Army Structure: he

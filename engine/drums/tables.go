@@ -1322,7 +1322,8 @@ func interpenClass(f Formation) int {
 // A charging unit never interpenetrates (Interpenetration), which is the
 // caller's to check.
 //
-// Ruling D-INTERPEN (Table of allowed interpenetrations): a square counts as formed when passed through; a
+// Ruling D-INTERPEN (Table of allowed interpenetrations): a square counts as
+// formed when passed through; a
 // square never moves, so it interpenetrates nothing.
 func Interpenetrates(moving, through Formation) bool {
 	m, t := interpenClass(moving), interpenClass(through)

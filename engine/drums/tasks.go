@@ -29,6 +29,9 @@ const (
 	tMelee
 	tEndTests
 	tOccupy
+	tRisk
+	// lastTask is the highest task kind (DecodeState's check).
+	lastTask = tRisk
 )
 
 // task is one frame of the work stack. a and b are units, x a small
@@ -89,6 +92,10 @@ const (
 	rRetire
 	rEvade
 	rOccupy
+	rRisk
+	rSwept
+	// lastRoll is the highest roll kind (DecodeState's check).
+	lastRoll = rSwept
 )
 
 // push adds a task on top of the stack.
@@ -105,8 +112,15 @@ func (s *State) push(t task) {
 // top is the running task.
 func (s *State) top() *task { return &s.tasks[s.ntasks-1] }
 
-// pop ends the running task.
-func (s *State) pop() { s.ntasks--; s.tasks[s.ntasks] = task{} }
+// pop ends the running task and returns a copy of it: the slot is
+// cleared (so equal positions compare equal) and the next push reuses it,
+// so a step that reads its task after popping must read the copy.
+func (s *State) pop() task {
+	s.ntasks--
+	t := s.tasks[s.ntasks]
+	s.tasks[s.ntasks] = task{}
+	return t
+}
 
 // rollDice makes the state wait for r, for the reason what.
 func (s *State) rollDice(r engine.Roll, what rollKind, a, b uint8) {
@@ -158,6 +172,8 @@ func (s *State) run() {
 			s.stepEndTests(t)
 		case tOccupy:
 			s.stepOccupy(t)
+		case tRisk:
+			s.stepRisk(t)
 		default:
 			panic("drums: unknown task")
 		}

@@ -64,11 +64,11 @@ func (s *State) stepTest(t *task) {
 		t.step = 2
 		s.rollDice(s.testRoll(side, sup), rTest, uint8(i), t.b)
 	case 2:
-		s.pop()
+		t := s.pop()
 		kind := TestKind(t.x)
 		score := s.sumDice() + s.testModifier(i, kind, int(t.b), t.y)
 		s.out = s.outcomeFor(i, score, kind, t.y)
-		s.applyOutcome(i, kind, t)
+		s.applyOutcome(i, kind, &t)
 	}
 }
 
@@ -88,7 +88,9 @@ func (s *State) applyOutcome(i int, kind TestKind, t *task) {
 		}
 	}
 	if o.retire {
-		s.push(task{kind: tRetire, a: uint8(i)})
+		// b is the unit that forced the retire (Forced to retire: "if it
+		// is bigger than the unit that forced it to retire").
+		s.push(task{kind: tRetire, a: uint8(i), b: t.b})
 		return
 	}
 	if o.advance > 0 && kind != TestCharge && kind != TestMelee {

@@ -36,6 +36,14 @@ func (s *State) stepTurn(t *task) {
 		s.Run = 2
 		t.step = 3
 	case 3:
+		// A command can be finished outside its own activations: its
+		// last units spent by evading or an unprompted shot, or broken.
+		// The side is then free to start another (Actions).
+		for side := range 2 {
+			if c := s.CurCmd[side]; c != noCmd && s.commandDone(side, c) {
+				s.CurCmd[side] = noCmd
+			}
+		}
 		side := int(s.Active)
 		if !s.canActivate(side) {
 			if !s.canActivate(1 - side) {
@@ -181,6 +189,9 @@ func (s *State) stepInitiative(t *task) {
 // tests). t.x is the side to test next; the units test in index order
 // (ruling D-ENDTEST-ORDER: the order within a side changes nothing a bot
 // could exploit, so it is fixed).
+//
+// Ruling D-ENDTEST-ORDER (End of turn resilience tests): "in any order the
+// player prefers" is fixed as index order.
 func (s *State) stepEndTests(t *task) {
 	if t.step == 0 {
 		t.step = 1
@@ -208,6 +219,9 @@ func (s *State) stepEndTests(t *task) {
 // checkVictory ends the game when a side has lost (ruling D-VICTORY): it
 // has lost its scenario share of units (half by default), or its baggage
 // camp where the scenario says so, or every unit.
+//
+// Ruling D-VICTORY (Game Sequence 4 and 8g): the objectives come from the
+// scenario; see Objective.
 func (s *State) checkVictory() {
 	if s.result.Over {
 		return
