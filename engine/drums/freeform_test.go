@@ -25,7 +25,7 @@ func atDeclaration(t *testing.T, seed uint64) *State {
 			}
 			continue
 		}
-		if s.ask == askDeclare && s.ndecl == 0 && s.activationTask().a < generalBase && s.TurnNo >= 2 {
+		if s.ask == askDeclare && s.ndecl == 0 && s.activationTask().a < generalBase && s.TurnNo >= 2 && canAdvance(s) {
 			return s
 		}
 		acts := s.Legal(nil)
@@ -92,6 +92,16 @@ func TestParseMoveUnits(t *testing.T) {
 			}
 		})
 	}
+}
+
+// canAdvance reports whether an advance is among the legal declarations.
+func canAdvance(s *State) bool {
+	for _, a := range s.Legal(nil) {
+		if a.Kind == KAdvance {
+			return true
+		}
+	}
+	return false
 }
 
 func otherLabel(s *State, i int) string {
