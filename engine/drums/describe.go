@@ -157,6 +157,13 @@ func (s *State) DescribeRoll() string {
 		return fmt.Sprintf("%s forced retire distance in BW for %s", r, s.unitWords(a))
 	case rEvade:
 		return fmt.Sprintf("%s evade distance in BW for %s", r, s.unitWords(a))
+	case rRisk:
+		if b == int(riskShot) {
+			return fmt.Sprintf("%s risk to general %s from a stray round: 6 incapacitates him", r, s.genLabel(a))
+		}
+		return fmt.Sprintf("%s risk to general %s near a breaking unit: 5+ sweeps him away", r, s.genLabel(a))
+	case rSwept:
+		return fmt.Sprintf("%s distance in BW general %s is swept towards his own edge", r, s.genLabel(a))
 	case rOccupy:
 		return fmt.Sprintf("%s distance in BW for %s to occupy the space of %s", r, s.unitWords(a), s.unitWords(b))
 	}

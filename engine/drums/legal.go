@@ -21,10 +21,16 @@ func (s *State) Legal(buf []engine.Action) []engine.Action {
 				continue
 			}
 			var pos [MaxUnits]geom.Vec
-			for slot := range deploySlots + 1 {
+			n := len(buf)
+			for slot := range deploySlots {
 				if s.slotPlacement(side, uint8(c), slot, &pos) {
 					buf = append(buf, engine.Action{Kind: KDeploy, Unit: uint8(c), Arg: uint8(slot)})
 				}
+			}
+			// A command no slot takes goes anywhere free, so deployment
+			// never stalls (ruling D-DEPLOY).
+			if len(buf) == n && s.slotPlacement(side, uint8(c), deploySlots, &pos) {
+				buf = append(buf, engine.Action{Kind: KDeploy, Unit: uint8(c), Arg: deploySlots})
 			}
 		}
 	case askSupply:

@@ -237,6 +237,9 @@ func deployFormation(p *Profile) Formation {
 // overlap a unit or the camp already placed, or stand in impassable
 // terrain.
 func (s *State) slotPlacement(side int, cmd uint8, slot int, out *[MaxUnits]geom.Vec) bool {
+	if slot == deploySlots {
+		return s.freePlacement(side, cmd, out)
+	}
 	w := s.st.sc.Width
 	y0, y1 := s.zone(side)
 	col, row := slot%deployCols, slot/deployCols
@@ -310,6 +313,62 @@ func (s *State) slotPlacement(side int, cmd uint8, slot int, out *[MaxUnits]geom
 		}
 	}
 	return true
+}
+
+// freePlacement is the last slot, "anywhere free in the zone": each unit
+// of the command in turn takes the first free spot, scanning the zone
+// from its front line back and from the centre outwards in 0.5BW steps,
+// so a command that fits no slot still deploys wherever the earlier ones
+// left room (ruling D-DEPLOY: the document lets a player place units
+// anywhere in the zone).
+func (s *State) freePlacement(side int, cmd uint8, out *[MaxUnits]geom.Vec) bool {
+	y0, y1 := s.zone(side)
+	face := homeFacing(side)
+	w := s.st.sc.Width
+	var placed [MaxUnits]geom.Rect
+	np := 0
+	for i := range s.st.nu {
+		us := &s.st.units[i]
+		if int(us.Side) != side || us.Cmd != cmd {
+			continue
+		}
+		p := &us.Profile
+		found := false
+		for dy := 0.0; !found && dy <= y1-y0; dy += 0.5 {
+			y := y1 - 0.25 - dy
+			if side == 1 {
+				y = y0 + 0.25 + dy
+			}
+			for k := 0; !found && float64(k)*0.5 <= w; k++ {
+				dx := float64((k+1)/2) * 0.5
+				if k%2 == 1 {
+					dx = -dx
+				}
+				pt := geom.V(w/2+dx, y)
+				r := Footprint(p.Type, deployFormation(p), int(p.Bases), pt, face)
+				if !s.inZone(side, r) || s.blocked(r, -1) || overlapsAny(r, placed[:np]) {
+					continue
+				}
+				out[i], placed[np] = pt, r
+				np++
+				found = true
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+// overlapsAny reports whether r overlaps any of rects.
+func overlapsAny(r geom.Rect, rects []geom.Rect) bool {
+	for _, o := range rects {
+		if geom.Overlap(r, o, geom.Eps) {
+			return true
+		}
+	}
+	return false
 }
 
 // inZone reports whether r lies on the table within side's zone.
