@@ -45,7 +45,7 @@ func TestParseMoveUnits(t *testing.T) {
 	ahead := front.Add(geom.Heading(s.Units[i].Facing).Scale(3))
 	cases := []struct {
 		name, text, unit string
-		want         [2]float64
+		want             [2]float64
 	}{
 		{"bare numbers are BW", label + " to " + fnum(ahead.X) + " " + fnum(ahead.Y), "", [2]float64{ahead.X, ahead.Y}},
 		{"mm suffix converts at 40mm a BW", label + " to " + fnum(ahead.X*40) + "mm " + fnum(ahead.Y*40) + "mm", "", [2]float64{ahead.X, ahead.Y}},
