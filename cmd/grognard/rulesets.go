@@ -15,6 +15,9 @@ import (
 	// built-in scenario files, scenario files by path and gen:SEED
 	// battlefields.
 	_ "github.com/grognard/grognard/agents/twobytwo"
+	// The Drums and Muskets kit: the drums-assault and drums-line
+	// doctrines and the fitted evaluation the searches use.
+	_ "github.com/grognard/grognard/agents/drums"
 	_ "github.com/grognard/grognard/engine/twobytwo/picture"
 	_ "github.com/grognard/grognard/scenarios/twobytwo"
 )
