@@ -157,6 +157,9 @@ type view struct {
 	dCav      float64 // to the nearest enemy cavalry able to charge
 	cavBehind bool    // that cavalry is behind the unit's front
 	aimAngle  float64 // how far the nearest enemy is off the unit's facing
+	canShoot  bool    // the orders offer a shot
+	holding   int     // the hold area the unit is sent to hold, -1 none
+	inHold    bool    // the unit stands in that area
 }
 
 func (c *view) prepare(s *drums.State, acts []engine.Action) {
@@ -195,6 +198,19 @@ func (c *view) prepare(s *drums.State, acts []engine.Action) {
 	if int(s.CurUnit) < c.n && isDeclaration(acts[0].Kind) && acts[0].Kind != drums.KGeneralMove {
 		c.me = int(acts[0].Unit)
 		c.measure()
+		c.canShoot = false
+		for k := range acts {
+			if acts[k].Kind == drums.KShoot {
+				c.canShoot = true
+			}
+		}
+		c.holding, c.inHold = -1, false
+		for k := range c.hold {
+			if k < len(c.holder) && c.holder[k] == c.me {
+				c.holding = k
+				c.inHold = geom.RectCircleOverlap(c.u[c.me].Footprint, c.hold[k].Centre, c.hold[k].Radius)
+			}
+		}
 	}
 }
 

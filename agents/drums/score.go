@@ -347,7 +347,9 @@ func (s *Script) scoreFoot(a *engine.Action) float64 {
 		}
 		j := int(a.Target)
 		sup := supplyCost(a, c)
-		if s.doc == Line {
+		if s.doc == Line || c.inHold {
+			// The line, and a unit holding an objective, charge only
+			// broken-down enemies: a charge leaves the ground it holds.
 			if c.brokenDown(j) {
 				return 120 + c.targetValue(j) + sup
 			}
@@ -360,7 +362,9 @@ func (s *Script) scoreFoot(a *engine.Action) float64 {
 		return sc
 	case drums.KShoot:
 		j := int(a.Target)
-		sc := 40.0
+		// [COA]: zealous troops "would charge over standing and
+		// shooting": the assault shoots only when it cannot close.
+		sc := 15.0
 		if s.doc == Line {
 			sc = 100 // [Cover]: the line holds and shoots
 		}
@@ -412,17 +416,16 @@ func (s *Script) advanceScore(p geom.Vec, cavalry bool) float64 {
 	c := &s.c
 	me := &c.u[c.me]
 	from := me.Front
+	// The foot nearest each objective makes for it and holds it: at the
+	// turn limit the objectives decide the battle (ruling D-VICTORY).
+	if k := c.holding; k >= 0 {
+		h := c.hold[k]
+		return 5*(holdDist(from, h)-holdDist(p, h)) - 1
+	}
 	if s.doc == Assault {
 		return 5*(c.goalDist(from, cavalry)-c.goalDist(p, cavalry)) - 1
 	}
-	// The line: the holders make for their objective; the rest close to
-	// their weapon's range and then hold the ground.
-	for k := range c.hold {
-		if k < len(c.holder) && c.holder[k] == c.me {
-			h := c.hold[k]
-			return 5*(holdDist(from, h)-holdDist(p, h)) - 1
-		}
-	}
+	// The line closes to its weapon's range and then holds the ground.
 	w := me.Profile.Weapon
 	if inRange(w, c.dEnemy) {
 		return -30
@@ -529,7 +532,9 @@ func (s *Script) scoreGuns(a *engine.Action) float64 {
 	c := &s.c
 	me := &c.u[c.me]
 	w := me.Profile.Weapon
-	in := inRange(w, c.dEnemy)
+	// A target in range that the battery cannot shoot (out of arc or
+	// sight) is no target: turn or move to find one.
+	in := inRange(w, c.dEnemy) && c.canShoot
 	switch a.Kind {
 	case drums.KShoot:
 		return 100 + c.targetValue(int(a.Target)) + supplyCost(a, c)
@@ -540,12 +545,12 @@ func (s *Script) scoreGuns(a *engine.Action) float64 {
 		switch {
 		case f == drums.Line && me.Formation != drums.Line && in:
 			return 90
-		case f == drums.March && me.Formation == drums.Line && !in && s.doc == Assault:
+		case f == drums.March && me.Formation == drums.Line && !in && s.doc == Assault && !inRange(w, c.dEnemy-4):
 			return 30
 		}
 		return -30
 	case drums.KAdvance:
-		if me.Formation != drums.March || in {
+		if in {
 			return -20
 		}
 		gain := c.enemyDistFrom(me.Front) - c.enemyDistFrom(a.Path[0])
