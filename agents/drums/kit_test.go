@@ -3,9 +3,9 @@ package drums
 import (
 	"context"
 	"errors"
+	"math/rand/v2"
 	"os"
 	"strconv"
-	"math/rand/v2"
 	"testing"
 	"time"
 
