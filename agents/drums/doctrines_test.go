@@ -1,0 +1,188 @@
+package drums
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/grognard/grognard/engine"
+	"github.com/grognard/grognard/engine/drums"
+	"github.com/grognard/grognard/engine/geom"
+)
+
+// Tests of the doctrines following the document's advice, each on a
+// position made for it: a unit of the wanted kind at its first declared
+// action, alone on open ground with one enemy unit in front of it.
+
+// firstOrders plays random games until side's unit of kind want (foot or
+// cavalry) is activated, and returns the state at its first declared
+// action and the unit.
+func firstOrders(t *testing.T, cavalry bool) (*drums.State, int) {
+	t.Helper()
+	for seed := uint64(1); seed < 40; seed++ {
+		st, err := drums.NewGame("", engine.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(seed, 2))
+		dice := engine.NewRandomDice(seed)
+		var buf []engine.Action
+		for step := 0; step < 4000 && !st.Terminal(); step++ {
+			if st.ToMove() == engine.Chance {
+				if err := st.ApplyDice(engine.RollWith(&dice.PCG, st.PendingRoll())); err != nil {
+					t.Fatal(err)
+				}
+				continue
+			}
+			buf = st.Legal(buf[:0])
+			pick := buf[rng.IntN(len(buf))]
+			if buf[0].Kind == drums.KStand || hasKind(buf, drums.KStand) && hasKind(buf, drums.KReform) {
+				i := int(buf[0].Unit)
+				if v := st.Unit(i); v.Profile.Type.IsCavalry() == cavalry && (cavalry || v.Profile.Type.IsFoot()) {
+					return st, i
+				}
+			}
+			if err := st.Apply(pick); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	t.Fatal("no activation of the wanted kind found")
+	return nil, 0
+}
+
+func hasKind(acts []engine.Action, k uint8) bool {
+	for _, a := range acts {
+		if a.Kind == k {
+			return true
+		}
+	}
+	return false
+}
+
+// stage leaves units me and foe alone on the table: me at (30, 8)
+// facing the foe gap BW ahead, foe in formation form facing back, with
+// hits hits.
+func stage(st *drums.State, me, foe int, gap float64, form drums.Formation, hits uint8) {
+	for k := range st.NumUnits() {
+		if k != me && k != foe {
+			st.Units[k].Placed = false
+		}
+	}
+	side := st.Units[me].Side
+	face, back := 0.0, 180.0
+	if side == 1 {
+		face, back = 180, 0
+	}
+	at := geom.V(30, 16)
+	st.Units[me].Front, st.Units[me].Facing = at, face
+	st.Units[foe].Front = at.Add(geom.Heading(face).Scale(gap))
+	st.Units[foe].Facing, st.Units[foe].Form, st.Units[foe].Hits = back, form, hits
+}
+
+// enemyOf finds an enemy unit of me's whose type passes ok.
+func enemyOf(t *testing.T, st *drums.State, me int, ok func(drums.Type) bool) int {
+	t.Helper()
+	for k := range st.NumUnits() {
+		if v := st.Unit(k); v.Side != st.Unit(me).Side && ok(v.Profile.Type) && !v.Broken {
+			return k
+		}
+	}
+	t.Fatal("no such enemy")
+	return 0
+}
+
+func pick(t *testing.T, d Doctrine, st *drums.State) engine.Action {
+	t.Helper()
+	sc, err := NewScript(d, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	acts := st.Legal(nil)
+	if len(acts) == 0 {
+		t.Fatal("no orders")
+	}
+	return acts[sc.Pick(st, acts)]
+}
+
+func TestDoctrinesFootFormSquareAgainstCavalry(t *testing.T) {
+	// [Square]: "used by infantry to protect themselves from cavalry".
+	for d := range numDoctrines {
+		for _, tc := range []struct {
+			name   string
+			gap    float64
+			square bool
+		}{
+			{"cavalry_5BW_away", 5, true},
+			{"cavalry_20BW_away", 20, false},
+		} {
+			t.Run(d.String()+"/"+tc.name, func(t *testing.T) {
+				st, me := firstOrders(t, false)
+				foe := enemyOf(t, st, me, drums.Type.IsCavalry)
+				stage(st, me, foe, tc.gap, drums.Line, 0)
+				a := pick(t, d, st)
+				got := a.Kind == drums.KReform && drums.Formation(a.Arg) == drums.Square
+				if got != tc.square {
+					t.Errorf("chose %s; forms square %v, want %v", st.DescribeAction(a), got, tc.square)
+				}
+			})
+		}
+	}
+}
+
+func TestDoctrinesCavalryChargeNoSquare(t *testing.T) {
+	// [Square], [CavOpen]: cavalry charge foot not in square.
+	for _, tc := range []struct {
+		name   string
+		d      Doctrine
+		form   drums.Formation
+		hits   uint8
+		charge bool
+	}{
+		{"assault_charges_foot_in_line", Assault, drums.Line, 0, true},
+		{"assault_refuses_a_square", Assault, drums.Square, 0, false},
+		{"line_reserve_refuses_formed_foot", Line, drums.Line, 0, false},
+		{"line_reserve_finishes_broken_down_foot", Line, drums.Line, 6, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			st, me := firstOrders(t, true)
+			foe := enemyOf(t, st, me, drums.Type.IsFoot)
+			stage(st, me, foe, 3, tc.form, tc.hits)
+			acts := st.Legal(nil)
+			if !hasKind(acts, drums.KCharge) {
+				t.Fatal("the charge is not among the orders")
+			}
+			a := pick(t, tc.d, st)
+			if got := a.Kind == drums.KCharge; got != tc.charge {
+				t.Errorf("chose %s; charges %v, want %v", st.DescribeAction(a), got, tc.charge)
+			}
+		})
+	}
+}
+
+func TestDoctrinesFootCharge(t *testing.T) {
+	// [COA]: the assault charges when the charge can reach; the line
+	// charges only a broken-down enemy.
+	for _, tc := range []struct {
+		name   string
+		d      Doctrine
+		hits   uint8
+		charge bool
+	}{
+		{"assault_charges_whole_foot", Assault, 0, true},
+		{"line_holds_against_whole_foot", Line, 0, false},
+		{"line_charges_broken_down_foot", Line, 6, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			st, me := firstOrders(t, false)
+			foe := enemyOf(t, st, me, drums.Type.IsFoot)
+			stage(st, me, foe, 1.5, drums.Line, tc.hits)
+			if !hasKind(st.Legal(nil), drums.KCharge) {
+				t.Fatal("the charge is not among the orders")
+			}
+			a := pick(t, tc.d, st)
+			if got := a.Kind == drums.KCharge; got != tc.charge {
+				t.Errorf("chose %s; charges %v, want %v", st.DescribeAction(a), got, tc.charge)
+			}
+		})
+	}
+}
