@@ -30,6 +30,38 @@
 //	[Baggage] "Baggage Camp ... needs to be defended"; losing it loses the
 //	          supply dice (and, in the built-in scenario, the battle).
 //	[Evade]   Charge: an open unit may evade a charge once a turn.
+//
+// The doctrines, decision by decision (a score per legal action, the
+// highest played; "BW gain" is how much nearer a move takes the unit to
+// its goal, 5 a BW):
+//
+//	decision        assault                            line
+//	deploy          foot commands front row, centre    foot front row nearest the objective;
+//	                first; cavalry front flanks        cavalry commands second row (reserve)
+//	supply die      tests only (one to win scouting    tests only
+//	                with 4+ left)
+//	first go/give   go first                           give the first two activations
+//	activate        nearest the enemy first; generals  as assault; no supply die for a point
+//	                first when their units are out
+//	                of command [Command]; a supply
+//	                die for a point when close
+//	foot            column of attack (COA +70) [COA],  line (+60); shoot 100, reload 90
+//	                advance on the nearest foot, the   [Reload]; close to its weapon's range
+//	                camp or an objective; charge 100+  and hold; charge only units that lost
+//	                (camp 200) [Baggage]; shoot only   half their strength; fall back from
+//	                when it cannot close (15)          cavalry when it cannot form square
+//	both            square against cavalry within 8BW [Square]; the foot nearest each
+//	                objective makes for it and holds it (charging only broken-down units)
+//	cavalry         charge 120+, not squares (-60) or  reserve: counter-charge cavalry, finish
+//	                units in terrain (-40) [CavOpen];  broken-down units and guns; advance
+//	                advance on such targets            only to meet enemy cavalry
+//	guns            shoot 100, reload 80; unlimber with a target; the assault limbers and
+//	                closes when none is within reach
+//	generals        stand where most of their command is within command distance, out of
+//	                3BW of the enemy (Risk to Generals) [Command]
+//	evade           stand                              evade [Evade]
+//	occupy          follow up                          hold the ground
+//	adjust retire   no supply die                      no supply die
 package drums
 
 import (
