@@ -13,10 +13,10 @@ import (
 // position made for it: a unit of the wanted kind at its first declared
 // action, alone on open ground with one enemy unit in front of it.
 
-// firstOrders plays random games until side's unit of kind want (foot or
-// cavalry) is activated, and returns the state at its first declared
+// firstOrders plays random games until a unit whose type passes kind is
+// activated, and returns the state at its first declared
 // action and the unit.
-func firstOrders(t *testing.T, cavalry bool) (*drums.State, int) {
+func firstOrders(t *testing.T, kind func(drums.Type) bool) (*drums.State, int) {
 	t.Helper()
 	for seed := uint64(1); seed < 40; seed++ {
 		st, err := drums.NewGame("", engine.Options{})
@@ -37,7 +37,7 @@ func firstOrders(t *testing.T, cavalry bool) (*drums.State, int) {
 			pick := buf[rng.IntN(len(buf))]
 			if buf[0].Kind == drums.KStand || hasKind(buf, drums.KStand) && hasKind(buf, drums.KReform) {
 				i := int(buf[0].Unit)
-				if v := st.Unit(i); v.Profile.Type.IsCavalry() == cavalry && (cavalry || v.Profile.Type.IsFoot()) {
+				if kind(st.Unit(i).Profile.Type) {
 					return st, i
 				}
 			}
@@ -116,7 +116,7 @@ func TestDoctrinesFootFormSquareAgainstCavalry(t *testing.T) {
 			{"cavalry_20BW_away", 20, false},
 		} {
 			t.Run(d.String()+"/"+tc.name, func(t *testing.T) {
-				st, me := firstOrders(t, false)
+				st, me := firstOrders(t, drums.Type.IsFoot)
 				foe := enemyOf(t, st, me, drums.Type.IsCavalry)
 				stage(st, me, foe, tc.gap, drums.Line, 0)
 				a := pick(t, d, st)
@@ -144,7 +144,7 @@ func TestDoctrinesCavalryChargeNoSquare(t *testing.T) {
 		{"line_reserve_finishes_broken_down_foot", Line, drums.Line, 6, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			st, me := firstOrders(t, true)
+			st, me := firstOrders(t, drums.Type.IsCavalry)
 			foe := enemyOf(t, st, me, drums.Type.IsFoot)
 			stage(st, me, foe, 3, tc.form, tc.hits)
 			acts := st.Legal(nil)
@@ -173,7 +173,7 @@ func TestDoctrinesFootCharge(t *testing.T) {
 		{"line_charges_broken_down_foot", Line, 6, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			st, me := firstOrders(t, false)
+			st, me := firstOrders(t, drums.Type.IsFoot)
 			foe := enemyOf(t, st, me, drums.Type.IsFoot)
 			stage(st, me, foe, 1.5, drums.Line, tc.hits)
 			if !hasKind(st.Legal(nil), drums.KCharge) {
@@ -184,5 +184,32 @@ func TestDoctrinesFootCharge(t *testing.T) {
 				t.Errorf("chose %s; charges %v, want %v", st.DescribeAction(a), got, tc.charge)
 			}
 		})
+	}
+}
+
+func TestDoctrinesGunsShoot(t *testing.T) {
+	// Guns unlimbered shooting (Shooting Table 1: long range).
+	for d := range numDoctrines {
+		for _, tc := range []struct {
+			name string
+			form drums.Formation
+			want func(engine.Action) bool
+		}{
+			{"unlimbered_shoots", drums.Line, func(a engine.Action) bool { return a.Kind == drums.KShoot }},
+			{"limbered_unlimbers", drums.March, func(a engine.Action) bool {
+				return a.Kind == drums.KReform && drums.Formation(a.Arg) == drums.Line
+			}},
+		} {
+			t.Run(d.String()+"/"+tc.name, func(t *testing.T) {
+				st, me := firstOrders(t, drums.Type.IsArtillery)
+				foe := enemyOf(t, st, me, drums.Type.IsFoot)
+				stage(st, me, foe, 6, drums.Line, 0)
+				st.Units[me].Form = tc.form
+				a := pick(t, d, st)
+				if !tc.want(a) {
+					t.Errorf("chose %s", st.DescribeAction(a))
+				}
+			})
+		}
 	}
 }

@@ -534,7 +534,8 @@ func (s *Script) scoreGuns(a *engine.Action) float64 {
 	w := me.Profile.Weapon
 	// A target in range that the battery cannot shoot (out of arc or
 	// sight) is no target: turn or move to find one.
-	in := inRange(w, c.dEnemy) && c.canShoot
+	// A limbered battery cannot shoot, so for it a target in range is one.
+	in := inRange(w, c.dEnemy) && (c.canShoot || me.Formation == drums.March)
 	switch a.Kind {
 	case drums.KShoot:
 		return 100 + c.targetValue(int(a.Target)) + supplyCost(a, c)
