@@ -213,3 +213,29 @@ func TestDoctrinesGunsShoot(t *testing.T) {
 		}
 	}
 }
+
+func TestCoverAt(t *testing.T) {
+	// [Cover]: the line values ground with cover and obstacles (first
+	// battle: a wood at x 6-12 y 13-18, a farm at 22-26 x 14-18, a hedge
+	// from (14,16) to (20,16), a hill at 33-42 x 12-20).
+	st := newGame(t)
+	var c view
+	c.prepare(st, []engine.Action{{Kind: drums.KSupply}})
+	for _, tc := range []struct {
+		name string
+		p    geom.Vec
+		want bool
+	}{
+		{"in the wood", geom.V(9, 15), true},
+		{"in the farm", geom.V(24, 16), true},
+		{"at the hedge", geom.V(17, 15.2), true},
+		{"on the hill (open ground)", geom.V(38, 16), false},
+		{"in the open", geom.V(30, 5), false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := c.coverAt(tc.p); got != tc.want {
+				t.Errorf("coverAt(%v) = %v, want %v", tc.p, got, tc.want)
+			}
+		})
+	}
+}

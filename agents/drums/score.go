@@ -427,15 +427,43 @@ func (s *Script) advanceScore(p geom.Vec, cavalry bool) float64 {
 	}
 	// The line closes to its weapon's range and then holds the ground.
 	w := me.Profile.Weapon
+	// [Cover]: ground that gives cover, or an obstacle to defend (+2 on
+	// the tests), is worth reaching and worth keeping.
+	cover := 0.0
+	if c.coverAt(p) {
+		cover += 10
+	}
+	if c.coverAt(from) {
+		cover -= 10
+	}
 	if inRange(w, c.dEnemy) {
-		return -30
+		return -30 + cover
 	}
 	r := 0.0
 	for d := 1.0; d < 30 && inRange(w, d+1); d++ {
 		r = d
 	}
 	gain := math.Max(0, c.enemyDistFrom(from)-r) - math.Max(0, c.enemyDistFrom(p)-r)
-	return 5*gain - 1
+	return 5*gain - 1 + cover
+}
+
+// coverAt reports whether a unit whose front reaches p stands in cover
+// terrain or at an obstacle or fortification (within 1BW of it).
+func (c *view) coverAt(p geom.Vec) bool {
+	for k := range c.terrain {
+		f := &c.terrain[k]
+		switch {
+		case f.Kind == drums.Obstacle || f.Kind == drums.Fortification:
+			if geom.PointPolylineDist(p, f.Points) <= 1 {
+				return true
+			}
+		case f.Kind.Area() && f.Kind.Cover():
+			if geom.PointInPolygon(p, f.Points) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // holdDist is how far p is inside-out of hold area h (0 well inside).
