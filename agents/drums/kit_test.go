@@ -245,22 +245,36 @@ func TestPickAllocatesNothing(t *testing.T) {
 	}
 }
 
-// BenchmarkPick is a doctrine's choice over the positions of a game.
+// BenchmarkPick is a doctrine's choice over the positions of a game
+// (every decision with a choice, cycled).
 func BenchmarkPick(b *testing.B) {
+	type pos struct {
+		st   *drums.State
+		acts []engine.Action
+	}
+	var ps []pos
+	st := newGame(b)
+	rng := rand.New(rand.NewPCG(5, 1))
+	dice := engine.NewRandomDice(5)
+	for !st.Terminal() {
+		if st.ToMove() == engine.Chance {
+			_ = st.ApplyDice(engine.RollWith(&dice.PCG, st.PendingRoll()))
+			continue
+		}
+		acts := st.Legal(nil)
+		if len(acts) > 1 {
+			ps = append(ps, pos{st.Clone().(*drums.State), acts})
+		}
+		_ = st.Apply(acts[rng.IntN(len(acts))])
+	}
 	for d := range numDoctrines {
 		b.Run(d.String(), func(b *testing.B) {
 			sc, _ := NewScript(d, 1)
-			st := newGame(b)
-			advance(b, st, 60, 5)
-			var buf []engine.Action
-			for st.ToMove() == engine.Chance {
-				_ = st.ApplyDice(engine.RollWith(&engine.NewRandomDice(1).PCG, st.PendingRoll()))
-			}
-			buf = st.Legal(buf[:0])
 			b.ReportAllocs()
 			b.ResetTimer()
-			for range b.N {
-				sc.Pick(st, buf)
+			for i := range b.N {
+				p := &ps[i%len(ps)]
+				sc.Pick(p.st, p.acts)
 			}
 		})
 	}
