@@ -216,6 +216,8 @@ func TestPickAllocatesNothing(t *testing.T) {
 	for d := range numDoctrines {
 		t.Run(d.String(), func(t *testing.T) {
 			sc, _ := NewScript(d, 1)
+			ag, _ := NewAgent(d, 1)
+			ctx := context.Background()
 			st := newGame(t)
 			dice := engine.NewRandomDice(4)
 			var buf []engine.Action
@@ -231,6 +233,9 @@ func TestPickAllocatesNothing(t *testing.T) {
 				if step%5 == 0 && len(buf) > 1 {
 					if n := testing.AllocsPerRun(3, func() { sc.Pick(st, buf) }); n != 0 {
 						t.Fatalf("Pick allocated %v times at %s (%s)", n, st.PhaseName(), st.DescribeAction(buf[0]))
+					}
+					if n := testing.AllocsPerRun(3, func() { _, _ = ag.Choose(ctx, st, st.ToMove()) }); n != 0 {
+						t.Fatalf("Choose allocated %v times at %s (%s)", n, st.PhaseName(), st.DescribeAction(buf[0]))
 					}
 					checked++
 				}
