@@ -13,15 +13,17 @@ import (
 	// The 2 by 2 kit (greedy, heuristic, the doctrines and evaluation the
 	// searches use), pictures (engine.Pictures) and scenarios: the
 	// built-in scenario files, scenario files by path and gen:SEED
-	// battlefields. The Drums and Muskets pictures, for replay --svg and
-	// hint --svg on a drums game.
+	// battlefields.
 	_ "github.com/grognard/grognard/agents/twobytwo"
-	_ "github.com/grognard/grognard/engine/drums/picture"
 	_ "github.com/grognard/grognard/engine/twobytwo/picture"
 	_ "github.com/grognard/grognard/scenarios/twobytwo"
 
-	// Drums and Muskets scenarios: the built-in battles, scenario files
-	// by path and gen:SEED battlefields.
+	// The Drums and Muskets kit (the drums-assault and drums-line
+	// doctrines and the fitted evaluation the searches use), pictures
+	// and scenarios (the built-in battles, scenario files by path and
+	// gen:SEED battlefields).
+	_ "github.com/grognard/grognard/agents/drums"
+	_ "github.com/grognard/grognard/engine/drums/picture"
 	_ "github.com/grognard/grognard/scenarios/drums"
 )
 
