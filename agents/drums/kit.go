@@ -17,6 +17,9 @@ func Kit() agents.Kit {
 			doctrineScript(Assault, "column-of-attack assault: close on the nearest foot and charge, cavalry at what is not in square or terrain, squares against cavalry"),
 			doctrineScript(Line, "firing-line defence: hold the objectives and cover, shoot and reload, charge only broken-down enemies, cavalry in reserve"),
 		},
+		// hint's set-up and win/draw/loss playouts: the stronger doctrine
+		// (drums-line beat drums-assault in the kit's measurements).
+		Opponent:  "drums-line",
 		SetUp:     []string{"assault", "line"},
 		Proposers: []string{"assault", "line"},
 		Evaluations: []agents.EvaluationKind{
