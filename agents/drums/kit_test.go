@@ -218,29 +218,32 @@ func TestPickAllocatesNothing(t *testing.T) {
 			sc, _ := NewScript(d, 1)
 			ag, _ := NewAgent(d, 1)
 			ctx := context.Background()
-			st := newGame(t)
-			dice := engine.NewRandomDice(4)
 			var buf []engine.Action
 			checked := 0
-			for step := 0; !st.Terminal() && step < 3000; step++ {
-				if st.ToMove() == engine.Chance {
-					if err := st.ApplyDice(engine.RollWith(&dice.PCG, st.PendingRoll())); err != nil {
+			// Games until 30 positions are checked (a short battle has fewer).
+			for game := uint64(0); game < 5 && checked < 30; game++ {
+				st := newGame(t)
+				dice := engine.NewRandomDice(4 + game)
+				for step := 0; !st.Terminal() && step < 3000; step++ {
+					if st.ToMove() == engine.Chance {
+						if err := st.ApplyDice(engine.RollWith(&dice.PCG, st.PendingRoll())); err != nil {
+							t.Fatal(err)
+						}
+						continue
+					}
+					buf = st.Legal(buf[:0])
+					if step%5 == 0 && len(buf) > 1 {
+						if n := testing.AllocsPerRun(3, func() { sc.Pick(st, buf) }); n != 0 {
+							t.Fatalf("Pick allocated %v times at %s (%s)", n, st.PhaseName(), st.DescribeAction(buf[0]))
+						}
+						if n := testing.AllocsPerRun(3, func() { _, _ = ag.Choose(ctx, st, st.ToMove()) }); n != 0 {
+							t.Fatalf("Choose allocated %v times at %s (%s)", n, st.PhaseName(), st.DescribeAction(buf[0]))
+						}
+						checked++
+					}
+					if err := st.Apply(buf[sc.Pick(st, buf)]); err != nil {
 						t.Fatal(err)
 					}
-					continue
-				}
-				buf = st.Legal(buf[:0])
-				if step%5 == 0 && len(buf) > 1 {
-					if n := testing.AllocsPerRun(3, func() { sc.Pick(st, buf) }); n != 0 {
-						t.Fatalf("Pick allocated %v times at %s (%s)", n, st.PhaseName(), st.DescribeAction(buf[0]))
-					}
-					if n := testing.AllocsPerRun(3, func() { _, _ = ag.Choose(ctx, st, st.ToMove()) }); n != 0 {
-						t.Fatalf("Choose allocated %v times at %s (%s)", n, st.PhaseName(), st.DescribeAction(buf[0]))
-					}
-					checked++
-				}
-				if err := st.Apply(buf[sc.Pick(st, buf)]); err != nil {
-					t.Fatal(err)
 				}
 			}
 			if checked < 30 {

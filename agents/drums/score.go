@@ -219,6 +219,12 @@ func (s *Script) scoreGeneral(g int, p geom.Vec) float64 {
 		if v.Command == gv.Command {
 			if drums.PointWithin(p, v.Footprint, gv.Range) {
 				sc += 10
+				// The line keeps its objective holders in command: a
+				// holder without action points cannot contest the ground
+				// it was sent to hold (ruling D-VICTORY's objectives).
+				if s.doc == Line && c.isHolder(i) {
+					sc += 25
+				}
 			}
 			sc -= 0.05 * rectPointDist(v.Footprint, p)
 		}
@@ -305,6 +311,31 @@ func (c *view) brokenDown(j int) bool {
 	return 2*v.Hits >= v.Profile.Strength()
 }
 
+// isHolder reports whether unit i is sent to hold an objective.
+func (c *view) isHolder(i int) bool {
+	for _, h := range c.holder {
+		if h == i {
+			return true
+		}
+	}
+	return false
+}
+
+// lateContest reports whether enemy j stands on an objective in the last
+// three turns of the battle.
+func (c *view) lateContest(j int) bool {
+	if c.s.Turn() < c.s.TurnLimit()-2 {
+		return false
+	}
+	v := &c.u[j]
+	for _, h := range c.hold {
+		if geom.RectCircleOverlap(v.Footprint, h.Centre, h.Radius) {
+			return true
+		}
+	}
+	return false
+}
+
 // turnScore scores a turn: worth making only when the nearest enemy is
 // behind the unit's flank.
 func (c *view) turnScore() float64 {
@@ -350,7 +381,11 @@ func (s *Script) scoreFoot(a *engine.Action) float64 {
 		if s.doc == Line || c.inHold {
 			// The line, and a unit holding an objective, charge only
 			// broken-down enemies: a charge leaves the ground it holds.
-			if c.brokenDown(j) {
+			// Late in the battle an enemy standing on an objective is
+			// charged whatever its state: at the turn limit the side
+			// holding more objectives wins (ruling D-VICTORY), so a
+			// defence that only shoots loses the battle it has held.
+			if c.brokenDown(j) || c.lateContest(j) {
 				return 120 + c.targetValue(j) + sup
 			}
 			return -100

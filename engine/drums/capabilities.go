@@ -133,6 +133,9 @@ func (s *State) CampOf(side int) (geom.Rect, bool) {
 	return s.campRect(side), c.Placed && !c.Lost
 }
 
+// TurnLimit is the turn the battle ends after.
+func (s *State) TurnLimit() int { return s.st.turnLimit }
+
 // SupplyLeft is side's supply dice left.
 func (s *State) SupplyLeft(side int) int { return int(s.Supply[side]) }
 
