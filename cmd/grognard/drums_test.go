@@ -50,8 +50,6 @@ func TestDrumsScenarioCommand(t *testing.T) {
 		{name: "check", args: []string{"scenario", "check", "--ruleset", "drums", good}, stdout: []string{"example.yaml: ok: the-crossroads", "French 5 units in 2 commands", "Austrians 5 units in 1 command"}},
 		{name: "check a bad file", args: []string{"scenario", "check", "--ruleset", "drums", good, broken}, code: exitFailure,
 			stdout: []string{"example.yaml: ok", "broken.yaml:" + strconv.Itoa(line) + ":", "Grenzers", "Grenzer"}, stderr: []string{"1 of 2 files have problems"}},
-		{name: "check warns of a deployment order that strands a command", args: []string{"scenario", "check", "--ruleset", "drums", crowded},
-			stdout: []string{"ok: crowded", "B 1 unit in 1 command", "warning: command", "poor order"}},
 		{name: "validate is check", args: []string{"scenario", "validate", "--ruleset", "drums", good}, stdout: []string{"ok: the-crossroads"}},
 		{name: "check nothing", args: []string{"scenario", "check", "--ruleset", "drums"}, code: exitUsage, stderr: []string{"at least one FILE"}},
 		{name: "generate", args: []string{"scenario", "generate", "--ruleset", "drums", "--seed", "9", "--size", "large"},
