@@ -50,6 +50,8 @@ func TestDrumsScenarioCommand(t *testing.T) {
 		{name: "check", args: []string{"scenario", "check", "--ruleset", "drums", good}, stdout: []string{"example.yaml: ok: the-crossroads", "French 5 units in 2 commands", "Austrians 5 units in 1 command"}},
 		{name: "check a bad file", args: []string{"scenario", "check", "--ruleset", "drums", good, broken}, code: exitFailure,
 			stdout: []string{"example.yaml: ok", "broken.yaml:" + strconv.Itoa(line) + ":", "Grenzers", "Grenzer"}, stderr: []string{"1 of 2 files have problems"}},
+		{name: "a crowded battle deploys in any order (the free slot)", args: []string{"scenario", "check", "--ruleset", "drums", crowded},
+			stdout: []string{"ok: crowded", "B 1 unit in 1 command"}},
 		{name: "validate is check", args: []string{"scenario", "validate", "--ruleset", "drums", good}, stdout: []string{"ok: the-crossroads"}},
 		{name: "check nothing", args: []string{"scenario", "check", "--ruleset", "drums"}, code: exitUsage, stderr: []string{"at least one FILE"}},
 		{name: "generate", args: []string{"scenario", "generate", "--ruleset", "drums", "--seed", "9", "--size", "large"},
@@ -133,8 +135,9 @@ func TestDrumsScenarioNames(t *testing.T) {
 	}
 }
 
-// crowdedBattle deploys in some orders, not in all: three commands of
-// four or five with cavalry in the attacker's 8BW zone.
+// crowdedBattle fits the slots in some orders, not in all: three
+// commands of four or five with cavalry in the attacker's 8BW zone; a
+// command no slot takes goes anywhere free (ruling D-DEPLOY).
 const crowdedBattle = `title: crowded
 forces:
   - name: A
