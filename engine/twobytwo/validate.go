@@ -279,6 +279,11 @@ func (s *State) validatePending() error {
 	if s.resume == phStall && (!unit(s.stallAtt) || !unit(s.stallDef)) {
 		return fmt.Errorf("play resumes after routs with a charge response to no charge")
 	}
+	// A rout test is thrown by the testing unit's side (PendingRoll, ruling
+	// R-ROLLER), so it names that unit too (found by FuzzDecodeState).
+	if s.chance == chRoutTest && !unit(s.chUnit) {
+		return fmt.Errorf("a rout test is pending for no unit")
+	}
 	if s.chance == chMelee && (!unit(s.mAttPrimary) || !unit(s.mDefPrimary)) {
 		return fmt.Errorf("a melee roll is pending with no attacker or defender")
 	}
