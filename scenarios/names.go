@@ -3,9 +3,9 @@
 // generated battlefield ("gen:SEED", "gen:SEED:BUDGET") or else a
 // ruleset's built-in scenario, and scenario files are read within one
 // size limit; FileSource, GeneratedSource and Embedded are the pieces
-// every ruleset's scenario sources are built from. Each ruleset's own scenario format, built-in scenarios,
-// army lists and generator are in scenarios/<ruleset> (2 by 2:
-// scenarios/twobytwo).
+// every ruleset's scenario sources are built from. Each ruleset's own
+// scenario format, built-in scenarios, army lists and generator are in
+// scenarios/<ruleset> (2 by 2: scenarios/twobytwo).
 package scenarios
 
 import (
