@@ -2,9 +2,10 @@
 // ruleset: a scenario is named as a file to load ("my-battle.yaml"), a
 // generated battlefield ("gen:SEED", "gen:SEED:BUDGET") or else a
 // ruleset's built-in scenario, and scenario files are read within one
-// size limit. Each ruleset's own scenario format, built-in scenarios,
-// army lists and generator are in scenarios/<ruleset> (2 by 2:
-// scenarios/twobytwo).
+// size limit; FileSource, GeneratedSource and Embedded are the pieces
+// every ruleset's scenario sources are built from. Each ruleset's own
+// scenario format, built-in scenarios, army lists and generator are in
+// scenarios/<ruleset> (2 by 2: scenarios/twobytwo).
 package scenarios
 
 import (

@@ -13,6 +13,7 @@ import (
 	"github.com/patrickmn/go-cache"
 
 	"github.com/grognard/grognard/engine"
+	"github.com/grognard/grognard/engine/scenarioreg"
 )
 
 // Name is the ruleset's short name.
@@ -39,71 +40,29 @@ const DefaultScenario = "first-battle"
 // A ScenarioSource resolves scenario names that are not built in (a file,
 // a generated battlefield), reporting ok false for names it does not
 // handle.
-type ScenarioSource func(name string) (sc *Scenario, ok bool, err error)
+type ScenarioSource = scenarioreg.Source[*Scenario]
 
-var (
-	registryMu sync.RWMutex
-	builtins   = map[string]func() *Scenario{DefaultScenario: firstBattle}
-	sources    []ScenarioSource
-)
+// registry holds the built-in scenarios (first-battle from the start) and
+// the sources other packages register.
+var registry = func() *scenarioreg.Registry[*Scenario] {
+	r := scenarioreg.New[*Scenario](Name, DefaultScenario)
+	r.RegisterBuiltin(DefaultScenario, firstBattle)
+	return r
+}()
 
 // RegisterBuiltin adds a scenario compiled into the binary. It panics on a
 // name already taken: two built-ins with one name is a programming error.
-func RegisterBuiltin(name string, mk func() *Scenario) {
-	registryMu.Lock()
-	defer registryMu.Unlock()
-	if _, dup := builtins[name]; dup {
-		panic(fmt.Sprintf("drums: built-in scenario %q registered twice", name))
-	}
-	builtins[name] = mk
-}
+func RegisterBuiltin(name string, mk func() *Scenario) { registry.RegisterBuiltin(name, mk) }
 
 // RegisterSource adds a resolver for names that are not built in.
-func RegisterSource(src ScenarioSource) {
-	registryMu.Lock()
-	defer registryMu.Unlock()
-	sources = append(sources, src)
-}
+func RegisterSource(src ScenarioSource) { registry.RegisterSource(src) }
 
 // Scenarios lists the built-in scenarios, the default first.
-func (Rules) Scenarios() []string {
-	registryMu.RLock()
-	names := make([]string, 0, len(builtins))
-	for n := range builtins {
-		if n != DefaultScenario {
-			names = append(names, n)
-		}
-	}
-	registryMu.RUnlock()
-	sort.Strings(names)
-	return append([]string{DefaultScenario}, names...)
-}
+func (Rules) Scenarios() []string { return registry.Names() }
 
 // Builtin returns a fresh copy of a scenario by name: built in, or resolved
 // by a registered source.
-func Builtin(name string) (*Scenario, error) {
-	if name == "" {
-		name = DefaultScenario
-	}
-	registryMu.RLock()
-	mk, ok := builtins[name]
-	srcs := sources
-	registryMu.RUnlock()
-	if ok {
-		return mk(), nil
-	}
-	for _, src := range srcs {
-		sc, ok, err := src(name)
-		if !ok {
-			continue
-		}
-		if err != nil {
-			return nil, err
-		}
-		return sc, nil
-	}
-	return nil, fmt.Errorf("unknown scenario %q (built-in: %s)", name, strings.Join(Rules{}.Scenarios(), ", "))
-}
+func Builtin(name string) (*Scenario, error) { return registry.Lookup(name) }
 
 // staticCache keeps each scenario's static data for a while, so every
 // state of a game and of a tournament shares one copy; entries expire so a
@@ -214,9 +173,7 @@ func (st *static) hash() string {
 // ScenarioTitle is a built-in scenario's full title, "" for a name that
 // is not one (the rules command lists it).
 func (Rules) ScenarioTitle(name string) string {
-	registryMu.RLock()
-	mk, ok := builtins[name]
-	registryMu.RUnlock()
+	mk, ok := registry.Builtin(name)
 	if !ok {
 		return ""
 	}

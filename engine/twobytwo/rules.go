@@ -2,14 +2,13 @@ package twobytwo
 
 import (
 	"fmt"
-	"sort"
-	"strings"
 	"sync"
 	"time"
 
 	"github.com/patrickmn/go-cache"
 
 	"github.com/grognard/grognard/engine"
+	"github.com/grognard/grognard/engine/scenarioreg"
 )
 
 // Name is the ruleset's short name.
@@ -32,75 +31,33 @@ func (Rules) Version() string { return Version }
 func (Rules) Title() string { return "2 by 2 Napoleonic" }
 
 // Scenarios lists the built-in scenarios, the default first.
-func (Rules) Scenarios() []string {
-	registryMu.RLock()
-	names := make([]string, 0, len(builtins))
-	for n := range builtins {
-		if n != DefaultScenario {
-			names = append(names, n)
-		}
-	}
-	registryMu.RUnlock()
-	sort.Strings(names)
-	return append([]string{DefaultScenario}, names...)
-}
+func (Rules) Scenarios() []string { return registry.Names() }
 
 // A ScenarioSource resolves scenario names that are not built in, such as
 // the path of a scenario file or a generated battlefield's seed. It reports
 // ok false for names it does not handle, so the next source is asked.
-type ScenarioSource func(name string) (sc *Scenario, ok bool, err error)
+type ScenarioSource = scenarioreg.Source[*Scenario]
 
-var (
-	registryMu sync.RWMutex
-	sources    []ScenarioSource
-)
+// registry holds the built-in scenarios (the standard one from the start)
+// and the sources other packages register.
+var registry = func() *scenarioreg.Registry[*Scenario] {
+	r := scenarioreg.New[*Scenario](Name, DefaultScenario)
+	r.RegisterBuiltin(DefaultScenario, StandardScenario)
+	return r
+}()
 
 // RegisterBuiltin adds a scenario compiled into the binary (packages that
 // embed scenario files call it from init). It panics on a name already
 // taken: two built-ins with one name is a programming error.
-func RegisterBuiltin(name string, mk func() *Scenario) {
-	registryMu.Lock()
-	defer registryMu.Unlock()
-	if _, dup := builtins[name]; dup {
-		panic(fmt.Sprintf("twobytwo: built-in scenario %q registered twice", name))
-	}
-	builtins[name] = mk
-}
+func RegisterBuiltin(name string, mk func() *Scenario) { registry.RegisterBuiltin(name, mk) }
 
 // RegisterSource adds a resolver for names that are not built in; sources
 // are asked in the order registered.
-func RegisterSource(src ScenarioSource) {
-	registryMu.Lock()
-	defer registryMu.Unlock()
-	sources = append(sources, src)
-}
+func RegisterSource(src ScenarioSource) { registry.RegisterSource(src) }
 
 // Builtin returns a fresh copy of a scenario by name: a built-in one, or
 // one a registered source resolves (a file path, a generated battlefield).
-func Builtin(name string) (*Scenario, error) {
-	if name == "" {
-		name = DefaultScenario
-	}
-	registryMu.RLock()
-	mk, ok := builtins[name]
-	srcs := sources
-	registryMu.RUnlock()
-	if ok {
-		return mk(), nil
-	}
-	for _, src := range srcs {
-		sc, ok, err := src(name)
-		if !ok {
-			continue
-		}
-		if err != nil {
-			return nil, err
-		}
-		return sc, nil
-	}
-	known := Rules{}.Scenarios()
-	return nil, fmt.Errorf("unknown scenario %q (built-in: %s)", name, strings.Join(known, ", "))
-}
+func Builtin(name string) (*Scenario, error) { return registry.Lookup(name) }
 
 // scenarioCache keeps one instance of each scenario for a while so every
 // state of a scenario shares the same static data and a tournament does

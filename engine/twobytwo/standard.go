@@ -9,11 +9,6 @@ import (
 // DefaultScenario is the built-in scenario used when none is named.
 const DefaultScenario = "standard"
 
-// builtins are the scenarios compiled into the binary.
-var builtins = map[string]func() *Scenario{
-	DefaultScenario: StandardScenario,
-}
-
 // StandardTemplate appends the document's "Standard template: 17 units"
 // (40 AP) for one side: a corps HQ, 2 light cavalry and 2 foot artillery
 // under it, and two divisions of a division HQ and 5 line infantry.

@@ -3,9 +3,6 @@ package drums
 import (
 	"embed"
 	"fmt"
-	"io/fs"
-	"path"
-	"sort"
 
 	dm "github.com/grognard/grognard/engine/drums"
 	"github.com/grognard/grognard/scenarios"
@@ -17,29 +14,15 @@ import (
 //go:embed builtin/*.yaml
 var builtinFiles embed.FS
 
+// embedded are the scenario files compiled into the binary.
+var embedded = scenarios.Embedded[*dm.Scenario]{FS: builtinFiles, Pattern: "builtin/*.yaml", Parse: Parse}
+
 // builtinNames are the embedded scenario files, in file-name order.
-func builtinNames() []string {
-	names, err := fs.Glob(builtinFiles, "builtin/*.yaml")
-	if err != nil {
-		panic(err) // the pattern is a constant and valid
-	}
-	sort.Strings(names)
-	return names
-}
+func builtinNames() []string { return embedded.Files() }
 
 // BuiltinFiles parses every embedded scenario file, in file-name order
 // (engine/drums's own first-battle is not among them).
-func BuiltinFiles() ([]*dm.Scenario, error) {
-	var out []*dm.Scenario
-	for _, n := range builtinNames() {
-		sc, err := parseEmbedded(n)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, sc)
-	}
-	return out, nil
-}
+func BuiltinFiles() ([]*dm.Scenario, error) { return embedded.All() }
 
 // BuiltinText is the YAML of the embedded scenario file for name, and
 // false for a name that is not one (first-battle is written by Marshal).
@@ -48,28 +31,11 @@ func BuiltinText(name string) ([]byte, bool) {
 	return data, err == nil
 }
 
-func parseEmbedded(name string) (*dm.Scenario, error) {
-	data, err := builtinFiles.ReadFile(name)
-	if err != nil {
-		return nil, fmt.Errorf("read built-in scenario %s: %w", name, err)
-	}
-	return Parse(path.Base(name), data)
-}
+// setName names a scenario as it was asked for.
+func setName(sc *dm.Scenario, name string) { sc.Name = name }
 
-// fileSource resolves a scenario file's path. The scenario takes the path
-// as its name, so saved games and records of it find it again (and a
-// changed file is caught by the scenario hash records carry).
-func fileSource(name string) (*dm.Scenario, bool, error) {
-	if scenarios.KindOf(name) != scenarios.File {
-		return nil, false, nil
-	}
-	sc, err := Load(name)
-	if err != nil {
-		return nil, true, err
-	}
-	sc.Name = name
-	return sc, true, nil
-}
+// fileSource resolves a scenario file's path, the scenario named by it.
+var fileSource = scenarios.FileSource(Load, setName)
 
 // GeneratedName is the scenario name of the battlefield for seed and size
 // (0 or generate.DefaultSize for the default).
@@ -100,21 +66,13 @@ func ParseGeneratedName(name string) (seed uint64, size generate.Size, err error
 
 // generatedSource resolves "gen:SEED[:SIZE]" to the generated battlefield,
 // named as asked so records of it regenerate it.
-func generatedSource(name string) (*dm.Scenario, bool, error) {
-	if scenarios.KindOf(name) != scenarios.Generated {
-		return nil, false, nil
-	}
+var generatedSource = scenarios.GeneratedSource(func(name string) (*dm.Scenario, error) {
 	seed, size, err := ParseGeneratedName(name)
 	if err != nil {
-		return nil, true, err
+		return nil, err
 	}
-	sc, err := Generate(seed, size)
-	if err != nil {
-		return nil, true, err
-	}
-	sc.Name = name
-	return sc, true, nil
-}
+	return Generate(seed, size)
+}, setName)
 
 // Generate is the generated battlefield for seed and size, checked as a
 // scenario file is: dm.CheckScenario and CheckDeploy. The generator keeps
@@ -165,19 +123,7 @@ func Names() []string { return dm.Rules{}.Scenarios() }
 // the tournament runner can name them. A broken embedded file is a build
 // mistake the tests catch; it panics here rather than vanish.
 func init() {
-	for _, file := range builtinNames() {
-		sc, err := parseEmbedded(file)
-		if err != nil {
-			panic(err)
-		}
-		dm.RegisterBuiltin(sc.Name, func() *dm.Scenario {
-			s, err := parseEmbedded(file)
-			if err != nil {
-				panic(err) // it parsed a moment ago; the embedded data cannot change
-			}
-			return s
-		})
-	}
+	embedded.Register(dm.RegisterBuiltin, func(sc *dm.Scenario) string { return sc.Name })
 	dm.RegisterSource(fileSource)
 	dm.RegisterSource(generatedSource)
 }

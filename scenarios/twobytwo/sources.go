@@ -3,9 +3,6 @@ package twobytwo
 import (
 	"embed"
 	"fmt"
-	"io/fs"
-	"path"
-	"sort"
 	"strconv"
 
 	tb "github.com/grognard/grognard/engine/twobytwo"
@@ -18,51 +15,23 @@ import (
 //go:embed builtin
 var builtinFiles embed.FS
 
+// embedded are the scenario files compiled into the binary.
+var embedded = scenarios.Embedded[*tb.Scenario]{FS: builtinFiles, Pattern: "builtin/*.yaml", Parse: Parse}
+
 // builtinNames are the embedded scenario files, in file-name order.
-func builtinNames() []string {
-	names, err := fs.Glob(builtinFiles, "builtin/*.yaml")
-	if err != nil {
-		panic(err) // the pattern is a constant and valid
-	}
-	sort.Strings(names)
-	return names
-}
+func builtinNames() []string { return embedded.Files() }
+
+// parseEmbedded parses one embedded file by its path.
+func parseEmbedded(file string) (*tb.Scenario, error) { return embedded.ParseFile(file) }
 
 // Builtins parses every embedded scenario file, in file-name order.
-func Builtins() ([]*tb.Scenario, error) {
-	var out []*tb.Scenario
-	for _, n := range builtinNames() {
-		sc, err := parseEmbedded(n)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, sc)
-	}
-	return out, nil
-}
+func Builtins() ([]*tb.Scenario, error) { return embedded.All() }
 
-func parseEmbedded(name string) (*tb.Scenario, error) {
-	data, err := builtinFiles.ReadFile(name)
-	if err != nil {
-		return nil, fmt.Errorf("read built-in scenario %s: %w", name, err)
-	}
-	return Parse(path.Base(name), data)
-}
+// setName names a scenario as it was asked for.
+func setName(sc *tb.Scenario, name string) { sc.Name = name }
 
-// fileSource resolves a scenario file's path. The scenario takes the path
-// as its name, so saved games and records of it find it again (and a
-// changed file is caught by the scenario hash records carry).
-func fileSource(name string) (*tb.Scenario, bool, error) {
-	if scenarios.KindOf(name) != scenarios.File {
-		return nil, false, nil
-	}
-	sc, err := Load(name)
-	if err != nil {
-		return nil, true, err
-	}
-	sc.Name = name
-	return sc, true, nil
-}
+// fileSource resolves a scenario file's path, the scenario named by it.
+var fileSource = scenarios.FileSource(Load, setName)
 
 // GeneratedName is the scenario name of the battlefield for seed at ap
 // (0 or 40 for the default).
@@ -92,40 +61,20 @@ func ParseGeneratedName(name string) (seed uint64, ap float64, err error) {
 
 // generatedSource resolves "gen:SEED[:AP]" to the generated battlefield,
 // named as asked so records of it regenerate it.
-func generatedSource(name string) (*tb.Scenario, bool, error) {
-	if scenarios.KindOf(name) != scenarios.Generated {
-		return nil, false, nil
-	}
+var generatedSource = scenarios.GeneratedSource(func(name string) (*tb.Scenario, error) {
 	seed, ap, err := ParseGeneratedName(name)
 	if err != nil {
-		return nil, true, err
+		return nil, err
 	}
-	sc, err := generate.Battlefield(seed, generate.Options{AP: ap})
-	if err != nil {
-		return nil, true, err
-	}
-	sc.Name = name
-	return sc, true, nil
-}
+	return generate.Battlefield(seed, generate.Options{AP: ap})
+}, setName)
 
 // init registers the embedded scenarios and the sources of scenario files
 // and generated battlefields with the 2 by 2 rules, so every command and
 // the tournament runner can name them. A broken embedded file is a build
 // mistake the tests catch; it panics here rather than vanish.
 func init() {
-	for _, file := range builtinNames() {
-		sc, err := parseEmbedded(file)
-		if err != nil {
-			panic(err)
-		}
-		tb.RegisterBuiltin(sc.Name, func() *tb.Scenario {
-			s, err := parseEmbedded(file)
-			if err != nil {
-				panic(err) // it parsed a moment ago; the embedded data cannot change
-			}
-			return s
-		})
-	}
+	embedded.Register(tb.RegisterBuiltin, func(sc *tb.Scenario) string { return sc.Name })
 	tb.RegisterSource(fileSource)
 	tb.RegisterSource(generatedSource)
 }
