@@ -260,16 +260,25 @@ func (r *reader) require(m mapping, what, key, fix string) *yaml.Node {
 	return v
 }
 
+// take records the problems a yamlread.Reader found, as syntax problems,
+// so the shared value readers give this package's problems.
+func (r *reader) take(y *yamlread.Reader) {
+	for _, p := range y.Problems {
+		if len(r.problems) >= maxProblems {
+			r.dropped++
+			continue
+		}
+		r.problems = append(r.problems, Problem{Kind: KindSyntax, Line: p.Line, Column: p.Column,
+			Command: -1, Unit: -1, Message: p.Message, Fix: p.Fix})
+	}
+}
+
 // str reads a scalar as text.
 func (r *reader) str(n *yaml.Node, what string) (string, bool) {
-	if n == nil {
-		return "", false
-	}
-	if n.Kind != yaml.ScalarNode || n.Tag == "!!null" {
-		r.add(n, KindSyntax, "give it as text", "%s must be text, not %s", what, yamlread.Describe(n))
-		return "", false
-	}
-	return n.Value, true
+	var y yamlread.Reader
+	v, ok := y.Str(n, what)
+	r.take(&y)
+	return v, ok
 }
 
 // integer reads a whole number.
@@ -288,27 +297,16 @@ func (r *reader) integer(n *yaml.Node, what string) (int, bool) {
 
 // boolean reads true or false.
 func (r *reader) boolean(n *yaml.Node, what string) (bool, bool) {
-	if n == nil {
-		return false, false
-	}
-	if n.Kind == yaml.ScalarNode && n.Tag == "!!bool" {
-		var v bool
-		if err := n.Decode(&v); err == nil {
-			return v, true
-		}
-	}
-	r.add(n, KindSyntax, "write true or false", "%s must be true or false, not %s", what, yamlread.Describe(n))
-	return false, false
+	var y yamlread.Reader
+	v, ok := y.Boolean(n, what)
+	r.take(&y)
+	return v, ok
 }
 
 // seq reads a sequence's items.
 func (r *reader) seq(n *yaml.Node, what, fix string) []*yaml.Node {
-	if n == nil {
-		return nil
-	}
-	if n.Kind != yaml.SequenceNode {
-		r.add(n, KindSyntax, fix, "%s must be a list, not %s", what, yamlread.Describe(n))
-		return nil
-	}
-	return n.Content
+	var y yamlread.Reader
+	items := y.Seq(n, what, fix)
+	r.take(&y)
+	return items
 }
