@@ -7,8 +7,6 @@ import (
 	"io"
 	"math"
 	"path/filepath"
-	"regexp"
-	"strconv"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -17,6 +15,7 @@ import (
 	"github.com/grognard/grognard/engine/geom"
 	"github.com/grognard/grognard/scenarios"
 	"github.com/grognard/grognard/scenarios/drums/armies"
+	"github.com/grognard/grognard/scenarios/yamlread"
 )
 
 // The keys each section of a scenario file allows.
@@ -88,10 +87,10 @@ func Load(path string) (*dm.Scenario, error) {
 // its line and a fix; a scenario it returns passes dm.CheckScenario and
 // CheckDeploy.
 func Parse(source string, data []byte) (*dm.Scenario, error) {
-	r := &reader{}
+	r := newReader()
 	if len(data) > scenarios.MaxFileSize {
-		r.add(nil, "a scenario file is a few kilobytes", "the text is %d bytes, over the %d byte limit", len(data), scenarios.MaxFileSize)
-		return nil, &Error{Source: source, Problems: r.problems}
+		r.Add(nil, "a scenario file is a few kilobytes", "the text is %d bytes, over the %d byte limit", len(data), scenarios.MaxFileSize)
+		return nil, &Error{Source: source, Problems: r.Problems}
 	}
 	root := r.document(data)
 	var sc *dm.Scenario
@@ -99,7 +98,7 @@ func Parse(source string, data []byte) (*dm.Scenario, error) {
 		base := strings.TrimSuffix(filepath.Base(source), filepath.Ext(source))
 		sc = r.scenario(root, base)
 	}
-	if len(r.problems) > 0 {
+	if len(r.Problems) > 0 {
 		return nil, &Error{Source: source, Problems: r.bounded()}
 	}
 	return sc, nil
@@ -112,34 +111,12 @@ const maxProblems = 100
 // bounded is the problems in file order, at most maxProblems of them and
 // a last one saying how many more there were.
 func (r *reader) bounded() []Problem {
-	ps := r.sorted()
+	ps := r.Sorted()
 	if len(ps) > maxProblems {
 		more := len(ps) - maxProblems
 		ps = append(ps[:maxProblems:maxProblems], Problem{Message: fmt.Sprintf("and %d more problems", more), Fix: "fix these first"})
 	}
 	return ps
-}
-
-var yamlLine = regexp.MustCompile(`line (\d+)`)
-
-// parserProblems are the messages of yaml.v3's parser (not its scanner),
-// for which it reports the 0-based line of the collection being parsed
-// (decode.go's parser.fail adds one only for scanner errors): the line is
-// one more than it says.
-var parserProblems = []string{
-	"did not find expected ',' or ']'", "did not find expected ',' or '}'", "did not find expected key",
-	"did not find expected '-' indicator", "did not find expected node content",
-	"did not find expected <document start>", "did not find expected <stream-start>",
-}
-
-// parserProblem reports whether a yaml error is one of parserProblems.
-func parserProblem(msg string) bool {
-	for _, p := range parserProblems {
-		if strings.HasSuffix(msg, p) {
-			return true
-		}
-	}
-	return false
 }
 
 // document parses the YAML text into its single document's root node,
@@ -150,18 +127,14 @@ func (r *reader) document(data []byte) *yaml.Node {
 	var doc yaml.Node
 	if err := dec.Decode(&doc); err != nil {
 		if errors.Is(err, io.EOF) {
-			r.add(nil, "start from the example in docs/scenarios.md (Drums and Muskets)", "the file is empty")
+			r.Add(nil, "start from the example in docs/scenarios.md (Drums and Muskets)", "the file is empty")
 			return nil
 		}
 		p := Problem{Message: "not valid YAML: " + strings.TrimPrefix(err.Error(), "yaml: "), Fix: "check the indentation and punctuation around that line"}
-		if m := yamlLine.FindStringSubmatch(err.Error()); m != nil {
-			p.Line, _ = strconv.Atoi(m[1])
-			p.Column = 1
-			if parserProblem(err.Error()) {
-				p.Line++
-			}
+		if line, given := yamlread.SyntaxLine(err); given {
+			p.Line, p.Column = line, 1
 		}
-		r.problems = append(r.problems, p)
+		r.Problems = append(r.Problems, p)
 		return nil
 	}
 	var extra yaml.Node
@@ -170,15 +143,15 @@ func (r *reader) document(data []byte) *yaml.Node {
 		if err != nil {
 			n = nil
 		}
-		r.add(n, "keep one scenario per file and remove the '---' separator", "the file holds more than one YAML document")
+		r.Add(n, "keep one scenario per file and remove the '---' separator", "the file holds more than one YAML document")
 		return nil
 	}
 	if len(doc.Content) == 0 {
-		r.add(nil, "start from the example in docs/scenarios.md (Drums and Muskets)", "the file is empty")
+		r.Add(nil, "start from the example in docs/scenarios.md (Drums and Muskets)", "the file is empty")
 		return nil
 	}
 	root := doc.Content[0]
-	if !r.checkNoAliases(root, 0) {
+	if !r.CheckNoAliases(root, 0) {
 		return nil
 	}
 	return root
@@ -187,50 +160,50 @@ func (r *reader) document(data []byte) *yaml.Node {
 // scenario reads the whole file and, when it reads cleanly, checks what
 // needs the whole battle: sizes, the engine's own check and deployment.
 func (r *reader) scenario(root *yaml.Node, defaultName string) *dm.Scenario {
-	m := r.mapping(root, "the scenario", topKeys...)
+	m := r.Mapping(root, "the scenario", topKeys...)
 	if root.Kind != yaml.MappingNode {
 		return nil
 	}
 	sc := &dm.Scenario{Name: defaultName, Width: defaultWidth, Depth: defaultDepth, Objective: dm.Objective{BreakShare: dm.DefaultBreakShare, BaggageLoses: true}}
-	if v, ok := r.str(m.get("name"), "name"); ok {
+	if v, ok := r.Str(m.Get("name"), "name"); ok {
 		sc.Name = v
 		if strings.TrimSpace(v) == "" || strings.ContainsAny(v, " \t\n") {
-			r.add(m.get("name"), "use a short name without spaces, such as ridge-defence", "name %q is not a usable scenario name", v)
+			r.Add(m.Get("name"), "use a short name without spaces, such as ridge-defence", "name %q is not a usable scenario name", v)
 		}
 	}
-	if v, ok := r.str(r.require(m, "the scenario", "title", `add a line such as title: "The ridge at Busaco"`), "title"); ok {
+	if v, ok := r.Str(r.Require(m, "the scenario", "title", `add a line such as title: "The ridge at Busaco"`), "title"); ok {
 		sc.Title = strings.TrimSpace(v)
 	}
 	for _, d := range []struct {
 		key string
 		v   *float64
 	}{{"width", &sc.Width}, {"depth", &sc.Depth}} {
-		if v, ok := r.float(m.get(d.key), d.key); ok {
+		if v, ok := r.Float(m.Get(d.key), d.key); ok {
 			if v < minTable || v > maxTable {
-				r.add(m.get(d.key), fmt.Sprintf("give %d to %d BW (48 x 32 BW is a 6 x 4 ft table with 40mm bases)", minTable, maxTable), "%s %g BW is out of range", d.key, v)
+				r.Add(m.Get(d.key), fmt.Sprintf("give %d to %d BW (48 x 32 BW is a 6 x 4 ft table with 40mm bases)", minTable, maxTable), "%s %g BW is out of range", d.key, v)
 			} else {
 				*d.v = v
 			}
 		}
 	}
 	if sc.Width < sc.Depth {
-		n := m.get("width")
+		n := m.Get("width")
 		if n == nil {
-			n = m.get("depth")
+			n = m.Get("depth")
 		}
-		r.add(n, "swap them: width is the long edge, where the armies deploy (Deployment Zone)", "the table is %g BW wide and %g BW deep", sc.Width, sc.Depth)
+		r.Add(n, "swap them: width is the long edge, where the armies deploy (Deployment Zone)", "the table is %g BW wide and %g BW deep", sc.Width, sc.Depth)
 	}
-	if v, ok := r.integer(m.get("turn_limit"), "turn_limit"); ok {
+	if v, ok := r.Integer(m.Get("turn_limit"), "turn_limit"); ok {
 		if v < 0 || v > maxTurnLimit {
-			r.add(m.get("turn_limit"), fmt.Sprintf("use 1 to %d, or 0 for the default of %d", maxTurnLimit, dm.DefaultTurnLimit), "turn_limit %d is out of range", v)
+			r.Add(m.Get("turn_limit"), fmt.Sprintf("use 1 to %d, or 0 for the default of %d", maxTurnLimit, dm.DefaultTurnLimit), "turn_limit %d is out of range", v)
 		} else {
 			sc.TurnLimit = v
 		}
 	}
-	tn := m.get("terrain")
-	items := r.seq(tn, "terrain", "list the features, each starting with '- kind:'")
+	tn := m.Get("terrain")
+	items := r.Seq(tn, "terrain", "list the features, each starting with '- kind:'")
 	if len(items) > dm.MaxFeatures {
-		r.add(keyOf(m, "terrain"), fmt.Sprintf("keep the %d most significant (Terrain & Fortifications: only features that affect play)", dm.MaxFeatures), "%d terrain features, more than %d", len(items), dm.MaxFeatures)
+		r.Add(keyOf(m, "terrain"), fmt.Sprintf("keep the %d most significant (Terrain & Fortifications: only features that affect play)", dm.MaxFeatures), "%d terrain features, more than %d", len(items), dm.MaxFeatures)
 		items = items[:dm.MaxFeatures]
 	}
 	for k, fn := range items {
@@ -238,19 +211,19 @@ func (r *reader) scenario(root *yaml.Node, defaultName string) *dm.Scenario {
 			sc.Terrain = append(sc.Terrain, f)
 		}
 	}
-	r.objective(m.get("objective"), sc)
+	r.objective(m.Get("objective"), sc)
 	b := &battle{labels: map[string]labelled{}}
-	fn := r.require(m, "the scenario", "forces", "add forces: with the two armies, the one on the y=0 edge first")
-	forces := r.seq(fn, "forces", "list the two forces, each starting with '- name:'")
+	fn := r.Require(m, "the scenario", "forces", "add forces: with the two armies, the one on the y=0 edge first")
+	forces := r.Seq(fn, "forces", "list the two forces, each starting with '- name:'")
 	if fn != nil && fn.Kind == yaml.SequenceNode && len(forces) != 2 {
-		r.add(keyOf(m, "forces"), "give exactly two forces: the first deploys from the y=0 edge, the second from the far edge", "forces lists %d forces", len(forces))
+		r.Add(keyOf(m, "forces"), "give exactly two forces: the first deploys from the y=0 edge, the second from the far edge", "forces lists %d forces", len(forces))
 	}
 	b.forceKey = keyOf(m, "forces")
 	for k := 0; k < len(forces) && k < 2; k++ {
 		b.forces[k] = forces[k]
 		sc.Forces[k] = r.force(forces[k], k, b)
 	}
-	if len(r.problems) > 0 {
+	if len(r.Problems) > 0 {
 		return sc
 	}
 	r.whole(sc, b, root)
@@ -267,18 +240,18 @@ func (r *reader) whole(sc *dm.Scenario, b *battle, root *yaml.Node) {
 			n += len(c.Units)
 		}
 		if n > dm.MaxSideUnits {
-			r.add(b.forces[side], fmt.Sprintf("cut %d units: a side fields at most %d", n-dm.MaxSideUnits, dm.MaxSideUnits), "%s fields %d units", sc.Forces[side].Name, n)
+			r.Add(b.forces[side], fmt.Sprintf("cut %d units: a side fields at most %d", n-dm.MaxSideUnits, dm.MaxSideUnits), "%s fields %d units", sc.Forces[side].Name, n)
 		}
 		total += n
 	}
 	if total > dm.MaxUnits {
-		r.add(b.forceKey, fmt.Sprintf("cut %d units: both sides field at most %d together", total-dm.MaxUnits, dm.MaxUnits), "the battle has %d units", total)
+		r.Add(b.forceKey, fmt.Sprintf("cut %d units: both sides field at most %d together", total-dm.MaxUnits, dm.MaxUnits), "the battle has %d units", total)
 	}
-	if len(r.problems) > 0 {
+	if len(r.Problems) > 0 {
 		return
 	}
 	if err := dm.CheckScenario(sc); err != nil {
-		r.add(root, "see the message; docs/scenarios.md gives the limits", "the rules refuse the scenario: %v", err)
+		r.Add(root, "see the message; docs/scenarios.md gives the limits", "the rules refuse the scenario: %v", err)
 		return
 	}
 	// Ruling D-DEPLOY-ORDERS (Deploying forces): a file is accepted when
@@ -289,7 +262,7 @@ func (r *reader) whole(sc *dm.Scenario, b *battle, root *yaml.Node) {
 		if errors.As(err, &de) && de.Side >= 0 && de.Side < 2 && de.Command < len(b.commands[de.Side]) {
 			n = b.commands[de.Side][de.Command].node
 		}
-		r.add(n, deployFix, "%v", err)
+		r.Add(n, deployFix, "%v", err)
 	}
 }
 
@@ -302,31 +275,31 @@ func (r *reader) objective(n *yaml.Node, sc *dm.Scenario) {
 	if n == nil {
 		return
 	}
-	m := r.mapping(n, "objective", objectiveKeys...)
-	if v, ok := r.float(m.get("break_share"), "break_share"); ok {
+	m := r.Mapping(n, "objective", objectiveKeys...)
+	if v, ok := r.Float(m.Get("break_share"), "break_share"); ok {
 		if v <= 0 || v > 1 {
-			r.add(m.get("break_share"), "give the share of its units a side may lose before it loses, above 0 and at most 1, such as 0.5", "break_share %g is out of range", v)
+			r.Add(m.Get("break_share"), "give the share of its units a side may lose before it loses, above 0 and at most 1, such as 0.5", "break_share %g is out of range", v)
 		} else {
 			sc.Objective.BreakShare = v
 		}
 	}
-	if v, ok := r.boolean(m.get("baggage_loses"), "baggage_loses"); ok {
+	if v, ok := r.Boolean(m.Get("baggage_loses"), "baggage_loses"); ok {
 		sc.Objective.BaggageLoses = v
 	}
-	for k, hn := range r.seq(m.get("hold"), "hold", "list the areas, each as {name: ..., centre: [x, y], radius: r}") {
+	for k, hn := range r.Seq(m.Get("hold"), "hold", "list the areas, each as {name: ..., centre: [x, y], radius: r}") {
 		what := fmt.Sprintf("hold area %d", k+1)
-		hm := r.mapping(hn, what, holdKeys...)
+		hm := r.Mapping(hn, what, holdKeys...)
 		h := dm.HoldArea{Name: what}
-		if v, ok := r.str(hm.get("name"), what+" name"); ok {
+		if v, ok := r.Str(hm.Get("name"), what+" name"); ok {
 			h.Name = strings.TrimSpace(v)
 		}
-		c, okc := r.vec(r.require(hm, what, "centre", "add centre: [x, y] in BW"), what+" centre")
+		c, okc := r.Vec(r.Require(hm, what, "centre", "add centre: [x, y] in BW"), what+" centre")
 		if okc && !onTable(c, sc.Width, sc.Depth) {
-			r.add(hm.get("centre"), fmt.Sprintf("keep x within 0 to %g and y within 0 to %g", sc.Width, sc.Depth), "%s's centre (%g, %g) is off the table", what, c.X, c.Y)
+			r.Add(hm.Get("centre"), fmt.Sprintf("keep x within 0 to %g and y within 0 to %g", sc.Width, sc.Depth), "%s's centre (%g, %g) is off the table", what, c.X, c.Y)
 		}
-		rad, okr := r.float(r.require(hm, what, "radius", "add radius: in BW, such as 3"), what+" radius")
+		rad, okr := r.Float(r.Require(hm, what, "radius", "add radius: in BW, such as 3"), what+" radius")
 		if okr && (rad <= 0 || rad > sc.Depth/2) {
-			r.add(hm.get("radius"), fmt.Sprintf("give a radius above 0 and at most %g BW (half the table's depth)", sc.Depth/2), "%s has radius %g", what, rad)
+			r.Add(hm.Get("radius"), fmt.Sprintf("give a radius above 0 and at most %g BW (half the table's depth)", sc.Depth/2), "%s has radius %g", what, rad)
 		}
 		h.Centre, h.Radius = c, rad
 		sc.Objective.Hold = append(sc.Objective.Hold, h)
@@ -336,10 +309,10 @@ func (r *reader) objective(n *yaml.Node, sc *dm.Scenario) {
 // keyOf is the key node of key in m, where a problem with the whole value
 // is reported, or the mapping when the key is absent.
 func keyOf(m mapping, key string) *yaml.Node {
-	if k := m.keys[key]; k != nil {
+	if k := m.Key(key); k != nil {
 		return k
 	}
-	return m.node
+	return m.Node
 }
 
 // onTable reports whether p lies on a width x depth table (an edge counts).
@@ -350,46 +323,46 @@ func onTable(p geom.Vec, width, depth float64) bool {
 // feature reads one terrain feature: an area outline or a line.
 func (r *reader) feature(n *yaml.Node, k int, width, depth float64) (dm.Feature, bool) {
 	what := fmt.Sprintf("terrain feature %d", k+1)
-	m := r.mapping(n, what, featureKeys...)
+	m := r.Mapping(n, what, featureKeys...)
 	var f dm.Feature
-	if m.node == nil || n.Kind != yaml.MappingNode {
+	if m.Node == nil || n.Kind != yaml.MappingNode {
 		return f, false
 	}
-	kn := r.require(m, what, "kind", "add kind: ("+kindWords()+")")
-	v, ok := r.str(kn, "kind")
+	kn := r.Require(m, what, "kind", "add kind: ("+kindWords()+")")
+	v, ok := r.Str(kn, "kind")
 	if !ok {
 		return f, false
 	}
 	kind, ok := lookupKind(v)
 	if !ok {
 		fix := "use " + kindWords() + " (hedge, wall and fence are obstacles; farm and village built-up)"
-		if s := nearest(v, kindNames[1:]); s != "" {
+		if s := yamlread.Nearest(v, kindNames[1:]); s != "" {
 			fix = fmt.Sprintf("did you mean %q? (%s)", s, fix)
 		}
-		r.add(kn, fix, "unknown terrain kind %q", v)
+		r.Add(kn, fix, "unknown terrain kind %q", v)
 		return f, false
 	}
 	f.Kind = kind
-	if name, ok := r.str(m.get("name"), "name"); ok {
+	if name, ok := r.Str(m.Get("name"), "name"); ok {
 		f.Name = strings.TrimSpace(name)
 		what = fmt.Sprintf("%s %q", kind, f.Name)
 	} else {
 		what = fmt.Sprintf("%s (terrain feature %d)", kind, k+1)
 	}
-	pn := r.require(m, what, "points", "add points: [[x, y], [x, y], ...] in BW")
+	pn := r.Require(m, what, "points", "add points: [[x, y], [x, y], ...] in BW")
 	good := true
-	pts := r.seq(pn, "points", "write points: [[x1, y1], [x2, y2], ...]")
+	pts := r.Seq(pn, "points", "write points: [[x1, y1], [x2, y2], ...]")
 	if len(pts) > dm.MaxFeaturePoints {
-		r.add(pn, fmt.Sprintf("simplify it to at most %d points", dm.MaxFeaturePoints), "%s has %d points", what, len(pts))
+		r.Add(pn, fmt.Sprintf("simplify it to at most %d points", dm.MaxFeaturePoints), "%s has %d points", what, len(pts))
 		return f, false
 	}
 	for _, p := range pts {
-		v, ok := r.vec(p, "a point")
+		v, ok := r.Vec(p, "a point")
 		switch {
 		case !ok:
 			good = false
 		case !onTable(v, width, depth):
-			r.add(p, fmt.Sprintf("keep x within 0 to %g and y within 0 to %g (a feature may end on an edge)", width, depth), "point (%g, %g) of %s is off the table", v.X, v.Y, what)
+			r.Add(p, fmt.Sprintf("keep x within 0 to %g and y within 0 to %g (a feature may end on an edge)", width, depth), "point (%g, %g) of %s is off the table", v.X, v.Y, what)
 			good = false
 		default:
 			f.Points = append(f.Points, v)
@@ -399,7 +372,7 @@ func (r *reader) feature(n *yaml.Node, k int, width, depth float64) (dm.Feature,
 		return f, false
 	}
 	if err := checkShape(f); err != nil {
-		r.add(pn, shapeFix(f.Kind), "%s: %v", what, err)
+		r.Add(pn, shapeFix(f.Kind), "%s: %v", what, err)
 		return f, false
 	}
 	return f, true
@@ -457,48 +430,48 @@ func checkShape(f dm.Feature) error {
 // force reads one side's force.
 func (r *reader) force(n *yaml.Node, side int, b *battle) dm.ForceSpec {
 	what := fmt.Sprintf("force %d", side+1)
-	m := r.mapping(n, what, forceKeys...)
+	m := r.Mapping(n, what, forceKeys...)
 	var f dm.ForceSpec
-	if m.node == nil || n.Kind != yaml.MappingNode {
+	if m.Node == nil || n.Kind != yaml.MappingNode {
 		return f
 	}
-	if v, ok := r.str(r.require(m, what, "name", "add name: with the side's name, such as French"), what+" name"); ok {
+	if v, ok := r.Str(r.Require(m, what, "name", "add name: with the side's name, such as French"), what+" name"); ok {
 		f.Name = strings.TrimSpace(v)
 		if f.Name == "" {
-			r.add(m.get("name"), "name the side, such as French", "%s has an empty name", what)
+			r.Add(m.Get("name"), "name the side, such as French", "%s has an empty name", what)
 		} else {
 			what = fmt.Sprintf("force %q", f.Name)
 		}
 	}
 	var list *armies.List
-	if ln := m.get("list"); ln != nil {
-		if id, ok := r.str(ln, what+" list"); ok {
+	if ln := m.Get("list"); ln != nil {
+		if id, ok := r.Str(ln, what+" list"); ok {
 			l, err := armies.ByID(id)
 			if err != nil {
-				r.add(ln, "run 'grognard army lists --ruleset drums' for the ids", "%v", err)
+				r.Add(ln, "run 'grognard army lists --ruleset drums' for the ids", "%v", err)
 			} else {
 				list, f.List = l, l.ID
 				f.NoSquare, f.AlwaysDefender = l.NoSquare, l.AlwaysDefender
 			}
 		}
 	}
-	if v, ok := r.boolean(m.get("no_square"), "no_square"); ok {
+	if v, ok := r.Boolean(m.Get("no_square"), "no_square"); ok {
 		f.NoSquare = v
 	}
 	// Ruling D-SCEN-ROLES (Scouting Initiative): a scenario may fix who
 	// defends, as the Mapuche list does for its army.
-	if v, ok := r.boolean(m.get("always_defender"), "always_defender"); ok {
+	if v, ok := r.Boolean(m.Get("always_defender"), "always_defender"); ok {
 		f.AlwaysDefender = v
 	}
-	cn := r.require(m, what, "commander", "add commander: {label: F-FC, name: ...}")
+	cn := r.Require(m, what, "commander", "add commander: {label: F-FC, name: ...}")
 	f.Commander = r.general(cn, "the force commander of "+what, b)
-	cmdsNode := r.require(m, what, "commands", "add commands:, each a general and his units (Army Structure)")
-	cmds := r.seq(cmdsNode, what+" commands", "list the commands, each starting with '- general:'")
+	cmdsNode := r.Require(m, what, "commands", "add commands:, each a general and his units (Army Structure)")
+	cmds := r.Seq(cmdsNode, what+" commands", "list the commands, each starting with '- general:'")
 	switch k := len(cmds); {
 	case cmdsNode != nil && cmdsNode.Kind == yaml.SequenceNode && k == 0:
-		r.add(keyOf(m, "commands"), "add a command: a general and his units (Army Structure)", "%s has no commands", what)
+		r.Add(keyOf(m, "commands"), "add a command: a general and his units (Army Structure)", "%s has no commands", what)
 	case k > dm.MaxCommands:
-		r.add(keyOf(m, "commands"), fmt.Sprintf("merge or drop %d of them: a side has at most %d", k-dm.MaxCommands, dm.MaxCommands), "%s has %d commands", what, k)
+		r.Add(keyOf(m, "commands"), fmt.Sprintf("merge or drop %d of them: a side has at most %d", k-dm.MaxCommands, dm.MaxCommands), "%s has %d commands", what, k)
 		cmds = cmds[:dm.MaxCommands]
 	}
 	for c, cnode := range cmds {
@@ -514,30 +487,30 @@ func (r *reader) general(n *yaml.Node, who string, b *battle) dm.GeneralSpec {
 	if n == nil {
 		return g
 	}
-	m := r.mapping(n, who, generalKeys...)
-	if m.node == nil || n.Kind != yaml.MappingNode {
+	m := r.Mapping(n, who, generalKeys...)
+	if m.Node == nil || n.Kind != yaml.MappingNode {
 		return g
 	}
-	ln := r.require(m, who, "label", "give him a short label such as F-G1, the name written on his base")
-	if v, ok := r.str(ln, who+" label"); ok {
+	ln := r.Require(m, who, "label", "give him a short label such as F-G1, the name written on his base")
+	if v, ok := r.Str(ln, who+" label"); ok {
 		g.Label = strings.TrimSpace(v)
 		r.claim(ln, g.Label, who, b)
 	}
-	if v, ok := r.str(m.get("name"), who+" name"); ok {
+	if v, ok := r.Str(m.Get("name"), who+" name"); ok {
 		g.Name = strings.TrimSpace(v)
 	}
-	if v, ok := r.str(m.get("respect"), who+" respect"); ok {
+	if v, ok := r.Str(m.Get("respect"), who+" respect"); ok {
 		if i, ok := lookup(respectNames[:], v); ok {
 			g.Respect = dm.Respect(i)
 		} else {
-			r.add(m.get("respect"), "use "+strings.Join(respectNames[:], ", ")+" (Optional Rules, Types of Generals)", "respect %q is not known", v)
+			r.Add(m.Get("respect"), "use "+strings.Join(respectNames[:], ", ")+" (Optional Rules, Types of Generals)", "respect %q is not known", v)
 		}
 	}
-	if v, ok := r.str(m.get("ability"), who+" ability"); ok {
+	if v, ok := r.Str(m.Get("ability"), who+" ability"); ok {
 		if i, ok := lookup(abilityNames[:], v); ok {
 			g.Ability = dm.Ability(i)
 		} else {
-			r.add(m.get("ability"), "use "+strings.Join(abilityNames[:], ", ")+" (Optional Rules, Staff Ability Types)", "ability %q is not known", v)
+			r.Add(m.Get("ability"), "use "+strings.Join(abilityNames[:], ", ")+" (Optional Rules, Staff Ability Types)", "ability %q is not known", v)
 		}
 	}
 	return g
@@ -550,17 +523,17 @@ func (r *reader) claim(n *yaml.Node, label, who string, b *battle) {
 	// Ruling D-SCEN-LABELS (Actions): one word, unique in the battle.
 	switch {
 	case label == "":
-		r.add(n, "give a short label such as F1", "%s has an empty label", who)
+		r.Add(n, "give a short label such as F1", "%s has an empty label", who)
 		return
 	case strings.ContainsAny(label, " \t\n,"):
-		r.add(n, "write it as one word, such as F-G1 (moves name pieces by label)", "%s's label %q has a space or comma", who, label)
+		r.Add(n, "write it as one word, such as F-G1 (moves name pieces by label)", "%s's label %q has a space or comma", who, label)
 		return
 	case len(label) > 16:
-		r.add(n, "keep it to 16 characters, the name written on a base", "%s's label %q is too long", who, label)
+		r.Add(n, "keep it to 16 characters, the name written on a base", "%s's label %q is too long", who, label)
 		return
 	}
 	if first, dup := b.labels[label]; dup {
-		r.add(n, "give every general and unit of the battle its own label", "%s has label %q, already used on line %d by %s", who, label, first.node.Line, first.who)
+		r.Add(n, "give every general and unit of the battle its own label", "%s has label %q, already used on line %d by %s", who, label, first.node.Line, first.who)
 		return
 	}
 	b.labels[label] = labelled{node: n, who: who}
@@ -569,18 +542,18 @@ func (r *reader) claim(n *yaml.Node, label, who string, b *battle) {
 // command reads one command: a general and his units.
 func (r *reader) command(n *yaml.Node, what string, list *armies.List, b *battle) dm.CommandSpec {
 	var c dm.CommandSpec
-	m := r.mapping(n, what, commandKeys...)
-	if m.node == nil || n.Kind != yaml.MappingNode {
+	m := r.Mapping(n, what, commandKeys...)
+	if m.Node == nil || n.Kind != yaml.MappingNode {
 		return c
 	}
-	c.General = r.general(r.require(m, what, "general", "add general: {label: F-G1, name: ...}"), "the general of "+what, b)
-	un := r.require(m, what, "units", "add units:, each {row: <army-list row>, label: F1}")
-	units := r.seq(un, what+" units", "list the units, each as {row: ..., label: ...}")
+	c.General = r.general(r.Require(m, what, "general", "add general: {label: F-G1, name: ...}"), "the general of "+what, b)
+	un := r.Require(m, what, "units", "add units:, each {row: <army-list row>, label: F1}")
+	units := r.Seq(un, what+" units", "list the units, each as {row: ..., label: ...}")
 	switch k := len(units); {
 	case un != nil && un.Kind == yaml.SequenceNode && k == 0:
-		r.add(keyOf(m, "units"), "give it units or remove the command", "%s has no units", what)
+		r.Add(keyOf(m, "units"), "give it units or remove the command", "%s has no units", what)
 	case k > armies.MaxUnitsPerCommand:
-		r.add(keyOf(m, "units"), fmt.Sprintf("move %d of them to another command: a command has at most %d", k-armies.MaxUnitsPerCommand, armies.MaxUnitsPerCommand), "%s has %d units", what, k)
+		r.Add(keyOf(m, "units"), fmt.Sprintf("move %d of them to another command: a command has at most %d", k-armies.MaxUnitsPerCommand, armies.MaxUnitsPerCommand), "%s has %d units", what, k)
 		units = units[:armies.MaxUnitsPerCommand]
 	}
 	for u, node := range units {
@@ -592,12 +565,12 @@ func (r *reader) command(n *yaml.Node, what string, list *armies.List, b *battle
 // unit reads one unit: an army-list row, or an explicit profile.
 func (r *reader) unit(n *yaml.Node, what string, list *armies.List, b *battle) dm.UnitSpec {
 	var u dm.UnitSpec
-	m := r.mapping(n, what, unitKeys...)
-	if m.node == nil || n.Kind != yaml.MappingNode {
+	m := r.Mapping(n, what, unitKeys...)
+	if m.Node == nil || n.Kind != yaml.MappingNode {
 		return u
 	}
-	ln := r.require(m, what, "label", "give it a short label such as F1, the name written on its base")
-	if v, ok := r.str(ln, what+" label"); ok {
+	ln := r.Require(m, what, "label", "give it a short label such as F1, the name written on its base")
+	if v, ok := r.Str(ln, what+" label"); ok {
 		u.Label = strings.TrimSpace(v)
 		r.claim(ln, u.Label, what, b)
 		if u.Label != "" {
@@ -605,40 +578,40 @@ func (r *reader) unit(n *yaml.Node, what string, list *armies.List, b *battle) d
 		}
 	}
 	bases, hasBases := 0, false
-	if bn := m.get("bases"); bn != nil {
-		if v, ok := r.integer(bn, what+" bases"); ok {
+	if bn := m.Get("bases"); bn != nil {
+		if v, ok := r.Integer(bn, what+" bases"); ok {
 			bases, hasBases = v, true
 		} else {
 			return u
 		}
 	}
-	rowNode, profNode := m.get("row"), m.get("profile")
+	rowNode, profNode := m.Get("row"), m.Get("profile")
 	switch {
 	case rowNode != nil && profNode != nil:
-		r.add(profNode, "give one: row: names an army-list row, profile: describes a unit the lists do not have", "%s gives both row and profile", what)
+		r.Add(profNode, "give one: row: names an army-list row, profile: describes a unit the lists do not have", "%s gives both row and profile", what)
 	case rowNode != nil:
-		row, ok := r.str(rowNode, what+" row")
+		row, ok := r.Str(rowNode, what+" row")
 		if !ok {
 			return u
 		}
 		if list == nil {
-			r.add(rowNode, "give the force a list: (its army list's id), or describe the unit with profile:", "%s names row %q but its force has no army list", what, row)
+			r.Add(rowNode, "give the force a list: (its army list's id), or describe the unit with profile:", "%s names row %q but its force has no army list", what, row)
 			return u
 		}
 		p, err := list.Profile(row, bases)
 		if err != nil {
 			n := rowNode
 			if _, rerr := list.Row(row); rerr == nil {
-				n = m.get("bases")
+				n = m.Get("bases")
 			}
-			r.add(n, "run 'grognard army show --ruleset drums "+list.ID+"' for its rows and sizes", "%s: %v", what, err)
+			r.Add(n, "run 'grognard army show --ruleset drums "+list.ID+"' for its rows and sizes", "%s: %v", what, err)
 			return u
 		}
 		u.Profile = p
 	case profNode != nil:
-		u.Profile = r.profile(profNode, what, bases, hasBases, m.get("bases"))
+		u.Profile = r.profile(profNode, what, bases, hasBases, m.Get("bases"))
 	default:
-		r.add(n, "add row: <army-list row> (or profile: for a unit the lists do not have)", "%s has neither row nor profile", what)
+		r.Add(n, "add row: <army-list row> (or profile: for a unit the lists do not have)", "%s has neither row nor profile", what)
 	}
 	return u
 }
@@ -646,48 +619,48 @@ func (r *reader) unit(n *yaml.Node, what string, list *armies.List, b *battle) d
 // profile reads an explicit profile: the army list's columns written out.
 func (r *reader) profile(n *yaml.Node, what string, bases int, hasBases bool, basesNode *yaml.Node) dm.Profile {
 	var p dm.Profile
-	m := r.mapping(n, what+" profile", profileKeys...)
-	if m.node == nil || n.Kind != yaml.MappingNode {
+	m := r.Mapping(n, what+" profile", profileKeys...)
+	if m.Node == nil || n.Kind != yaml.MappingNode {
 		return p
 	}
-	if v, ok := r.str(r.require(m, what+" profile", "name", "add name: such as Militia"), what+" profile name"); ok {
+	if v, ok := r.Str(r.Require(m, what+" profile", "name", "add name: such as Militia"), what+" profile name"); ok {
 		p.Name = strings.TrimSpace(v)
 	}
-	tn := r.require(m, what+" profile", "type", "add type: ("+strings.Join(typeNames[1:], ", ")+")")
-	if v, ok := r.str(tn, what+" type"); ok {
+	tn := r.Require(m, what+" profile", "type", "add type: ("+strings.Join(typeNames[1:], ", ")+")")
+	if v, ok := r.Str(tn, what+" type"); ok {
 		if i, ok := lookup(typeNames[:], v); ok {
 			p.Type = dm.Type(i)
 		} else {
 			fix := "use " + strings.Join(typeNames[1:], ", ")
-			if s := nearest(v, typeNames[1:]); s != "" {
+			if s := yamlread.Nearest(v, typeNames[1:]); s != "" {
 				fix = fmt.Sprintf("did you mean %q? (%s)", s, fix)
 			}
-			r.add(tn, fix, "unknown unit type %q", v)
+			r.Add(tn, fix, "unknown unit type %q", v)
 		}
 	}
-	wn := r.require(m, what+" profile", "weapon", "add weapon: ("+strings.Join(weaponNames[:], ", ")+")")
-	if v, ok := r.str(wn, what+" weapon"); ok {
+	wn := r.Require(m, what+" profile", "weapon", "add weapon: ("+strings.Join(weaponNames[:], ", ")+")")
+	if v, ok := r.Str(wn, what+" weapon"); ok {
 		if i, ok := lookup(weaponNames[:], v); ok {
 			p.Weapon = dm.Weapon(i)
 		} else {
-			r.add(wn, "use "+strings.Join(weaponNames[:], ", ")+" (Shooting Table 1)", "unknown weapon %q", v)
+			r.Add(wn, "use "+strings.Join(weaponNames[:], ", ")+" (Shooting Table 1)", "unknown weapon %q", v)
 		}
 	}
-	if dn := m.get("doctrines"); dn != nil {
-		for _, d := range r.seq(dn, what+" doctrines", "write doctrines: [COA, LCOY]") {
-			if v, ok := r.str(d, "a doctrine"); ok {
+	if dn := m.Get("doctrines"); dn != nil {
+		for _, d := range r.Seq(dn, what+" doctrines", "write doctrines: [COA, LCOY]") {
+			if v, ok := r.Str(d, "a doctrine"); ok {
 				if f, ok := parseDoctrine(v); ok {
 					p.Doctrines |= f
 				} else {
-					r.add(d, "use the army lists' keys: "+strings.Join(doctrineNames[:], ", "), "unknown doctrine %q", v)
+					r.Add(d, "use the army lists' keys: "+strings.Join(doctrineNames[:], ", "), "unknown doctrine %q", v)
 				}
 			}
 		}
 	}
-	if v, ok := r.str(r.require(m, what+" profile", "levels", `add levels: "- 1+ 5+" (Lackluster Steady Determined, - for a blank)`), what+" levels"); ok {
+	if v, ok := r.Str(r.Require(m, what+" profile", "levels", `add levels: "- 1+ 5+" (Lackluster Steady Determined, - for a blank)`), what+" levels"); ok {
 		t, err := parseLevels(v)
 		if err != nil {
-			r.add(m.get("levels"), "write three cells, Lackluster Steady Determined, each N+ or -", "%s: %v", what, err)
+			r.Add(m.Get("levels"), "write three cells, Lackluster Steady Determined, each N+ or -", "%s: %v", what, err)
 		}
 		p.Thresholds = t
 	}
@@ -698,16 +671,16 @@ func (r *reader) profile(n *yaml.Node, what string, bases int, hasBases bool, ba
 		bases = defaultBases(p.Type)
 	}
 	if lo, hi := armies.BasesRange(p.Type); bases < lo || bases > hi {
-		r.add(basesNode, fmt.Sprintf("give %d to %d (Game Scale)", lo, hi), "%s has %d bases", what, bases)
+		r.Add(basesNode, fmt.Sprintf("give %d to %d (Game Scale)", lo, hi), "%s has %d bases", what, bases)
 	}
 	p.Bases = uint8(max(0, min(bases, 255)))
 	switch {
 	case p.Type.IsArtillery() && p.Doctrines.Has(dm.DocZealous):
-		r.add(n, "remove ZEALOUS (Resilience: artillery cannot be Zealous)", "%s is zealous artillery", what)
+		r.Add(n, "remove ZEALOUS (Resilience: artillery cannot be Zealous)", "%s is zealous artillery", what)
 	case p.Type.IsArtillery() && p.Weapon != dm.FieldGun && p.Weapon != dm.PositionGun:
-		r.add(wn, "artillery shoots with field-gun or position-gun", "%s is artillery with weapon %s", what, name(weaponNames[:], int(p.Weapon)))
+		r.Add(wn, "artillery shoots with field-gun or position-gun", "%s is artillery with weapon %s", what, name(weaponNames[:], int(p.Weapon)))
 	case !p.Type.IsArtillery() && (p.Weapon == dm.FieldGun || p.Weapon == dm.PositionGun):
-		r.add(wn, "only artillery has guns: use musket, rifle, minie, carbine or none", "%s is not artillery but has %s", what, name(weaponNames[:], int(p.Weapon)))
+		r.Add(wn, "only artillery has guns: use musket, rifle, minie, carbine or none", "%s is not artillery but has %s", what, name(weaponNames[:], int(p.Weapon)))
 	}
 	return p
 }

@@ -32,26 +32,26 @@ func LoadArmy(path string) (*Army, error) {
 // it against its nation's list ("Army Lists"), its AP budget and the chain
 // of command. Problems come as an *Error, each with its line and a fix.
 func ParseArmy(source string, data []byte) (*Army, error) {
-	r := &reader{}
+	r := newReader()
 	root := r.document(data)
 	var a *Army
 	if root != nil {
 		a = r.armyFile(root)
 	}
-	if len(r.problems) > 0 {
-		return nil, &Error{Source: source, Problems: r.sorted()}
+	if len(r.Problems) > 0 {
+		return nil, &Error{Source: source, Problems: r.Sorted()}
 	}
 	return a, nil
 }
 
 func (r *reader) armyFile(root *yaml.Node) *Army {
 	if root.Kind != yaml.MappingNode {
-		r.mapping(root, "the army", sideKeys...)
+		r.Mapping(root, "the army", sideKeys...)
 		return nil
 	}
 	s := r.side(root, 0, false, false)
 	if s.nation == nil && s.natNode == nil && !hasKey(root, "nation") {
-		r.add(root, "add nation: such as France (see 'grognard army nations')", "the army has no nation to check it against")
+		r.Add(root, "add nation: such as France (see 'grognard army nations')", "the army has no nation to check it against")
 	}
 	sc := &tb.Scenario{SetupByPlay: true}
 	r.assemble(sc, []*fileSide{s})

@@ -10,6 +10,7 @@ import (
 	"github.com/grognard/grognard/engine/geom"
 	tb "github.com/grognard/grognard/engine/twobytwo"
 	"github.com/grognard/grognard/scenarios/twobytwo/armies"
+	"github.com/grognard/grognard/scenarios/yamlread"
 )
 
 // attackerPointGap is how far the attacker's points keep from defending
@@ -31,7 +32,7 @@ func (r *reader) assemble(sc *tb.Scenario, sides []*fileSide) {
 				continue
 			}
 			if first, dup := byLabel[u.spec.Label]; dup {
-				r.add(u.label, "give every unit its own label", "label %q is used twice (first on line %d)", u.spec.Label, first.label.Line)
+				r.Add(u.label, "give every unit its own label", "label %q is used twice (first on line %d)", u.spec.Label, first.label.Line)
 				continue
 			}
 			byLabel[u.spec.Label] = u
@@ -42,10 +43,10 @@ func (r *reader) assemble(sc *tb.Scenario, sides []*fileSide) {
 		u, ok := byLabel[label]
 		if !ok {
 			fix := "use the label of a unit in the file"
-			if near := nearest(label, labels); near != "" {
+			if near := yamlread.Nearest(label, labels); near != "" {
 				fix = fmt.Sprintf("did you mean %q?", near)
 			}
-			r.add(n, fix, "%s %q is not a unit of this scenario", role, label)
+			r.Add(n, fix, "%s %q is not a unit of this scenario", role, label)
 		}
 		return u
 	}
@@ -55,14 +56,14 @@ func (r *reader) assemble(sc *tb.Scenario, sides []*fileSide) {
 	queues := make([][2][]*fileUnit, len(sides))
 	for side, s := range sides {
 		if len(s.points) > 2 {
-			r.add(s.ptsNode, "keep two: the rules give each side two reinforcement points (\"Force deployment\")", "side %q has %d reinforcement points", s.name, len(s.points))
+			r.Add(s.ptsNode, "keep two: the rules give each side two reinforcement points (\"Force deployment\")", "side %q has %d reinforcement points", s.name, len(s.points))
 		}
 		for j, p := range s.points {
 			if j > 1 {
 				break
 			}
 			for _, qn := range p.queue {
-				label, ok := r.str(qn, "queue entry")
+				label, ok := r.Str(qn, "queue entry")
 				if !ok {
 					continue
 				}
@@ -70,11 +71,11 @@ func (r *reader) assemble(sc *tb.Scenario, sides []*fileSide) {
 				switch {
 				case u == nil:
 				case u.spec.Side != side:
-					r.add(qn, "queue only the side's own units", "%q belongs to the other side", label)
+					r.Add(qn, "queue only the side's own units", "%q belongs to the other side", label)
 				case u.at != nil:
-					r.add(qn, "remove it from the queue or remove its at:", "%q is deployed at line %d and also queued here; a unit starts in one place", label, u.at.Line)
+					r.Add(qn, "remove it from the queue or remove its at:", "%q is deployed at line %d and also queued here; a unit starts in one place", label, u.at.Line)
 				case u.queued:
-					r.add(qn, "queue each unit once", "%q is already queued", label)
+					r.Add(qn, "queue each unit once", "%q is already queued", label)
 				default:
 					u.queued = true
 					u.spec.Point = j
@@ -98,7 +99,7 @@ func (r *reader) assemble(sc *tb.Scenario, sides []*fileSide) {
 		index[u] = i
 	}
 	if len(order) > tb.MaxUnits {
-		r.add(sides[len(sides)-1].unitsKey, fmt.Sprintf("the engine holds at most %d units in a game: remove %d", tb.MaxUnits, len(order)-tb.MaxUnits), "the scenario has %d units", len(order))
+		r.Add(sides[len(sides)-1].unitsKey, fmt.Sprintf("the engine holds at most %d units in a game: remove %d", tb.MaxUnits, len(order)-tb.MaxUnits), "the scenario has %d units", len(order))
 	}
 
 	// The chain of command ("Troop Descriptions: HQ").
@@ -110,24 +111,24 @@ func (r *reader) assemble(sc *tb.Scenario, sides []*fileSide) {
 		if u.spec.Type == tb.CorpsHQ {
 			corps[u.spec.Side] = append(corps[u.spec.Side], u)
 			if u.hqNode != nil {
-				r.add(u.hqNode, "remove hq: the corps HQ heads the chain of command", "corps HQ %q cannot answer to another HQ", u.spec.Label)
+				r.Add(u.hqNode, "remove hq: the corps HQ heads the chain of command", "corps HQ %q cannot answer to another HQ", u.spec.Label)
 			}
 			u.spec.HQ = -1
 			continue
 		}
 		if u.hqNode == nil {
-			r.add(u.label, "add hq: with the label of its division or corps HQ", "unit %q has no HQ in its chain of command", u.spec.Label)
+			r.Add(u.label, "add hq: with the label of its division or corps HQ", "unit %q has no HQ in its chain of command", u.spec.Label)
 			continue
 		}
 		h := lookup(u.hqNode, u.hq, "hq")
 		switch {
 		case h == nil:
 		case h.spec.Side != u.spec.Side:
-			r.add(u.hqNode, "name an HQ of its own side", "hq %q of %q is an HQ of the other side", u.hq, u.spec.Label)
+			r.Add(u.hqNode, "name an HQ of its own side", "hq %q of %q is an HQ of the other side", u.hq, u.spec.Label)
 		case !h.spec.Type.IsHQ():
-			r.add(u.hqNode, "name a division HQ or the corps HQ", "hq %q of %q is a %s, not an HQ", u.hq, u.spec.Label, strings.ToLower(h.spec.Type.String()))
+			r.Add(u.hqNode, "name a division HQ or the corps HQ", "hq %q of %q is a %s, not an HQ", u.hq, u.spec.Label, strings.ToLower(h.spec.Type.String()))
 		case u.spec.Type == tb.DivisionHQ && h.spec.Type != tb.CorpsHQ:
-			r.add(u.hqNode, "a division HQ answers to the corps HQ", "division HQ %q answers to %q, which is not the corps HQ", u.spec.Label, u.hq)
+			r.Add(u.hqNode, "a division HQ answers to the corps HQ", "division HQ %q answers to %q, which is not the corps HQ", u.spec.Label, u.hq)
 		default:
 			u.spec.HQ = index[h]
 		}
@@ -135,28 +136,28 @@ func (r *reader) assemble(sc *tb.Scenario, sides []*fileSide) {
 	for side, s := range sides {
 		switch {
 		case len(corps[side]) == 0:
-			r.add(s.unitsKey, "add a unit with type: corps hq and point the division HQs at it", "side %q has no corps HQ", s.name)
+			r.Add(s.unitsKey, "add a unit with type: corps hq and point the division HQs at it", "side %q has no corps HQ", s.name)
 		case len(corps[side]) > 1:
 			for _, extra := range corps[side][1:] {
-				r.add(extra.typ, "make it a division hq answering to the first corps HQ", "side %q has a second corps HQ %q (the first is on line %d)", s.name, extra.spec.Label, corps[side][0].label.Line)
+				r.Add(extra.typ, "make it a division hq answering to the first corps HQ", "side %q has a second corps HQ %q (the first is on line %d)", s.name, extra.spec.Label, corps[side][0].label.Line)
 			}
 		}
 	}
 	for _, u := range order {
 		if u.spec.Large && u.spec.Small {
-			r.add(u.node, "keep one of large and small", "unit %q is both large and small", u.spec.Label)
+			r.Add(u.node, "keep one of large and small", "unit %q is both large and small", u.spec.Label)
 		}
 		if u.spec.Small && u.spec.Type == tb.Militia {
-			r.add(u.node, "remove small: (\"Unit Costs\": no militia unit may be small)", "militia unit %q is small", u.spec.Label)
+			r.Add(u.node, "remove small: (\"Unit Costs\": no militia unit may be small)", "militia unit %q is small", u.spec.Label)
 		}
 		if !sc.SetupByPlay && u.at == nil && !u.queued && u.spec.Label != "" {
-			r.add(u.label, "give it at: [x, y] or name it in a reinforcement point's queue", "unit %q is neither deployed nor queued", u.spec.Label)
+			r.Add(u.label, "give it at: [x, y] or name it in a reinforcement point's queue", "unit %q is neither deployed nor queued", u.spec.Label)
 		}
 	}
 	if !sc.SetupByPlay {
 		r.points(sc, [2]*fileSide(sides), order)
 	}
-	if len(r.problems) > 0 {
+	if len(r.Problems) > 0 {
 		return
 	}
 
@@ -179,7 +180,7 @@ func (r *reader) assemble(sc *tb.Scenario, sides []*fileSide) {
 	}
 	if err := sc.Validate(); err != nil {
 		// The checks above should have caught it; say so rather than hide it.
-		r.add(nil, "please report this file: the checks above missed it", "the engine refuses the scenario: %v", err)
+		r.Add(nil, "please report this file: the checks above missed it", "the engine refuses the scenario: %v", err)
 		return
 	}
 	for _, p := range sc.StartProblems() {
@@ -187,7 +188,7 @@ func (r *reader) assemble(sc *tb.Scenario, sides []*fileSide) {
 		if p.Other >= 0 {
 			fix = "move one of them: bases may touch but not overlap"
 		}
-		r.add(order[p.Unit].at, fix, "unit %q: %s", sc.Units[p.Unit].Label, p.What)
+		r.Add(order[p.Unit].at, fix, "unit %q: %s", sc.Units[p.Unit].Label, p.What)
 	}
 	for side, s := range sides {
 		r.army(sc, s, side, order)
@@ -210,7 +211,7 @@ func (r *reader) points(sc *tb.Scenario, sides [2]*fileSide, order []*fileUnit) 
 				break
 			}
 			if len(p.queue) == 0 {
-				r.add(p.node, "queue at least one unit there, or remove the point", "reinforcement point %d of %q has no queue", j+1, s.name)
+				r.Add(p.node, "queue at least one unit there, or remove the point", "reinforcement point %d of %q has no queue", j+1, s.name)
 			}
 			if p.edge == nil {
 				continue
@@ -219,12 +220,12 @@ func (r *reader) points(sc *tb.Scenario, sides [2]*fileSide, order []*fileUnit) 
 			e := p.spec.Edge
 			switch {
 			case side == def && e != own:
-				r.add(p.edge, fmt.Sprintf("use edge: %s, its own base edge", own), "%q defends: its reinforcement points lie on its own edge, not the %s edge", s.name, e)
+				r.Add(p.edge, fmt.Sprintf("use edge: %s, its own base edge", own), "%q defends: its reinforcement points lie on its own edge, not the %s edge", s.name, e)
 			case side == att && e != own && e != tb.East && e != tb.West:
-				r.add(p.edge, fmt.Sprintf("use edge: %s, east or west", own), "%q attacks: its reinforcement points lie on its own edge or a flank, not the %s edge", s.name, e)
+				r.Add(p.edge, fmt.Sprintf("use edge: %s, east or west", own), "%q attacks: its reinforcement points lie on its own edge or a flank, not the %s edge", s.name, e)
 			}
 			if p.spec.At < 0 || p.spec.At > sc.Size {
-				r.add(p.node, fmt.Sprintf("give at: between 0 and %g", sc.Size), "reinforcement point %d of %q lies off the %s edge (at %g)", j+1, s.name, e, p.spec.At)
+				r.Add(p.node, fmt.Sprintf("give at: between 0 and %g", sc.Size), "reinforcement point %d of %q lies off the %s edge (at %g)", j+1, s.name, e, p.spec.At)
 				continue
 			}
 			if side != att {
@@ -237,7 +238,7 @@ func (r *reader) points(sc *tb.Scenario, sides [2]*fileSide, order []*fileUnit) 
 				}
 				base := geom.NewBase(geom.V(u.spec.Start.X, u.spec.Start.Y), u.spec.Start.Facing)
 				if d := geom.RectDistance(geom.Rect{C: pos, F: geom.V(0, 1)}, base); d < attackerPointGap {
-					r.add(p.node, "move it at least 6\" from defending units", "reinforcement point %d of %q is %.1f\" from defending unit %q (\"Force deployment\")", j+1, s.name, d, u.spec.Label)
+					r.Add(p.node, "move it at least 6\" from defending units", "reinforcement point %d of %q is %.1f\" from defending unit %q (\"Force deployment\")", j+1, s.name, d, u.spec.Label)
 				}
 			}
 			for k, dp := range sides[def].points {
@@ -245,7 +246,7 @@ func (r *reader) points(sc *tb.Scenario, sides [2]*fileSide, order []*fileUnit) 
 					continue
 				}
 				if d := pos.Dist(edgePoint(sc.Size, dp.spec.Edge, dp.spec.At)); d < attackerPointGap {
-					r.add(p.node, "move it at least 6\" from the defender's points", "reinforcement point %d of %q is %.1f\" from the defender's point %d", j+1, s.name, d, k+1)
+					r.Add(p.node, "move it at least 6\" from the defender's points", "reinforcement point %d of %q is %.1f\" from the defender's point %d", j+1, s.name, d, k+1)
 				}
 			}
 		}
@@ -256,7 +257,7 @@ func (r *reader) points(sc *tb.Scenario, sides [2]*fileSide, order []*fileUnit) 
 func (r *reader) army(sc *tb.Scenario, s *fileSide, side int, order []*fileUnit) {
 	if s.apNode != nil {
 		if total := armies.TotalAP(sc.Units, side); total > s.ap+1e-9 {
-			r.add(s.apNode, "remove or shrink units, or raise ap", "side %q costs %g AP, over its budget of %g", s.name, total, s.ap)
+			r.Add(s.apNode, "remove or shrink units, or raise ap", "side %q costs %g AP, over its budget of %g", s.name, total, s.ap)
 		}
 	}
 	if s.nation == nil {
@@ -275,7 +276,7 @@ func (r *reader) army(sc *tb.Scenario, s *fileSide, side int, order []*fileUnit)
 		// means nothing in a file: the line says which unit it is.
 		msg = unitIndex.ReplaceAllString(msg, "unit ")
 		msg = strings.TrimPrefix(msg, s.nation.Nation+": ")
-		r.add(at, fix, "%s army list: %s", s.nation.Nation, msg)
+		r.Add(at, fix, "%s army list: %s", s.nation.Nation, msg)
 	}
 }
 

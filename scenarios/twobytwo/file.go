@@ -16,6 +16,7 @@ import (
 	tb "github.com/grognard/grognard/engine/twobytwo"
 	"github.com/grognard/grognard/scenarios"
 	"github.com/grognard/grognard/scenarios/twobytwo/armies"
+	"github.com/grognard/grognard/scenarios/yamlread"
 )
 
 // The keys each section of a scenario file allows.
@@ -76,15 +77,15 @@ func Load(path string) (*tb.Scenario, error) {
 // any problem the error is an *Error listing every problem found, each with
 // its line and a fix.
 func Parse(source string, data []byte) (*tb.Scenario, error) {
-	r := &reader{}
+	r := newReader()
 	root := r.document(data)
 	var sc *tb.Scenario
 	if root != nil {
 		base := strings.TrimSuffix(filepath.Base(source), filepath.Ext(source))
 		sc = r.scenario(root, base)
 	}
-	if len(r.problems) > 0 {
-		return nil, &Error{Source: source, Problems: r.sorted()}
+	if len(r.Problems) > 0 {
+		return nil, &Error{Source: source, Problems: r.Sorted()}
 	}
 	return sc, nil
 }
@@ -97,7 +98,7 @@ func (r *reader) document(data []byte) *yaml.Node {
 	var doc yaml.Node
 	if err := dec.Decode(&doc); err != nil {
 		if errors.Is(err, io.EOF) {
-			r.add(nil, "start from the example in docs/scenarios.md", "the file is empty")
+			r.Add(nil, "start from the example in docs/scenarios.md", "the file is empty")
 			return nil
 		}
 		p := Problem{Message: "not valid YAML: " + strings.TrimPrefix(err.Error(), "yaml: "), Fix: "check the indentation and punctuation around that line"}
@@ -105,7 +106,7 @@ func (r *reader) document(data []byte) *yaml.Node {
 			p.Line, _ = strconv.Atoi(m[1])
 			p.Column = 1
 		}
-		r.problems = append(r.problems, p)
+		r.Problems = append(r.Problems, p)
 		return nil
 	}
 	var extra yaml.Node
@@ -114,15 +115,15 @@ func (r *reader) document(data []byte) *yaml.Node {
 		if err != nil {
 			n = nil
 		}
-		r.add(n, "keep one scenario per file and remove the '---' separator", "the file holds more than one YAML document")
+		r.Add(n, "keep one scenario per file and remove the '---' separator", "the file holds more than one YAML document")
 		return nil
 	}
 	if len(doc.Content) == 0 {
-		r.add(nil, "start from the example in docs/scenarios.md", "the file is empty")
+		r.Add(nil, "start from the example in docs/scenarios.md", "the file is empty")
 		return nil
 	}
 	root := doc.Content[0]
-	if !r.checkNoAliases(root, 0) {
+	if !r.CheckNoAliases(root, 0) {
 		return nil
 	}
 	return root
@@ -130,83 +131,83 @@ func (r *reader) document(data []byte) *yaml.Node {
 
 // scenario reads the whole file.
 func (r *reader) scenario(root *yaml.Node, defaultName string) *tb.Scenario {
-	m := r.mapping(root, "the scenario", topKeys...)
+	m := r.Mapping(root, "the scenario", topKeys...)
 	if root.Kind != yaml.MappingNode {
 		return nil
 	}
 	sc := &tb.Scenario{Name: defaultName, Size: 24, TurnLimit: 30, DeployAP: 10, SetupByPlay: true}
-	if v, ok := r.str(m.get("name"), "name"); ok {
+	if v, ok := r.Str(m.Get("name"), "name"); ok {
 		sc.Name = v
 		if strings.TrimSpace(v) == "" || strings.ContainsAny(v, " \t\n") {
-			r.add(m.get("name"), "use a short name without spaces, such as river-line", "name %q is not a usable scenario name", v)
+			r.Add(m.Get("name"), "use a short name without spaces, such as river-line", "name %q is not a usable scenario name", v)
 		}
 	}
-	if v, ok := r.str(r.require(m, "the scenario", "title", `add a line such as title: "The farm at Hougoumont"`), "title"); ok {
+	if v, ok := r.Str(r.Require(m, "the scenario", "title", `add a line such as title: "The farm at Hougoumont"`), "title"); ok {
 		sc.Title = v
 	}
-	if v, ok := r.str(m.get("description"), "description"); ok {
+	if v, ok := r.Str(m.Get("description"), "description"); ok {
 		sc.Description = strings.TrimSpace(v)
 	}
-	if v, ok := r.float(m.get("table"), "table"); ok {
+	if v, ok := r.Float(m.Get("table"), "table"); ok {
 		if v < 6 || v > 96 {
-			r.add(m.get("table"), "the rules are written for a 24\" table; use 6 to 96", "table size %g\" is out of range", v)
+			r.Add(m.Get("table"), "the rules are written for a 24\" table; use 6 to 96", "table size %g\" is out of range", v)
 		} else {
 			sc.Size = v
 		}
 	}
-	if n := m.get("victory"); n != nil {
-		if v, ok := r.str(n, "victory"); ok {
+	if n := m.Get("victory"); n != nil {
+		if v, ok := r.Str(n, "victory"); ok {
 			switch strings.ToLower(v) {
 			case "fast":
 				sc.Victory = tb.Fast
 			case "decisive":
 				sc.Victory = tb.Decisive
 			default:
-				r.add(n, "use fast or decisive (\"Victory Conditions\")", "unknown victory %q", v)
+				r.Add(n, "use fast or decisive (\"Victory Conditions\")", "unknown victory %q", v)
 			}
 		}
 	}
-	if v, ok := r.integer(m.get("turn_limit"), "turn_limit"); ok {
+	if v, ok := r.Integer(m.Get("turn_limit"), "turn_limit"); ok {
 		if v < 0 || v > tb.MaxTurnLimit {
-			r.add(m.get("turn_limit"), fmt.Sprintf("use 1 to %d, or 0 for the default of %d", tb.MaxTurnLimit, tb.DefaultTurnLimit), "turn_limit %d is out of range", v)
+			r.Add(m.Get("turn_limit"), fmt.Sprintf("use 1 to %d, or 0 for the default of %d", tb.MaxTurnLimit, tb.DefaultTurnLimit), "turn_limit %d is out of range", v)
 		} else {
 			sc.TurnLimit = v
 		}
 	}
-	if v, ok := r.boolean(m.get("grand_battery"), "grand_battery"); ok {
+	if v, ok := r.Boolean(m.Get("grand_battery"), "grand_battery"); ok {
 		sc.GrandBattery = v
 	}
-	if n := m.get("setup"); n != nil {
-		if v, ok := r.str(n, "setup"); ok {
+	if n := m.Get("setup"); n != nil {
+		if v, ok := r.Str(n, "setup"); ok {
 			switch strings.ToLower(v) {
 			case "play":
 				sc.SetupByPlay = true
 			case "fixed":
 				sc.SetupByPlay = false
 			default:
-				r.add(n, "use play (attacker by dice, deployment and reinforcement points chosen in the game) or fixed (positions and points given here)", "unknown setup %q", v)
+				r.Add(n, "use play (attacker by dice, deployment and reinforcement points chosen in the game) or fixed (positions and points given here)", "unknown setup %q", v)
 			}
 		}
 	}
-	if v, ok := r.float(m.get("deploy_ap"), "deploy_ap"); ok {
+	if v, ok := r.Float(m.Get("deploy_ap"), "deploy_ap"); ok {
 		switch {
 		case !sc.SetupByPlay:
-			r.add(m.get("deploy_ap"), "remove it, or use setup: play", "deploy_ap only applies when the set-up is played")
+			r.Add(m.Get("deploy_ap"), "remove it, or use setup: play", "deploy_ap only applies when the set-up is played")
 		case v < 0:
-			r.add(m.get("deploy_ap"), "the rules deploy 10 AP (\"Force deployment\")", "deploy_ap %g is negative", v)
+			r.Add(m.Get("deploy_ap"), "the rules deploy 10 AP (\"Force deployment\")", "deploy_ap %g is negative", v)
 		default:
 			sc.DeployAP = v
 		}
 	}
-	for k, fn := range r.seq(m.get("terrain"), "terrain", "list the features, each starting with '- kind:'") {
+	for k, fn := range r.Seq(m.Get("terrain"), "terrain", "list the features, each starting with '- kind:'") {
 		if f, ok := r.feature(fn, k, sc.Size); ok {
 			sc.Terrain = append(sc.Terrain, f)
 		}
 	}
-	sidesNode := r.require(m, "the scenario", "sides", "add a sides: list with the two armies, the south side first")
-	items := r.seq(sidesNode, "sides", "list the two sides, each starting with '- name:'")
+	sidesNode := r.Require(m, "the scenario", "sides", "add a sides: list with the two armies, the south side first")
+	items := r.Seq(sidesNode, "sides", "list the two sides, each starting with '- name:'")
 	if sidesNode != nil && sidesNode.Kind == yaml.SequenceNode && len(items) != 2 {
-		r.add(sidesNode, "give exactly two sides: the first starts on the south edge, the second on the north", "sides lists %d sides", len(items))
+		r.Add(sidesNode, "give exactly two sides: the first starts on the south edge, the second on the north", "sides lists %d sides", len(items))
 	}
 	var sides [2]*fileSide
 	for k := 0; k < len(items) && k < 2; k++ {
@@ -227,18 +228,18 @@ func (r *reader) scenario(root *yaml.Node, defaultName string) *tb.Scenario {
 
 // attacker reads the attacker of a fixed set-up.
 func (r *reader) attacker(m mapping, sc *tb.Scenario, sides [2]*fileSide) {
-	n := m.get("attacker")
+	n := m.Get("attacker")
 	if sc.SetupByPlay {
 		if n != nil {
-			r.add(n, "remove it: with setup: play the attacker is diced for (\"Game setup\")", "attacker is only given with setup: fixed")
+			r.Add(n, "remove it: with setup: play the attacker is diced for (\"Game setup\")", "attacker is only given with setup: fixed")
 		}
 		return
 	}
 	if n == nil {
-		r.add(m.node, "add attacker: with the attacking side's name (the defender moves first)", "a fixed set-up needs an attacker")
+		r.Add(m.Node, "add attacker: with the attacking side's name (the defender moves first)", "a fixed set-up needs an attacker")
 		return
 	}
-	v, ok := r.str(n, "attacker")
+	v, ok := r.Str(n, "attacker")
 	if !ok {
 		return
 	}
@@ -248,16 +249,16 @@ func (r *reader) attacker(m mapping, sc *tb.Scenario, sides [2]*fileSide) {
 			return
 		}
 	}
-	r.add(n, fmt.Sprintf("use one side's name (%q or %q)", sc.SideNames[0], sc.SideNames[1]), "attacker %q is not a side", v)
+	r.Add(n, fmt.Sprintf("use one side's name (%q or %q)", sc.SideNames[0], sc.SideNames[1]), "attacker %q is not a side", v)
 }
 
 // feature reads one terrain feature.
 func (r *reader) feature(n *yaml.Node, k int, size float64) (tb.Feature, bool) {
 	what := fmt.Sprintf("terrain feature %d", k+1)
-	m := r.mapping(n, what, featureKeys...)
+	m := r.Mapping(n, what, featureKeys...)
 	var f tb.Feature
-	kn := r.require(m, what, "kind", "add kind: (road, stream, river, hedge, town, wood, hill, steep hill, copse or ford)")
-	v, ok := r.str(kn, "kind")
+	kn := r.Require(m, what, "kind", "add kind: (road, stream, river, hedge, town, wood, hill, steep hill, copse or ford)")
+	v, ok := r.Str(kn, "kind")
 	if !ok {
 		return f, false
 	}
@@ -265,10 +266,10 @@ func (r *reader) feature(n *yaml.Node, k int, size float64) (tb.Feature, bool) {
 		v = "hedge" // "Hedge/walls": the rules treat them alike
 	}
 	if err := f.Kind.UnmarshalText([]byte(v)); err != nil {
-		r.add(kn, "use road, stream, river, hedge (or wall), town, wood, hill, steep hill, copse or ford", "unknown terrain kind %q", v)
+		r.Add(kn, "use road, stream, river, hedge (or wall), town, wood, hill, steep hill, copse or ford", "unknown terrain kind %q", v)
 		return f, false
 	}
-	if name, ok := r.str(m.get("name"), "name"); ok {
+	if name, ok := r.Str(m.Get("name"), "name"); ok {
 		f.Name = name
 		what = fmt.Sprintf("%s %q", f.Kind, name)
 	} else {
@@ -277,37 +278,37 @@ func (r *reader) feature(n *yaml.Node, k int, size float64) (tb.Feature, bool) {
 	onTable := func(p geom.Vec) bool { return p.X >= -1e-9 && p.Y >= -1e-9 && p.X <= size+1e-9 && p.Y <= size+1e-9 }
 	if f.Kind.IsCircle() {
 		for _, key := range []string{"points"} {
-			if m.has(key) {
-				r.add(m.keys[key], "give centre: [x, y] and radius: instead", "a %s is a circle and takes no %s", f.Kind, key)
+			if m.Has(key) {
+				r.Add(m.Key(key), "give centre: [x, y] and radius: instead", "a %s is a circle and takes no %s", f.Kind, key)
 			}
 		}
-		c, okc := r.vec(r.require(m, what, "centre", "add centre: [x, y]"), "centre")
-		rad, okr := r.float(r.require(m, what, "radius", "add radius: in inches"), "radius")
+		c, okc := r.Vec(r.Require(m, what, "centre", "add centre: [x, y]"), "centre")
+		rad, okr := r.Float(r.Require(m, what, "radius", "add radius: in inches"), "radius")
 		if okr && rad <= 0 {
-			r.add(m.get("radius"), "give a positive radius in inches", "%s has radius %g", what, rad)
+			r.Add(m.Get("radius"), "give a positive radius in inches", "%s has radius %g", what, rad)
 			okr = false
 		}
 		if okc && !onTable(c) {
-			r.add(m.get("centre"), fmt.Sprintf("keep it within 0 to %g", size), "%s's centre (%g, %g) is off the table", what, c.X, c.Y)
+			r.Add(m.Get("centre"), fmt.Sprintf("keep it within 0 to %g", size), "%s's centre (%g, %g) is off the table", what, c.X, c.Y)
 			okc = false
 		}
 		f.Centre, f.Radius = c, rad
 		return f, okc && okr
 	}
 	for _, key := range []string{"centre", "radius"} {
-		if m.has(key) {
-			r.add(m.keys[key], "give its outline or line as points: [[x, y], ...] instead", "a %s takes points, not %s", f.Kind, key)
+		if m.Has(key) {
+			r.Add(m.Key(key), "give its outline or line as points: [[x, y], ...] instead", "a %s takes points, not %s", f.Kind, key)
 		}
 	}
-	pn := r.require(m, what, "points", "add points: [[x, y], [x, y], ...]")
+	pn := r.Require(m, what, "points", "add points: [[x, y], [x, y], ...]")
 	good := true
-	for _, p := range r.seq(pn, "points", "write points: [[x1, y1], [x2, y2], ...]") {
-		v, ok := r.vec(p, "a point")
+	for _, p := range r.Seq(pn, "points", "write points: [[x1, y1], [x2, y2], ...]") {
+		v, ok := r.Vec(p, "a point")
 		switch {
 		case !ok:
 			good = false
 		case !onTable(v):
-			r.add(p, fmt.Sprintf("keep x and y within 0 to %g (a feature may end on an edge)", size), "point (%g, %g) of %s is off the table", v.X, v.Y, what)
+			r.Add(p, fmt.Sprintf("keep x and y within 0 to %g (a feature may end on an edge)", size), "point (%g, %g) of %s is off the table", v.X, v.Y, what)
 			good = false
 		default:
 			f.Points = append(f.Points, v)
@@ -322,7 +323,7 @@ func (r *reader) feature(n *yaml.Node, k int, size float64) (tb.Feature, bool) {
 		if need == 3 {
 			shape = "an area needs at least 3 points, its outline in order"
 		}
-		r.add(pn, shape, "%s has %d points", what, len(f.Points))
+		r.Add(pn, shape, "%s has %d points", what, len(f.Points))
 		good = false
 	}
 	return f, good && pn != nil
@@ -332,48 +333,48 @@ func (r *reader) feature(n *yaml.Node, k int, size float64) (tb.Feature, bool) {
 // An army file may leave out the name (requireName false).
 func (r *reader) side(n *yaml.Node, k int, fixed, requireName bool) *fileSide {
 	what := fmt.Sprintf("side %d", k+1)
-	m := r.mapping(n, what, sideKeys...)
+	m := r.Mapping(n, what, sideKeys...)
 	s := &fileSide{node: n, name: []string{"South", "North"}[k]}
-	nameNode := m.get("name")
+	nameNode := m.Get("name")
 	if requireName {
-		nameNode = r.require(m, what, "name", "add name: such as French")
+		nameNode = r.Require(m, what, "name", "add name: such as French")
 	}
-	if v, ok := r.str(nameNode, "name"); ok && strings.TrimSpace(v) != "" {
+	if v, ok := r.Str(nameNode, "name"); ok && strings.TrimSpace(v) != "" {
 		s.name = v
 		what = fmt.Sprintf("side %q", v)
 	}
-	if nn := m.get("nation"); nn != nil {
-		if v, ok := r.str(nn, "nation"); ok {
+	if nn := m.Get("nation"); nn != nil {
+		if v, ok := r.Str(nn, "nation"); ok {
 			l, err := armies.ByNation(v)
 			if err != nil {
 				fix := "use one of: " + strings.Join(armies.Nations(), ", ")
-				if near := nearest(v, armies.Nations()); near != "" {
+				if near := yamlread.Nearest(v, armies.Nations()); near != "" {
 					fix = fmt.Sprintf("did you mean %q?", near)
 				}
-				r.add(nn, fix, "no army list for nation %q", v)
+				r.Add(nn, fix, "no army list for nation %q", v)
 			} else {
 				s.nation, s.natNode = l, nn
 			}
 		}
 	}
-	if v, ok := r.float(m.get("ap"), "ap"); ok {
+	if v, ok := r.Float(m.Get("ap"), "ap"); ok {
 		if v <= 0 {
-			r.add(m.get("ap"), "give the army's budget in AP, such as 40", "ap %g is not positive", v)
+			r.Add(m.Get("ap"), "give the army's budget in AP, such as 40", "ap %g is not positive", v)
 		} else {
-			s.ap, s.apNode = v, m.get("ap")
+			s.ap, s.apNode = v, m.Get("ap")
 		}
 	}
-	s.unitsKey = m.keys["units"]
-	un := r.require(m, what, "units", "add units: with the corps HQ and its troops")
-	for j, u := range r.seq(un, "units", "list the units, each starting with '- label:'") {
+	s.unitsKey = m.Key("units")
+	un := r.Require(m, what, "units", "add units: with the corps HQ and its troops")
+	for j, u := range r.Seq(un, "units", "list the units, each starting with '- label:'") {
 		s.units = append(s.units, r.unit(u, k, j, fixed))
 	}
-	if pn := m.get("points"); pn != nil {
+	if pn := m.Get("points"); pn != nil {
 		if !fixed {
-			r.add(m.keys["points"], "remove it, or use setup: fixed: with setup: play the points are chosen in the game", "points are only given with setup: fixed")
+			r.Add(m.Key("points"), "remove it, or use setup: fixed: with setup: play the points are chosen in the game", "points are only given with setup: fixed")
 		} else {
 			s.ptsNode = pn
-			for j, p := range r.seq(pn, "points", "list at most two points, each starting with '- edge:'") {
+			for j, p := range r.Seq(pn, "points", "list at most two points, each starting with '- edge:'") {
 				s.points = append(s.points, r.point(p, j))
 			}
 		}
@@ -384,19 +385,19 @@ func (r *reader) side(n *yaml.Node, k int, fixed, requireName bool) *fileSide {
 // unit reads one unit.
 func (r *reader) unit(n *yaml.Node, side, k int, fixed bool) *fileUnit {
 	what := fmt.Sprintf("unit %d", k+1)
-	m := r.mapping(n, what, unitKeys...)
+	m := r.Mapping(n, what, unitKeys...)
 	u := &fileUnit{node: n, spec: tb.UnitSpec{Side: side, HQ: -1}}
-	u.label = r.require(m, what, "label", "add label: with a short unique name such as \"F1 Line\"")
-	if v, ok := r.str(u.label, "label"); ok {
+	u.label = r.Require(m, what, "label", "add label: with a short unique name such as \"F1 Line\"")
+	if v, ok := r.Str(u.label, "label"); ok {
 		u.spec.Label = strings.TrimSpace(v)
 		if u.spec.Label == "" {
-			r.add(u.label, "give each unit a short unique name", "%s has an empty label", what)
+			r.Add(u.label, "give each unit a short unique name", "%s has an empty label", what)
 		} else {
 			what = fmt.Sprintf("unit %q", u.spec.Label)
 		}
 	}
-	u.typ = r.require(m, what, "type", "add type: such as line infantry")
-	if v, ok := r.str(u.typ, "type"); ok {
+	u.typ = r.Require(m, what, "type", "add type: such as line infantry")
+	if v, ok := r.Str(u.typ, "type"); ok {
 		t, found := tb.UnitTypeByCode(strings.TrimSpace(v))
 		if !found {
 			var names []string
@@ -404,18 +405,18 @@ func (r *reader) unit(n *yaml.Node, side, k int, fixed bool) *fileUnit {
 				names = append(names, strings.ToLower(t.String()))
 			}
 			fix := "use one of: " + strings.Join(names, ", ") + " (or their codes: LI, HC, FA, ...)"
-			if near := nearest(strings.ToLower(v), names); near != "" {
+			if near := yamlread.Nearest(strings.ToLower(v), names); near != "" {
 				fix = fmt.Sprintf("did you mean %q?", near)
 			}
-			r.add(u.typ, fix, "%s has an unknown unit type %q", what, v)
+			r.Add(u.typ, fix, "%s has an unknown unit type %q", what, v)
 			// Without a type the unit takes no part in the checks of the
 			// chain of command, which would only repeat this problem.
 			u.typ = nil
 		}
 		u.spec.Type = t
 	}
-	if hn := m.get("hq"); hn != nil {
-		if v, ok := r.str(hn, "hq"); ok {
+	if hn := m.Get("hq"); hn != nil {
+		if v, ok := r.Str(hn, "hq"); ok {
 			u.hq, u.hqNode = strings.TrimSpace(v), hn
 		}
 	}
@@ -424,7 +425,7 @@ func (r *reader) unit(n *yaml.Node, side, k int, fixed bool) *fileUnit {
 		dst *bool
 	}{{"large", &u.spec.Large}, {"small", &u.spec.Small}, {"screened", &u.spec.Screened}, {"bows", &u.spec.Bows}}
 	for _, f := range flags {
-		if v, ok := r.boolean(m.get(f.key), f.key); ok {
+		if v, ok := r.Boolean(m.Get(f.key), f.key); ok {
 			*f.dst = v
 		}
 	}
@@ -432,18 +433,18 @@ func (r *reader) unit(n *yaml.Node, side, k int, fixed bool) *fileUnit {
 	if side == 1 {
 		facing = 180
 	}
-	if v, ok := r.float(m.get("facing"), "facing"); ok {
+	if v, ok := r.Float(m.Get("facing"), "facing"); ok {
 		facing = geom.NormDeg(v)
 	}
-	if an := m.get("at"); an != nil {
+	if an := m.Get("at"); an != nil {
 		if !fixed {
-			r.add(m.keys["at"], "remove it, or use setup: fixed: with setup: play units are deployed in the game", "%s is given a position, but the set-up is played", what)
-		} else if p, ok := r.vec(an, "at"); ok {
+			r.Add(m.Key("at"), "remove it, or use setup: fixed: with setup: play units are deployed in the game", "%s is given a position, but the set-up is played", what)
+		} else if p, ok := r.Vec(an, "at"); ok {
 			u.at = an
 			u.spec.Start = &tb.Placement{X: p.X, Y: p.Y, Facing: facing}
 		}
-	} else if m.has("facing") && !fixed {
-		r.add(m.keys["facing"], "remove it: units deployed in the game choose their facing then", "%s is given a facing, but the set-up is played", what)
+	} else if m.Has("facing") && !fixed {
+		r.Add(m.Key("facing"), "remove it: units deployed in the game choose their facing then", "%s is given a facing, but the set-up is played", what)
 	}
 	return u
 }
@@ -451,10 +452,10 @@ func (r *reader) unit(n *yaml.Node, side, k int, fixed bool) *fileUnit {
 // point reads one reinforcement point.
 func (r *reader) point(n *yaml.Node, k int) *filePoint {
 	what := fmt.Sprintf("reinforcement point %d", k+1)
-	m := r.mapping(n, what, pointKeys...)
+	m := r.Mapping(n, what, pointKeys...)
 	p := &filePoint{node: n}
-	p.edge = r.require(m, what, "edge", "add edge: south, north, east or west")
-	if v, ok := r.str(p.edge, "edge"); ok {
+	p.edge = r.Require(m, what, "edge", "add edge: south, north, east or west")
+	if v, ok := r.Str(p.edge, "edge"); ok {
 		found := false
 		for e := tb.South; e <= tb.West; e++ {
 			if strings.EqualFold(v, e.String()) {
@@ -462,13 +463,13 @@ func (r *reader) point(n *yaml.Node, k int) *filePoint {
 			}
 		}
 		if !found {
-			r.add(p.edge, "use south, north, east or west", "unknown edge %q", v)
+			r.Add(p.edge, "use south, north, east or west", "unknown edge %q", v)
 			p.edge = nil
 		}
 	}
-	if v, ok := r.float(r.require(m, what, "at", "add at: the distance along the edge in inches (x on south and north, y on east and west)"), "at"); ok {
+	if v, ok := r.Float(r.Require(m, what, "at", "add at: the distance along the edge in inches (x on south and north, y on east and west)"), "at"); ok {
 		p.spec.At = v
 	}
-	p.queue = r.seq(r.require(m, what, "queue", "add queue: [label, ...] with the units arriving there, first to arrive first"), "queue", "write queue: [\"F5 Line\", \"F6 Line\"]")
+	p.queue = r.Seq(r.Require(m, what, "queue", "add queue: [label, ...] with the units arriving there, first to arrive first"), "queue", "write queue: [\"F5 Line\", \"F6 Line\"]")
 	return p
 }

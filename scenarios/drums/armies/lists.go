@@ -12,6 +12,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/grognard/grognard/engine/drums"
+	"github.com/grognard/grognard/scenarios/yamlread"
 )
 
 // listsYAML is every army list of the document (Army Characteristics).
@@ -189,9 +190,9 @@ func closest(s string, candidates []string) []string {
 	}
 	for _, c := range candidates {
 		lc := normName(c)
-		d := editDistance(ls, lc)
+		d := yamlread.EditDistance(ls, lc)
 		if i := strings.Index(lc, " ("); i > 0 {
-			d = min(d, editDistance(ls, lc[:i])) // "Artilery" is close to "Artillery (field)"
+			d = min(d, yamlread.EditDistance(ls, lc[:i])) // "Artilery" is close to "Artillery (field)"
 		}
 		switch {
 		case d <= max(2, len(ls)/3):
@@ -208,27 +209,6 @@ func closest(s string, candidates []string) []string {
 		out = append(out, strconv.Quote(c.s))
 	}
 	return out
-}
-
-// editDistance is the Levenshtein distance between a and b, in bytes.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			c := prev[j-1]
-			if a[i-1] != b[j-1] {
-				c++
-			}
-			cur[j] = min(c, prev[j]+1, cur[j-1]+1)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 // Row finds the row a unit name names: a row's Name, or a document row's

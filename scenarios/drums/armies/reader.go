@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/grognard/grognard/scenarios/yamlread"
 )
 
 // MaxFileSize bounds list and army files: they are a few kilobytes.
@@ -159,29 +161,14 @@ func (r *reader) err() error {
 
 var yamlLine = regexp.MustCompile(`^yaml: line (\d+): `)
 
-// parserProblems are the messages of yaml's parser (not its scanner). For
-// them yaml.v3 reports the 0-based line of the collection being parsed
-// (decode.go, parser.fail, adds one only for scanner errors), so the line
-// is one more than it says, and 1 when it gives none.
-var parserProblems = []string{
-	"did not find expected ',' or ']'", "did not find expected ',' or '}'", "did not find expected key",
-	"did not find expected '-' indicator", "did not find expected node content",
-	"did not find expected <document start>", "did not find expected <stream-start>",
-	"found undefined tag handle", "found duplicate %YAML directive", "found incompatible YAML document",
-	"found duplicate %TAG directive",
-}
-
-// syntaxProblem turns a yaml error into a problem at its 1-based line.
+// syntaxProblem turns a yaml error into a problem at its 1-based line
+// (yamlread.SyntaxLine corrects the parser's 0-based lines).
 func syntaxProblem(err error) Problem {
 	msg := strings.TrimPrefix(err.Error(), "yaml: ")
-	line := 0
 	if m := yamlLine.FindStringSubmatch(err.Error()); m != nil {
-		line, _ = strconv.Atoi(m[1])
 		msg = strings.TrimPrefix(err.Error(), m[0])
 	}
-	if slices.Contains(parserProblems, msg) {
-		line++
-	}
+	line, _ := yamlread.SyntaxLine(err)
 	return Problem{Kind: KindSyntax, Line: line, Command: -1, Unit: -1, Message: msg,
 		Fix: "check the indentation, brackets and quoting from that line on"}
 }
@@ -240,7 +227,7 @@ func (r *reader) mapping(n *yaml.Node, what string, allowed ...string) mapping {
 		return m
 	}
 	if n.Kind != yaml.MappingNode {
-		r.add(n, KindSyntax, "write it as key: value lines", "%s must be a mapping, not %s", what, describe(n))
+		r.add(n, KindSyntax, "write it as key: value lines", "%s must be a mapping, not %s", what, yamlread.Describe(n))
 		return m
 	}
 	m.node = n
@@ -256,7 +243,7 @@ func (r *reader) mapping(n *yaml.Node, what string, allowed ...string) mapping {
 			if c := closest(key, allowed); len(c) > 0 {
 				fix = "did you mean " + c[0] + "? (" + fix + ")"
 			}
-			r.add(kn, KindSyntax, fix, "%s has an unknown key %s", what, describe(kn))
+			r.add(kn, KindSyntax, fix, "%s has an unknown key %s", what, yamlread.Describe(kn))
 			continue
 		}
 		m.values[key] = vn
@@ -273,16 +260,25 @@ func (r *reader) require(m mapping, what, key, fix string) *yaml.Node {
 	return v
 }
 
+// take records the problems a yamlread.Reader found, as syntax problems,
+// so the shared value readers give this package's problems.
+func (r *reader) take(y *yamlread.Reader) {
+	for _, p := range y.Problems {
+		if len(r.problems) >= maxProblems {
+			r.dropped++
+			continue
+		}
+		r.problems = append(r.problems, Problem{Kind: KindSyntax, Line: p.Line, Column: p.Column,
+			Command: -1, Unit: -1, Message: p.Message, Fix: p.Fix})
+	}
+}
+
 // str reads a scalar as text.
 func (r *reader) str(n *yaml.Node, what string) (string, bool) {
-	if n == nil {
-		return "", false
-	}
-	if n.Kind != yaml.ScalarNode || n.Tag == "!!null" {
-		r.add(n, KindSyntax, "give it as text", "%s must be text, not %s", what, describe(n))
-		return "", false
-	}
-	return n.Value, true
+	var y yamlread.Reader
+	v, ok := y.Str(n, what)
+	r.take(&y)
+	return v, ok
 }
 
 // integer reads a whole number.
@@ -295,53 +291,22 @@ func (r *reader) integer(n *yaml.Node, what string) (int, bool) {
 			return v, true
 		}
 	}
-	r.add(n, KindSyntax, "write a whole number such as 6", "%s must be a whole number, not %s", what, describe(n))
+	r.add(n, KindSyntax, "write a whole number such as 6", "%s must be a whole number, not %s", what, yamlread.Describe(n))
 	return 0, false
 }
 
 // boolean reads true or false.
 func (r *reader) boolean(n *yaml.Node, what string) (bool, bool) {
-	if n == nil {
-		return false, false
-	}
-	if n.Kind == yaml.ScalarNode && n.Tag == "!!bool" {
-		var v bool
-		if err := n.Decode(&v); err == nil {
-			return v, true
-		}
-	}
-	r.add(n, KindSyntax, "write true or false", "%s must be true or false, not %s", what, describe(n))
-	return false, false
+	var y yamlread.Reader
+	v, ok := y.Boolean(n, what)
+	r.take(&y)
+	return v, ok
 }
 
 // seq reads a sequence's items.
 func (r *reader) seq(n *yaml.Node, what, fix string) []*yaml.Node {
-	if n == nil {
-		return nil
-	}
-	if n.Kind != yaml.SequenceNode {
-		r.add(n, KindSyntax, fix, "%s must be a list, not %s", what, describe(n))
-		return nil
-	}
-	return n.Content
-}
-
-// describe names what a node holds, for messages.
-func describe(n *yaml.Node) string {
-	switch n.Kind {
-	case yaml.MappingNode:
-		return "a mapping"
-	case yaml.SequenceNode:
-		return "a list"
-	case yaml.AliasNode:
-		return "an alias"
-	}
-	if n.Tag == "!!null" {
-		return "nothing"
-	}
-	v := n.Value
-	if len(v) > 40 {
-		v = v[:40] + "..."
-	}
-	return strconv.Quote(v)
+	var y yamlread.Reader
+	items := y.Seq(n, what, fix)
+	r.take(&y)
+	return items
 }
