@@ -117,7 +117,7 @@ func (a *app) play(c *cli.Context) error {
 		fmt.Fprintln(p.out, firstLine(rep.Text))
 	}
 	if p.table {
-		fmt.Fprintln(p.out, "Table mode: you roll every die and move every figure; the bot's orders come as ruler instructions (in the ruleset's measure: inches for 2 by 2, base widths for Drums and Muskets; degrees clockwise from north, origin at the south-west corner).")
+		fmt.Fprintln(p.out, "Table mode: you roll every die and move every figure; the bot's orders come as ruler instructions (in the ruleset's measure, as each instruction says; degrees clockwise from north, origin at the south-west corner).")
 	}
 	fmt.Fprintln(p.out, "Type help at any prompt for what you can type.")
 	err := p.loop(ctx)

@@ -42,7 +42,8 @@ const (
 	KReload
 	// KStand stands and redresses ranks.
 	KStand
-	// KPass passes: declares no more actions for the unit.
+	// KPass passes: declares no more actions for the unit, or, with
+	// Target 1, general Unit stays where he is.
 	KPass
 	// KGeneralMove moves general Unit to Path[0], up to 10BW.
 	KGeneralMove

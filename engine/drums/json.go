@@ -270,7 +270,7 @@ func (s *State) fill(j *stateJSON) error {
 		s.tasks[k] = task{kind: taskKind(t.Kind), step: t.Step, a: t.A, b: t.B, x: t.X, y: t.Y, sup: t.Sup, n: t.N}
 	}
 	s.ntasks = uint8(len(j.Tasks))
-	if j.Wait > uint8(waitDecision) || j.Ask > uint8(askCharge) || !side(j.WaitBy, false) && j.Wait == uint8(waitDecision) || j.RollWhat > uint8(lastRoll) {
+	if j.Wait > uint8(waitDecision) || j.Ask > uint8(lastAsk) || !side(j.WaitBy, false) && j.Wait == uint8(waitDecision) || j.RollWhat > uint8(lastRoll) {
 		return fmt.Errorf("what the state waits for is out of range")
 	}
 	s.wait, s.ask, s.waitBy = waitKind(j.Wait), askKind(j.Ask), j.WaitBy

@@ -301,23 +301,10 @@ func (s *State) advanceOrders(buf []engine.Action, i int, prev *engine.Action) [
 
 // shortRange is a weapon's short range (Shooting Table 1), 0 for none.
 func shortRange(w Weapon) float64 {
-	if w == NoWeapon {
+	if w >= numWeapons {
 		return 0
 	}
-	_, _, long, _ := ShotNeeds(w, 0.01, false)
-	if long {
-		return 0
-	}
-	lo, hi := 0.0, 40.0
-	for range 30 {
-		m := (lo + hi) / 2
-		if _, ok, long, _ := ShotNeeds(w, m, false); ok && !long {
-			lo = m
-		} else {
-			hi = m
-		}
-	}
-	return lo
+	return shootTable[w].short
 }
 
 // generalOrders lists a general's moves: to the centre of his command's
@@ -642,7 +629,6 @@ var askNames = [...]string{
 	askEvade:        "decide whether the charged unit evades",
 	askOccupy:       "decide whether to occupy the broken unit's space",
 	askRetireAdjust: "decide whether a supply die adjusts the forced retire",
-	askCharge:       "choose the unit to charge",
 }
 
 // ApplyDice resolves the pending roll.

@@ -297,8 +297,6 @@ func (s *State) slotPlacement(side int, cmd uint8, slot int, out *[MaxUnits]geom
 		x += wi + 1
 		lineDepth = max(lineDepth, di)
 	}
-	x0 := x
-	_ = x0
 	for i := first; i <= last; i++ {
 		p := &s.st.units[i].Profile
 		r := Footprint(p.Type, deployFormation(p), int(p.Bases), out[i], face)

@@ -66,23 +66,13 @@ func (s *State) canShoot(i, j int, unprompted bool) bool {
 	return s.visible(i, j)
 }
 
-// maxRange is a weapon's long range in BW (Shooting Table 1).
+// maxRange is a weapon's long range in BW, read from Shooting Table 1
+// (0 for no weapon).
 func maxRange(w Weapon) float64 {
-	_, ok, _, _ := ShotNeeds(w, 0, false)
-	if !ok {
+	if w >= numWeapons {
 		return 0
 	}
-	// The long range is the farthest distance with a score to hit.
-	lo, hi := 0.0, 40.0
-	for range 30 {
-		m := (lo + hi) / 2
-		if _, ok, _, _ := ShotNeeds(w, m, false); ok {
-			lo = m
-		} else {
-			hi = m
-		}
-	}
-	return lo
+	return shootTable[w].long
 }
 
 // visible reports whether units i and j see each other past the other

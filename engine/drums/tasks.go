@@ -70,7 +70,7 @@ const (
 	askEvade
 	askOccupy
 	askRetireAdjust
-	askCharge
+	lastAsk = askRetireAdjust
 )
 
 // rollKind says what a pending roll is for (DescribeRoll).

@@ -1,10 +1,8 @@
 package drums
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"math"
 	"path/filepath"
 	"strings"
@@ -92,7 +90,7 @@ func Parse(source string, data []byte) (*dm.Scenario, error) {
 		r.Add(nil, "a scenario file is a few kilobytes", "the text is %d bytes, over the %d byte limit", len(data), scenarios.MaxFileSize)
 		return nil, &Error{Source: source, Problems: r.Problems}
 	}
-	root := r.document(data)
+	root := r.Document(data, "the example in docs/scenarios.md (Drums and Muskets)")
 	var sc *dm.Scenario
 	if root != nil {
 		base := strings.TrimSuffix(filepath.Base(source), filepath.Ext(source))
@@ -117,44 +115,6 @@ func (r *reader) bounded() []Problem {
 		ps = append(ps[:maxProblems:maxProblems], Problem{Message: fmt.Sprintf("and %d more problems", more), Fix: "fix these first"})
 	}
 	return ps
-}
-
-// document parses the YAML text into its single document's root node,
-// refusing anchors, aliases and deep nesting so reading any input is
-// bounded work.
-func (r *reader) document(data []byte) *yaml.Node {
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	var doc yaml.Node
-	if err := dec.Decode(&doc); err != nil {
-		if errors.Is(err, io.EOF) {
-			r.Add(nil, "start from the example in docs/scenarios.md (Drums and Muskets)", "the file is empty")
-			return nil
-		}
-		p := Problem{Message: "not valid YAML: " + strings.TrimPrefix(err.Error(), "yaml: "), Fix: "check the indentation and punctuation around that line"}
-		if line, given := yamlread.SyntaxLine(err); given {
-			p.Line, p.Column = line, 1
-		}
-		r.Problems = append(r.Problems, p)
-		return nil
-	}
-	var extra yaml.Node
-	if err := dec.Decode(&extra); err == nil || !errors.Is(err, io.EOF) {
-		n := &extra
-		if err != nil {
-			n = nil
-		}
-		r.Add(n, "keep one scenario per file and remove the '---' separator", "the file holds more than one YAML document")
-		return nil
-	}
-	if len(doc.Content) == 0 {
-		r.Add(nil, "start from the example in docs/scenarios.md (Drums and Muskets)", "the file is empty")
-		return nil
-	}
-	root := doc.Content[0]
-	if !r.CheckNoAliases(root, 0) {
-		return nil
-	}
-	return root
 }
 
 // scenario reads the whole file and, when it reads cleanly, checks what

@@ -33,7 +33,7 @@ func LoadArmy(path string) (*Army, error) {
 // of command. Problems come as an *Error, each with its line and a fix.
 func ParseArmy(source string, data []byte) (*Army, error) {
 	r := newReader()
-	root := r.document(data)
+	root := r.Document(data, "the example in docs/scenarios.md")
 	var a *Army
 	if root != nil {
 		a = r.armyFile(root)

@@ -1,12 +1,8 @@
 package twobytwo
 
 import (
-	"bytes"
-	"errors"
 	"fmt"
-	"io"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -78,7 +74,7 @@ func Load(path string) (*tb.Scenario, error) {
 // its line and a fix.
 func Parse(source string, data []byte) (*tb.Scenario, error) {
 	r := newReader()
-	root := r.document(data)
+	root := r.Document(data, "the example in docs/scenarios.md")
 	var sc *tb.Scenario
 	if root != nil {
 		base := strings.TrimSuffix(filepath.Base(source), filepath.Ext(source))
@@ -88,45 +84,6 @@ func Parse(source string, data []byte) (*tb.Scenario, error) {
 		return nil, &Error{Source: source, Problems: r.Sorted()}
 	}
 	return sc, nil
-}
-
-var yamlLine = regexp.MustCompile(`line (\d+)`)
-
-// document parses the YAML text into its single document's root node.
-func (r *reader) document(data []byte) *yaml.Node {
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	var doc yaml.Node
-	if err := dec.Decode(&doc); err != nil {
-		if errors.Is(err, io.EOF) {
-			r.Add(nil, "start from the example in docs/scenarios.md", "the file is empty")
-			return nil
-		}
-		p := Problem{Message: "not valid YAML: " + strings.TrimPrefix(err.Error(), "yaml: "), Fix: "check the indentation and punctuation around that line"}
-		if m := yamlLine.FindStringSubmatch(err.Error()); m != nil {
-			p.Line, _ = strconv.Atoi(m[1])
-			p.Column = 1
-		}
-		r.Problems = append(r.Problems, p)
-		return nil
-	}
-	var extra yaml.Node
-	if err := dec.Decode(&extra); err == nil || !errors.Is(err, io.EOF) {
-		n := &extra
-		if err != nil {
-			n = nil
-		}
-		r.Add(n, "keep one scenario per file and remove the '---' separator", "the file holds more than one YAML document")
-		return nil
-	}
-	if len(doc.Content) == 0 {
-		r.Add(nil, "start from the example in docs/scenarios.md", "the file is empty")
-		return nil
-	}
-	root := doc.Content[0]
-	if !r.CheckNoAliases(root, 0) {
-		return nil
-	}
-	return root
 }
 
 // scenario reads the whole file.

@@ -5,7 +5,10 @@
 package yamlread
 
 import (
+	"bytes"
+	"errors"
 	"fmt"
+	"io"
 	"math"
 	"regexp"
 	"sort"
@@ -368,4 +371,43 @@ func SyntaxLine(err error) (line int, given bool) {
 		}
 	}
 	return line, given
+}
+
+// Document decodes data as exactly one YAML document with no anchors or
+// aliases and returns its root node, or nil after adding the problem: an
+// empty file (example says where a starting point is), a syntax error at
+// its line, a second document.
+func (r *Reader) Document(data []byte, example string) *yaml.Node {
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	var doc yaml.Node
+	if err := dec.Decode(&doc); err != nil {
+		if errors.Is(err, io.EOF) {
+			r.Add(nil, "start from "+example, "the file is empty")
+			return nil
+		}
+		p := Problem{Message: "not valid YAML: " + strings.TrimPrefix(err.Error(), "yaml: "), Fix: "check the indentation and punctuation around that line"}
+		if line, given := SyntaxLine(err); given {
+			p.Line, p.Column = line, 1
+		}
+		r.Problems = append(r.Problems, p)
+		return nil
+	}
+	var extra yaml.Node
+	if err := dec.Decode(&extra); err == nil || !errors.Is(err, io.EOF) {
+		n := &extra
+		if err != nil {
+			n = nil
+		}
+		r.Add(n, "keep one scenario per file and remove the '---' separator", "the file holds more than one YAML document")
+		return nil
+	}
+	if len(doc.Content) == 0 {
+		r.Add(nil, "start from "+example, "the file is empty")
+		return nil
+	}
+	root := doc.Content[0]
+	if !r.CheckNoAliases(root, 0) {
+		return nil
+	}
+	return root
 }
