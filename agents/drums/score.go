@@ -42,6 +42,19 @@ func (s *Script) score(a *engine.Action) float64 {
 			return 1
 		}
 		return 0
+	case drums.KReply:
+		// [Charge 4]: a loaded unit shoots at the chargers: the volley
+		// costs it nothing it would keep once in melee.
+		if a.Arg == 1 {
+			return 1
+		}
+		return 0
+	case drums.KFace:
+		// Facing the bigger enemy behind keeps the unit's front to it.
+		if a.Arg == 1 {
+			return 1
+		}
+		return 0
 	case drums.KAdjust:
 		// A forced retire is not worth a supply die.
 		if a.Arg == 0 {

@@ -55,6 +55,12 @@ const (
 	// KAdjust adjusts a forced retire by a supply die: Arg 0 no, 1 +1BW,
 	// 2 -1BW (Forced to retire 1).
 	KAdjust
+	// KReply answers whether a loaded charged unit that passed its test
+	// shoots at the chargers (Charge 4, "may elect to shoot"): Arg 1 yes.
+	KReply
+	// KFace answers whether a forced retire stopped by a bigger enemy
+	// turns to face it ("may elect to turn the unit"): Arg 1 yes.
+	KFace
 	numKinds
 )
 
@@ -217,10 +223,9 @@ func (s *State) commandDistance(g int) float64 {
 // Ruling D-SUPPLY-THROWS (Quarter master, supply and logistics): "any
 // throw" is the throws a player makes for his own purpose and the rules
 // name a die for: scouting and initiative, action points, moves, charges,
-// shots, resilience tests and the forced retire's adjustment. Hold tests
-// (a die only makes the charge likelier), melee rounds (ruling
-// D-SUPPLY-MELEE), evades, occupation moves, levels and risk throws take
-// none.
+// shots, melee rounds (ruling D-SUPPLY-MELEE), resilience tests and the
+// forced retire's adjustment. Hold tests (a die only makes the charge
+// likelier), evades, occupation moves, levels and risk throws take none.
 func (s *State) supplyNear(i int) bool {
 	side := int(s.Units[i].Side)
 	fc := s.st.firstGen[side]

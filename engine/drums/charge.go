@@ -15,6 +15,7 @@ const (
 	cfCaught                    // the evader was caught
 	cfChoose                    // the target may choose to evade or stand
 	cfEvaders                   // evade shot already taken
+	cfReply                     // the charged unit chose to shoot
 )
 
 // chargeWheel is the most a charge may wheel ("A charge can include a
@@ -115,8 +116,21 @@ func (s *State) canCharge(i, target int, supply bool) bool {
 	if supply {
 		reach++
 	}
-	_, cost, d, ok := s.chargePath(i, target)
-	return ok && cost+d <= reach+1e-9
+	ang, cost, d, ok := s.chargePath(i, target)
+	return ok && cost+d <= reach+1e-9 && (ang == 0 || s.chargeWheelFits(i, ang, target))
+}
+
+// chargeWheelFits reports whether unit i has room to make a charge's
+// wheel of ang degrees towards target: the wheeled footprint is on the
+// table and clear of everyone but the target, and nothing is in the way
+// of the swing (ruling D-WHEELROOM).
+func (s *State) chargeWheelFits(i int, ang float64, target int) bool {
+	u := &s.Units[i]
+	p := s.prof(i)
+	w, _ := Size(p.Type, u.Form, s.Bases(i))
+	f2, face2, _ := Wheel(w, u.Front, u.Facing, ang)
+	r := Footprint(p.Type, u.Form, s.Bases(i), f2, face2)
+	return s.onTable(r) && !s.overlapsOther(i, r, target) && s.wheelClear(i, ang, target)
 }
 
 // anyCharge reports whether unit i has a target it may charge.
@@ -189,14 +203,16 @@ func (s *State) stepCharge(t *task) {
 	case 3:
 		t.step = 4
 		if !camp && t.y&cfEvade == 0 && s.out.pass && s.alive(j) && s.Units[j].Flags&fActivated == 0 && s.canShoot(j, i, true) {
-			// A charged unit that passed and is loaded shoots at the
+			// A charged unit that passed and is loaded may shoot at the
 			// chargers before they move (Charge 4), spending its actions.
-			//
-			// Ruling D-CHARGED-SHOT (Charge 4): "may elect to shoot" is
-			// always taken: the unit's actions are spent by the charge
-			// anyway once it is in melee, and a shot costs it nothing
-			// else. "Passes" is Carry On: a charged unit that Stands
-			// holds its ground without shooting (ruling D-CHARGED-STAND).
+			// "Passes" is Carry On: a charged unit that Stands holds its
+			// ground without shooting (ruling D-CHARGED-STAND).
+			t.step = 16
+			s.askFor(int(s.Units[j].Side), askReply)
+		}
+	case 16:
+		t.step = 4
+		if t.y&cfReply != 0 && s.alive(j) && s.canShoot(j, i, true) {
 			s.Units[j].Flags |= fActivated
 			s.push(task{kind: tShoot, a: uint8(j), b: uint8(i), y: sfUnprompted})
 		}
@@ -271,12 +287,10 @@ func (s *State) chargeMove(i, target int, dist float64) bool {
 		cost = dist
 	}
 	if ang != 0 {
-		f2, face2, _ := Wheel(w, u.Front, u.Facing, ang)
-		r := Footprint(p.Type, u.Form, s.Bases(i), f2, face2)
-		if !s.onTable(r) || s.overlapsOther(i, r, target) || !s.wheelClear(i, ang, target) {
+		if !s.chargeWheelFits(i, ang, target) {
 			return false
 		}
-		u.Front, u.Facing = f2, face2
+		u.Front, u.Facing, _ = Wheel(w, u.Front, u.Facing, ang)
 		u.Flags |= fMoved
 	}
 	dir := geom.Heading(u.Facing)

@@ -102,6 +102,16 @@ func (s *State) DescribeAction(a engine.Action) string {
 			return "move into the space the broken unit left"
 		}
 		return "stay in place"
+	case KReply:
+		if a.Arg == 1 {
+			return "the charged unit shoots at the chargers"
+		}
+		return "the charged unit holds its fire"
+	case KFace:
+		if a.Arg == 1 {
+			return "the retiring unit turns about to face the enemy behind it"
+		}
+		return "the retiring unit keeps its facing"
 	case KAdjust:
 		return [...]string{"keep the forced retire's distance", "a supply die adds 1BW to the retire", "a supply die takes 1BW off the retire"}[min(int(a.Arg), 2)]
 	}

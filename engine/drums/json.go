@@ -52,6 +52,12 @@ func (s *State) Hash() uint64 {
 	for k := range s.sc {
 		mix(uint64(uint16(s.sc[k])))
 	}
+	for k := range s.nfights {
+		f := &s.fights[k]
+		mix(uint64(f.A) | uint64(f.B)<<8 | uint64(f.BasesA)<<16 | uint64(f.BasesB)<<24 | b2u(f.SupA)<<32 | b2u(f.SupB)<<33 | uint64(uint8(f.HitsA))<<40 | uint64(uint8(f.HitsB))<<48)
+		mix(uint64(math.Float32bits(f.contact)))
+	}
+	mix(uint64(s.nfights))
 	for k := range s.ndecl {
 		a := &s.decl[k]
 		mix(uint64(a.Kind) | uint64(a.Unit)<<8 | uint64(a.Target)<<16 | uint64(a.Arg)<<24 | uint64(a.NPath)<<32)
@@ -83,6 +89,18 @@ type taskJSON struct {
 	Y    uint8 `json:"y"`
 	Sup  uint8 `json:"sup"`
 	N    int16 `json:"n"`
+}
+
+type fightJSON struct {
+	A       uint8   `json:"a"`
+	B       uint8   `json:"b"`
+	BasesA  uint8   `json:"bases_a"`
+	BasesB  uint8   `json:"bases_b"`
+	SupA    bool    `json:"sup_a,omitempty"`
+	SupB    bool    `json:"sup_b,omitempty"`
+	HitsA   int8    `json:"hits_a"`
+	HitsB   int8    `json:"hits_b"`
+	Contact float32 `json:"contact"`
 }
 
 type outcomeJSON struct {
@@ -122,6 +140,7 @@ type stateJSON struct {
 	RollB      uint8           `json:"roll_b"`
 	Scratch    [4]int16        `json:"scratch"`
 	Decl       []engine.Action `json:"decl"`
+	Fights     []fightJSON     `json:"fights,omitempty"`
 	Out        outcomeJSON     `json:"out"`
 	Result     engine.Result   `json:"result"`
 }
@@ -137,6 +156,10 @@ func (s *State) MarshalJSON() ([]byte, error) {
 		Roll: s.roll, Dice: s.dice, RollWhat: uint8(s.rollWhat), RollA: s.rollA, RollB: s.rollB, Scratch: s.sc,
 		Decl: s.decl[:s.ndecl], Result: s.result,
 		Out: outcomeJSON{Advance: s.out.advance, Pass: s.out.pass, Stand: s.out.stand, Retire: s.out.retire, Hits: s.out.hits, Break: s.out.brk},
+	}
+	for k := range s.nfights {
+		f := &s.fights[k]
+		j.Fights = append(j.Fights, fightJSON{A: f.A, B: f.B, BasesA: f.BasesA, BasesB: f.BasesB, SupA: f.SupA, SupB: f.SupB, HitsA: f.HitsA, HitsB: f.HitsB, Contact: f.contact})
 	}
 	j.Tasks = make([]taskJSON, s.ntasks)
 	for k := range s.ntasks {
@@ -293,6 +316,17 @@ func (s *State) fill(j *stateJSON) error {
 		s.decl[k] = a
 	}
 	s.ndecl = uint8(len(j.Decl))
+	if len(j.Fights) > maxFights {
+		return fmt.Errorf("%d melee fights, at most %d", len(j.Fights), maxFights)
+	}
+	for k, f := range j.Fights {
+		if int(f.A) >= st.nu || int(f.B) >= st.nu || f.A == f.B || int(f.BasesA) > int(st.units[f.A].Profile.Bases) || int(f.BasesB) > int(st.units[f.B].Profile.Bases) ||
+			f.HitsA < -1 || f.HitsB < -1 || int(f.HitsA) > engine.MaxDice || int(f.HitsB) > engine.MaxDice || !(f.Contact >= 0 && f.Contact <= 1000) {
+			return fmt.Errorf("melee fight %d is out of range", k+1)
+		}
+		s.fights[k] = fight{A: f.A, B: f.B, BasesA: f.BasesA, BasesB: f.BasesB, SupA: f.SupA, SupB: f.SupB, HitsA: f.HitsA, HitsB: f.HitsB, contact: f.Contact}
+	}
+	s.nfights = uint8(len(j.Fights))
 	o := j.Out
 	if o.Advance < 0 || o.Advance > 2 || o.Hits < 0 || o.Hits > 2 {
 		return fmt.Errorf("the last test's outcome is out of range")

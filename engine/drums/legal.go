@@ -43,6 +43,10 @@ func (s *State) Legal(buf []engine.Action) []engine.Action {
 		buf = append(buf, engine.Action{Kind: KOccupy, Arg: 1}, engine.Action{Kind: KOccupy, Arg: 0})
 	case askRetireAdjust:
 		buf = append(buf, engine.Action{Kind: KAdjust, Arg: 0}, engine.Action{Kind: KAdjust, Arg: 1}, engine.Action{Kind: KAdjust, Arg: 2})
+	case askReply:
+		buf = append(buf, engine.Action{Kind: KReply, Arg: 1}, engine.Action{Kind: KReply, Arg: 0})
+	case askFace:
+		buf = append(buf, engine.Action{Kind: KFace, Arg: 1}, engine.Action{Kind: KFace, Arg: 0})
 	case askActivate:
 		for i := range s.st.nu {
 			if s.activatable(side, i) {
@@ -430,6 +434,10 @@ func (s *State) quickCheck(a engine.Action) (ok, decided bool) {
 		return a.Kind == KOccupy && two, true
 	case askRetireAdjust:
 		return a.Kind == KAdjust && a.Unit == 0 && a.Target == 0 && a.Arg <= 2, true
+	case askReply:
+		return a.Kind == KReply && two, true
+	case askFace:
+		return a.Kind == KFace && two, true
 	case askActivate:
 		if a.Target != 0 {
 			return false, true
@@ -598,7 +606,11 @@ func (s *State) apply(a engine.Action) {
 		if a.Arg == 1 {
 			t.y |= cfEvade
 		}
-	case KOccupy, KAdjust:
+	case KReply:
+		if a.Arg == 1 {
+			t.y |= cfReply
+		}
+	case KOccupy, KAdjust, KFace:
 		t.y = a.Arg
 	default:
 		s.decl[s.ndecl] = a
@@ -629,6 +641,8 @@ var askNames = [...]string{
 	askEvade:        "decide whether the charged unit evades",
 	askOccupy:       "decide whether to occupy the broken unit's space",
 	askRetireAdjust: "decide whether a supply die adjusts the forced retire",
+	askReply:        "decide whether the charged unit shoots at the chargers",
+	askFace:         "decide whether the retiring unit turns to face the enemy behind it",
 }
 
 // ApplyDice resolves the pending roll.

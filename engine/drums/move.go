@@ -349,7 +349,6 @@ func (s *State) stepRetire(t *task) {
 			s.askFor(int(u.Side), askRetireAdjust)
 		}
 	case 2:
-		t := s.pop()
 		dist := float64(t.n)
 		switch t.y {
 		case 1:
@@ -360,24 +359,42 @@ func (s *State) stepRetire(t *task) {
 			s.Supply[u.Side]--
 		}
 		u.Flags |= fForcedRetire
-		back := geom.Heading(u.Facing).Scale(-1)
-		moved := s.straight(i, back, dist, true)
+		moved := s.straight(i, geom.Heading(u.Facing).Scale(-1), dist, true)
 		short := int(dist - moved + 1e-9)
 		if !s.alive(i) || short <= 0 {
+			s.pop()
 			return
 		}
-		// Stopped 1BW short of an enemy: the unit turns to face it if it
-		// is bigger than the unit that forced the retire (Forced to
+		// What stopped the unit is resolved in step 3, after anything the
+		// move's own hits set going (Risk to Generals throws).
+		t.n = int16(short)
+		t.y = 0
+		t.step = 3
+	case 3:
+		t.step = 4
+		// Stopped 1BW short of an enemy: the unit may turn to face it if
+		// it is bigger than the unit that forced the retire (Forced to
 		// retire; What happens with a forced to retire contacts an enemy
 		// unit?).
 		//
 		// Ruling D-RETIRE-FACE (What happens with a forced to retire
-		// contacts an enemy unit?): "may elect to turn the unit to
-		// completely face this enemy unit if it is bigger" is taken as
-		// always made: the enemy is straight behind, so the turn is an
-		// about face, done when it fits; "bigger" is more bases left; a
-		// retire no unit forced (an end of turn test) turns for no one.
+		// contacts an enemy unit?): the enemy is straight behind, so the
+		// turn is an about face, offered when it fits; "bigger" is more
+		// bases left; a retire no unit forced (an end of turn test) turns
+		// for no one.
+		if !s.alive(i) {
+			s.pop()
+			return
+		}
+		back := geom.Heading(u.Facing).Scale(-1)
 		if k := s.retireBlocker(i, back); k >= 0 && int(t.b) < s.st.nu && s.Bases(k) > s.Bases(int(t.b)) {
+			if _, _, ok := s.turnResult(i, TurnAbout); ok {
+				s.askFor(int(u.Side), askFace)
+			}
+		}
+	case 4:
+		t := s.pop()
+		if t.y == 1 {
 			if f, face, ok := s.turnResult(i, TurnAbout); ok {
 				u.Front, u.Facing = f, face
 			}
@@ -386,6 +403,6 @@ func (s *State) stepRetire(t *task) {
 		// forced to retire contacts an enemy unit?): the unit takes a hit
 		// for every whole BW it could not move, whatever stopped it: an
 		// enemy, the table edge, impassable ground or a camp.
-		s.hit(i, short, false)
+		s.hit(i, int(t.n), false)
 	}
 }

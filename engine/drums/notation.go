@@ -132,6 +132,10 @@ func (s *State) formatAction(a engine.Action) string {
 		return "evade " + yesNo(a.Arg)
 	case KOccupy:
 		return "occupy " + yesNo(a.Arg)
+	case KReply:
+		return "reply " + yesNo(a.Arg)
+	case KFace:
+		return "face " + yesNo(a.Arg)
 	case KAdjust:
 		if int(a.Arg) < len(adjustWords) {
 			return "adjust " + adjustWords[a.Arg]
@@ -191,7 +195,7 @@ func (s *State) ParseAction(text string) (engine.Action, error) {
 			return bad("slot %q: write 0 to %d", f[2], deploySlots)
 		}
 		return engine.Action{Kind: KDeploy, Unit: s.st.gens[g].Cmd, Arg: uint8(slot)}, nil
-	case "supply", "evade", "occupy":
+	case "supply", "evade", "occupy", "reply", "face":
 		if len(f) != 2 {
 			return bad("write %s yes or %s no", word, word)
 		}
@@ -199,7 +203,7 @@ func (s *State) ParseAction(text string) (engine.Action, error) {
 		if !ok {
 			return bad("write %s yes or %s no", word, word)
 		}
-		k := map[string]uint8{"supply": KSupply, "evade": KEvade, "occupy": KOccupy}[word]
+		k := map[string]uint8{"supply": KSupply, "evade": KEvade, "occupy": KOccupy, "reply": KReply, "face": KFace}[word]
 		return engine.Action{Kind: k, Arg: v}, nil
 	case "first":
 		if len(f) == 2 && (f[1] == "go" || f[1] == "give") {

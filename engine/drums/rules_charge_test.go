@@ -123,15 +123,29 @@ func TestRule_ChargeSequence(t *testing.T) {
 	}
 }
 
-// Charge 4: a charged unit that passes and is loaded shoots at the
-// chargers before they move, as an unprompted shot (ruling D-CHARGED-SHOT:
-// always).
+// Charge 4: a charged unit that passes and is loaded may elect to shoot
+// at the chargers before they move, as an unprompted shot.
 func TestRule_ChargeResponseShot(t *testing.T) {
+	t.Run("HoldsFire", func(t *testing.T) {
+		s := start(t, clash(1.5, true))
+		j := labelIdx(t, s, "R")
+		charge(t, s, j, 0)
+		testTo(t, s, 8)
+		testTo(t, s, 8)
+		expectAsk(t, s, 1, askReply)
+		do(t, s, act(KReply, 0, 0, 0))
+		expectRoll(t, s, rChargeDistance, 1)
+		if s.Units[j].Flags&fLoaded == 0 {
+			t.Fatal("holding fire unloaded the unit")
+		}
+	})
 	s := start(t, clash(1.5, true))
 	j := labelIdx(t, s, "R")
 	i := charge(t, s, j, 0)
 	testTo(t, s, 8)
 	testTo(t, s, 8)
+	expectAsk(t, s, 1, askReply)
+	do(t, s, act(KReply, 0, 0, 1))
 	expectRoll(t, s, rShoot, -1)
 	if int(s.rollA) != j || int(s.rollB) != i {
 		t.Fatal("the response is not the charged unit's shot at the chargers")
@@ -347,6 +361,7 @@ func TestRule_ResponseShotBreakNoOccupy(t *testing.T) {
 	charge(t, s, labelIdx(t, s, "R"), 0)
 	testTo(t, s, 8)
 	testTo(t, s, 8)
+	do(t, s, act(KReply, 0, 0, 1))
 	expectRoll(t, s, rShoot, 8)
 	roll(t, s, 5, 5, 1, 1, 1, 1, 1, 1)
 	if s.Units[i].Flags&fBroken == 0 {
@@ -375,6 +390,41 @@ func TestRule_ChargeAsSecondAction(t *testing.T) {
 			declare(t, s, c.first(i, j))
 			if got := legal(s, act(KCharge, i, j, 0)); got != c.ok {
 				t.Fatalf("second charge offered %v, want %v", got, c.ok)
+			}
+		})
+	}
+}
+
+// Charge 1 and Movement notes (ruling D-WHEELROOM): a charge that needs a
+// wheel may be declared only if the wheel has room; a friend in the way of
+// the swinging flank rules it out at declaration, not when it is carried
+// out.
+func TestRule_ChargeNeedsRoomToWheel(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		blocker bool
+		ok      bool
+	}{{"RoomToWheel", false, true}, {"FriendInTheWay", true, false}} {
+		t.Run(c.name, func(t *testing.T) {
+			// Cavalry (x 22-26) must wheel right about (26,8) to reach R.
+			p := clash(3, false)
+			p.units[0].p = heavyCav()
+			four := lineFoot()
+			four.Bases = 4
+			p.units[1] = u1("R", four, 29, 12, Line)
+			if c.blocker {
+				two := lineFoot()
+				two.Bases = 2
+				p.units = append(p.units, u0("F", two, 23.1, 9.03, Line))
+			}
+			s := start(t, p)
+			i, j := labelIdx(t, s, "A"), labelIdx(t, s, "R")
+			ang, _, _, ok := s.chargePath(i, j)
+			if !ok || ang == 0 {
+				t.Fatalf("the position needs a wheel to charge (wheel %g, path %v)", ang, ok)
+			}
+			if got := s.canCharge(i, j, false); got != c.ok {
+				t.Fatalf("canCharge = %v, want %v", got, c.ok)
 			}
 		})
 	}

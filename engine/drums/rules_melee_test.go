@@ -3,7 +3,6 @@ package drums
 import (
 	"testing"
 
-	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/engine/geom"
 )
 
@@ -133,21 +132,123 @@ func TestRule_MeleeBreakAndOccupy(t *testing.T) {
 	}
 }
 
-// ruling D-SUPPLY-MELEE: no supply die is offered for a melee round, even
-// with the force commander by.
-func TestRule_MeleeNoSupplyDie(t *testing.T) {
-	p := clash(3, false)
-	p.supply = [2]uint8{3, 3}
-	p.gens["FC0"] = geom.V(26, 7)
-	s := start(t, p)
-	j := labelIdx(t, s, "R")
-	charge(t, s, j, 0)
-	testTo(t, s, 8)
-	testTo(t, s, 8)
-	roll(t, s, 3)
-	if s.ToMove() != engine.Chance || s.rollWhat != rMelee {
-		t.Fatalf("a melee round asks %s", s.waitingFor())
+// Melee Factors Tables, "Supply dice from Force Commander: add 1 dice"
+// (ruling D-SUPPLY-MELEE): before each round's throws, a side whose force
+// commander is within 3BW of its unit in the first fight may add a die.
+func TestRule_MeleeSupplyDie(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		arg  int
+		dice int
+		left uint8
+	}{{"Added", 1, 9, 2}, {"Declined", 0, 8, 3}} {
+		t.Run(c.name, func(t *testing.T) {
+			p := clash(3, false)
+			p.supply = [2]uint8{3, 3}
+			p.gens["FC0"] = geom.V(24, 9)
+			s := start(t, p)
+			j := labelIdx(t, s, "R")
+			charge(t, s, j, 0)
+			testTo(t, s, 8)
+			testTo(t, s, 8)
+			noSupply(t, s) // the charge distance's die
+			roll(t, s, 3)
+			expectAsk(t, s, 0, askSupply)
+			do(t, s, act(KSupply, 0, 0, c.arg))
+			// Red's force commander is far off: no question for Red.
+			expectRoll(t, s, rMelee, c.dice)
+			if s.Supply[0] != c.left {
+				t.Fatalf("%d supply dice left, want %d", s.Supply[0], c.left)
+			}
+		})
 	}
+}
+
+// twoFronts is A (6 bases, x 21-27) 3BW south of two 4-base Red lines
+// side by side, R (x 20-24) and R2 (x 24-28): A's charge on R meets both.
+// r2x moves R2.
+func twoFronts(r2x float64) pos {
+	p := clash(3, false)
+	four := lineFoot()
+	four.Bases = 4
+	p.units[1] = u1("R", four, 22, 11, Line)
+	p.units = append(p.units, u1("R2", four, r2x, 11, Line))
+	p.unloaded = append(p.unloaded, "R2")
+	return p
+}
+
+// Conducting a Melee 1 and 10-11 (ruling D-MELEE-MANY): chargers that
+// meet two enemy units fight both, their bases split by the length of
+// contact; each fight has its own winner and loser; a unit in edge contact
+// joins, one touching only corner to corner does not; the melee goes on
+// while any of its units are in contact.
+func TestRule_MeleeManyUnits(t *testing.T) {
+	t.Run("SplitBetweenTwo", func(t *testing.T) {
+		s, i, j := toMelee(t, twoFronts(26))
+		j2 := labelIdx(t, s, "R2")
+		// A puts 3 bases against each (+2 first melee); each Red line 4.
+		expectRoll(t, s, rMelee, 5)
+		roll(t, s, dice(5, 5)...)
+		expectRoll(t, s, rMelee, 6)
+		if s.rollA != uint8(j) {
+			t.Fatal("the first fight is not the chargers' with their target")
+		}
+		roll(t, s, dice(6, 1)...)
+		expectRoll(t, s, rMelee, 5)
+		roll(t, s, dice(5, 0)...)
+		expectRoll(t, s, rMelee, 6)
+		if s.rollA != uint8(j2) {
+			t.Fatal("the second fight is not against R2")
+		}
+		roll(t, s, dice(6, 3)...)
+		// First fight: R lost by 4, A takes 1; R tests first.
+		if s.Units[j].Hits != 4 || s.Units[i].Hits != 1 {
+			t.Fatalf("after fight 1: R %d hits, A %d; want 4 and 1", s.Units[j].Hits, s.Units[i].Hits)
+		}
+		if s.top().kind != tTest || int(s.top().a) != j {
+			t.Fatal("R's test is not next")
+		}
+		testTo(t, s, 8)
+		// Second fight: A lost by 3, R2 takes 1; A tests.
+		if s.Units[i].Hits != 4 || s.Units[j2].Hits != 1 {
+			t.Fatalf("after fight 2: A %d hits, R2 %d; want 4 and 1", s.Units[i].Hits, s.Units[j2].Hits)
+		}
+		if s.top().kind != tTest || int(s.top().a) != i {
+			t.Fatal("A's test is not next")
+		}
+		testTo(t, s, 8)
+		// Round 2: both fights again, A with 4 bases left split 2/2.
+		expectRoll(t, s, rMelee, 2)
+	})
+	t.Run("CornerToCornerDoesNotJoin", func(t *testing.T) {
+		s, i, _ := toMelee(t, twoFronts(29))
+		expectRoll(t, s, rMelee, 8) // all 6 of A's bases against R
+		roll(t, s, dice(8, 0)...)
+		roll(t, s, dice(6, 0)...)
+		if j2 := labelIdx(t, s, "R2"); s.Units[j2].Flags&fInMelee != 0 || s.Units[i].Hits != 1 {
+			t.Fatal("R2, corner to corner, joined the melee")
+		}
+	})
+	t.Run("GoesOnWithoutTheTarget", func(t *testing.T) {
+		s, i, j := toMelee(t, twoFronts(26))
+		j2 := labelIdx(t, s, "R2")
+		roll(t, s, dice(5, 3)...)
+		roll(t, s, dice(6, 0)...)
+		roll(t, s, dice(5, 0)...)
+		roll(t, s, dice(6, 0)...)
+		// R lost by 3: melee column, Forced Retire and 2 hits.
+		testTo(t, s, 4)
+		roll(t, s, 3)
+		if s.inContact(i, j) {
+			t.Fatal("R still in contact after its retire")
+		}
+		// A 0-0 R2 was a draw: 1 hit each, no test. Round 2 is A against
+		// R2 alone, with all of A's bases (2 hits: 5 left).
+		expectRoll(t, s, rMelee, 5)
+		if s.rollB != uint8(j2) {
+			t.Fatal("round 2 is not against R2")
+		}
+	})
 }
 
 // Melee Factors Tables filled from the state: a column of attack against
@@ -186,9 +287,9 @@ func TestRule_MeleeFactorsFromState(t *testing.T) {
 			tk := task{kind: tMelee, a: uint8(a), b: uint8(b), y: c.y}
 			var got int
 			if c.who == 0 {
-				got = s.meleeDice(a, b, true, &tk)
+				got = s.meleeDice(a, b, s.Bases(a), &tk)
 			} else {
-				got = s.meleeDice(b, a, false, &tk)
+				got = s.meleeDice(b, a, s.Bases(b), &tk)
 			}
 			if got != c.want {
 				t.Fatalf("%d dice, want %d", got, c.want)

@@ -168,8 +168,8 @@ func TestRule_ForcedRetireSupplyAdjust(t *testing.T) {
 // friendly unit / an enemy unit: a friend in the way is passed through
 // with a hit each (moving the least distance that clears it); an enemy
 // stops the unit 1BW short with a hit for every whole BW not moved, and
-// the unit turns to face it if it is bigger than the unit that forced the
-// retire (ruling D-RETIRE-FACE).
+// the unit may turn to face it if it is bigger than the unit that forced
+// the retire (ruling D-RETIRE-FACE).
 func TestRule_ForcedRetireContacts(t *testing.T) {
 	small := lineFoot()
 	small.Bases = 3
@@ -182,11 +182,14 @@ func TestRule_ForcedRetireContacts(t *testing.T) {
 		hits      int
 		otherHits int
 		facing    float64
+		// face answers the offer to turn about: -1 no offer expected.
+		face int
 	}{
-		{"ThroughFriendHitEach", u0("F", lineFoot(), 24, 11.3, Line), lineFoot(), 4, 8, 1, 1, 0},
-		{"FriendNotClearedMovesThrough", u0("F", lineFoot(), 24, 11.3, Line), lineFoot(), 1, 10.8, 1, 1, 0},
-		{"EnemyBehindStops1BWShortHits", pu{side: 1, label: "E", p: lineFoot(), x: 24, y: 10, f: 0, form: Line, level: Steady}, lineFoot(), 4, 11.5, 3, 0, 0},
-		{"EnemyBiggerThanForcerTurnsToFace", pu{side: 1, label: "E", p: lineFoot(), x: 24, y: 10, f: 0, form: Line, level: Steady}, small, 4, 11, 3, 0, 180},
+		{"ThroughFriendHitEach", u0("F", lineFoot(), 24, 11.3, Line), lineFoot(), 4, 8, 1, 1, 0, -1},
+		{"FriendNotClearedMovesThrough", u0("F", lineFoot(), 24, 11.3, Line), lineFoot(), 1, 10.8, 1, 1, 0, -1},
+		{"EnemyBehindStops1BWShortHits", pu{side: 1, label: "E", p: lineFoot(), x: 24, y: 10, f: 0, form: Line, level: Steady}, lineFoot(), 4, 11.5, 3, 0, 0, -1},
+		{"EnemyBiggerThanForcerTurnsToFace", pu{side: 1, label: "E", p: lineFoot(), x: 24, y: 10, f: 0, form: Line, level: Steady}, small, 4, 11, 3, 0, 180, 1},
+		{"EnemyBiggerDeclineToTurn", pu{side: 1, label: "E", p: lineFoot(), x: 24, y: 10, f: 0, form: Line, level: Steady}, small, 4, 11.5, 3, 0, 0, 0},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -196,6 +199,12 @@ func TestRule_ForcedRetireContacts(t *testing.T) {
 			i := runTest(t, s, "T", TestOther, labelIdx(t, s, "S"))
 			testTo(t, s, 6)
 			roll(t, s, c.die)
+			if c.face >= 0 {
+				expectAsk(t, s, 0, askFace)
+				do(t, s, act(KFace, 0, 0, c.face))
+			} else if s.wait == waitDecision && s.ask == askFace {
+				t.Fatal("offered a turn to face no bigger enemy")
+			}
 			u := &s.Units[i]
 			if !near(u.Front.Y, c.y) || int(u.Hits) != c.hits || u.Facing != c.facing {
 				t.Fatalf("front y=%g, %d hits, facing %g: want y=%g, %d hits, facing %g", u.Front.Y, u.Hits, u.Facing, c.y, c.hits, c.facing)

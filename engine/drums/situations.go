@@ -101,14 +101,10 @@ func (s *State) holdModifier(i int) int {
 	return HoldModifier(h)
 }
 
-// meleeDice is fighter x's dice against opp this round (Melee Factors
-// Tables). The supply die is not offered in melee (ruling D-SUPPLY-MELEE:
-// the force commander's die goes to throws a player declares; melee
-// rounds follow each other without a declaration).
-//
-// Ruling D-SUPPLY-MELEE (Melee Factors Tables, "Supply dice from Force
-// Commander"): no supply die is offered in melee.
-func (s *State) meleeDice(x, opp int, charger bool, t *task) int {
+// meleeDice is fighter x's dice against opp this round with bases in the
+// fight (Melee Factors Tables), before any supply die (stepMelee adds it).
+func (s *State) meleeDice(x, opp, bases int, t *task) int {
+	charger := x == int(t.a) && opp == int(t.b)
 	u, o := &s.Units[x], &s.Units[opp]
 	p, q := s.prof(x), s.prof(opp)
 	xr, or := s.rect(x), s.rect(opp)
@@ -116,7 +112,7 @@ func (s *State) meleeDice(x, opp int, charger bool, t *task) int {
 	def := Defending(or, u.Front, ter)
 	m := MeleeSituation{
 		Type: p.Type, Doctrine: p.Doctrines, Level: u.Level, Formation: u.Form,
-		Bases: s.Bases(x), Ranks: Ranks(p.Type, u.Form, s.Bases(x)), OppRanks: Ranks(q.Type, o.Form, s.Bases(opp)),
+		Bases: bases, Ranks: Ranks(p.Type, u.Form, s.Bases(x)), OppRanks: Ranks(q.Type, o.Form, s.Bases(opp)),
 		InTerrain: InTerrain(xr, ter),
 		OppType:   q.Type, OppFormation: o.Form, OppInTerrain: InTerrain(or, ter),
 		OppObstacle: def == Obstacle || def == Stream, OppFortification: def == Fortification,
@@ -125,7 +121,7 @@ func (s *State) meleeDice(x, opp int, charger bool, t *task) int {
 		Charger:          charger,
 		Uphill:           OnHill(xr, ter) && !OnHill(or, ter),
 		Downhill:         charger && OnHill(xr, ter) && !OnHill(or, ter),
-		Evaded:           !charger && t.y&mfEvaded != 0,
+		Evaded:           x == int(t.b) && t.y&mfEvaded != 0,
 	}
 	return MeleeDice(m)
 }

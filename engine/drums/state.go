@@ -52,11 +52,12 @@ const (
 	fBroken              // broken and removed
 	fFirstShot           // has used its first-shot bonus
 	fSpent               // lost its remaining action points this turn (Charge 7)
+	fWonFight            // has won a fight of the current melee (Resilience Situation "won the previous round")
 )
 
 // turnFlags are cleared at the start of every turn.
 const turnFlags = fActivated | fMoved | fShot | fHit | fHitByGuns | fInflicted |
-	fForcedRetire | fEvaded | fInterpen | fShotAtHit | fReformed | fInMelee | fHeld | fNoReload | fSpent
+	fForcedRetire | fEvaded | fInterpen | fShotAtHit | fReformed | fInMelee | fHeld | fNoReload | fSpent | fWonFight
 
 // Unit is one unit on the table: everything about it that changes.
 type Unit struct {
@@ -152,8 +153,12 @@ type State struct {
 	rollA    uint8
 	rollB    uint8
 	// sc are scratch sums the tasks keep between steps (scouting and
-	// initiative totals, melee hits).
+	// initiative totals).
 	sc [4]int16
+	// fights are the current melee round's fights, each a pair of units in
+	// contact (ruling D-MELEE-MANY).
+	fights  [maxFights]fight
+	nfights uint8
 
 	result engine.Result
 }

@@ -70,7 +70,9 @@ const (
 	askEvade
 	askOccupy
 	askRetireAdjust
-	lastAsk = askRetireAdjust
+	askReply
+	askFace
+	lastAsk = askFace
 )
 
 // rollKind says what a pending roll is for (DescribeRoll).
