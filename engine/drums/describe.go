@@ -44,6 +44,9 @@ func (s *State) DescribeAction(a engine.Action) string {
 	switch a.Kind {
 	case KDeploy:
 		side := s.waitSide()
+		if a.Arg == deployAt {
+			return fmt.Sprintf("deploy %s's command with its first line's front centred at %.1f,%.1f", s.genLabel(s.st.firstGen[side]+1+int(a.Unit)), a.Path[0].X, a.Path[0].Y)
+		}
 		return fmt.Sprintf("deploy %s's command in slot %d (%s)", s.genLabel(s.st.firstGen[side]+1+int(a.Unit)), a.Arg, slotWords(int(a.Arg)))
 	case KSupply:
 		if a.Arg == 1 {

@@ -89,7 +89,8 @@ func (s *State) point(words []string, def string) (geom.Vec, []string, error) {
 
 // MoveHelp says how to write a free-form move (engine.FreeForm).
 func (s *State) MoveHelp() string {
-	return "UNIT to X Y [supply] (the activated unit advances towards the point, wheeling up to 90 degrees first), or GENERAL to X Y: " +
+	return "UNIT to X Y [supply] (the activated unit advances towards the point, wheeling up to 90 degrees first), GENERAL to X Y, " +
+		"or deploy GENERAL at X Y (his command's first line centred there): " +
 		"X Y from the south-west corner in BW (12bw), or with mm or in after the number; or any order in the notation (F1 charge B3)"
 }
 
@@ -113,6 +114,21 @@ func (s *State) parseMoveIn(text, unit string) (engine.Action, error) {
 	words := strings.Fields(text)
 	if len(words) > 0 && strings.EqualFold(words[0], "move") {
 		words = words[1:]
+	}
+	if len(words) >= 4 && strings.EqualFold(words[0], "deploy") && strings.EqualFold(words[2], "at") {
+		// "deploy GENERAL at X Y", the point in the table's units.
+		p, rest, err := s.point(words[3:], unit)
+		if err != nil {
+			return engine.Action{}, err
+		}
+		if len(rest) > 0 {
+			return engine.Action{}, fmt.Errorf("%q after the point: write deploy GENERAL at X Y", strings.Join(rest, " "))
+		}
+		a, err := s.ParseAction("deploy " + words[1] + " at " + fpoint(p))
+		if err != nil {
+			return engine.Action{}, err
+		}
+		return a, s.check(a)
 	}
 	if len(words) < 3 || !strings.EqualFold(words[1], "to") {
 		if a, err := s.ParseAction(text); err == nil {

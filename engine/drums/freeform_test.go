@@ -159,3 +159,48 @@ func TestTableInstructions(t *testing.T) {
 		}
 	}
 }
+
+// A person deploys a command at a point in the table's own units.
+func TestParseMoveDeployAt(t *testing.T) {
+	s, err := NewGame(DefaultScenario, engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(2, 9))
+	for s.ask != askDeploy {
+		if s.ToMove() == engine.Chance {
+			if err := s.ApplyDice(engine.RollWith(rng, s.PendingRoll())); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		acts := s.Legal(nil)
+		if err := s.Apply(acts[rng.IntN(len(acts))]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The first listed slot's placement gives a point that fits.
+	a := s.Legal(nil)[0]
+	side := int(s.waitBy)
+	gen := s.genLabel(s.st.firstGen[side] + 1 + int(a.Unit))
+	var pos [MaxUnits]geom.Vec
+	s.slotPlacement(side, a.Unit, int(a.Arg), &pos)
+	var first int
+	for i := range s.st.nu {
+		if int(s.st.units[i].Side) == side && s.st.units[i].Cmd == a.Unit {
+			first = i
+			break
+		}
+	}
+	p := pos[first]
+	got, err := s.ParseMoveIn("deploy "+gen+" at "+fnum(p.X*40)+" "+fnum(p.Y*40), "mm")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Kind != KDeploy || got.Arg != deployAt || got.Unit != a.Unit || math.Abs(got.Path[0].X-p.X) > 1e-9 {
+		t.Fatalf("parsed %+v", got)
+	}
+	if _, err := s.ParseMove("deploy " + gen + " at 1 1 now"); err == nil || !strings.Contains(err.Error(), "after the point") {
+		t.Fatalf("junk after the point: %v", err)
+	}
+}

@@ -388,6 +388,9 @@ func (s *State) check(a engine.Action) error {
 	if s.wait != waitDecision {
 		return fmt.Errorf("no decision is due: %s", s.waitingFor())
 	}
+	if s.ask == askDeploy && a.Kind == KDeploy && a.Arg == deployAt {
+		return s.checkDeployAt(a)
+	}
 	if s.ask == askDeclare && (a.Kind == KAdvance || a.Kind == KGeneralMove) {
 		// Every listed move is also a free move the table allows, so
 		// the free-move check alone decides.
@@ -406,6 +409,26 @@ func (s *State) check(a engine.Action) error {
 		}
 	}
 	return fmt.Errorf("%s is not one of the choices now (%s)", s.DescribeAction(a), s.waitingFor())
+}
+
+// checkDeployAt checks a person's "deploy GENERAL at X,Y": a command of
+// the side to deploy, not yet placed, laid out at the point within the
+// zone, clear of what is already there.
+func (s *State) checkDeployAt(a engine.Action) error {
+	side := int(s.waitBy)
+	p := a.Path[0]
+	if a.NPath != 1 || a.Target != 0 || !finite(p.X) || !finite(p.Y) || a.Facing != 0 || a.Path[1] != (geom.Vec{}) || a.Path[2] != (geom.Vec{}) {
+		return fmt.Errorf("a deployment at a point names one point")
+	}
+	if int(a.Unit) >= int(s.st.cmds[side]) || s.Gens[s.st.genIndex(side, a.Unit)].Placed {
+		return fmt.Errorf("that command is not one %s has still to deploy", s.sideName(side))
+	}
+	var pos [MaxUnits]geom.Vec
+	if !s.placementAt(side, a.Unit, a.Path[0], s.st.sc.Width, &pos) {
+		y0, y1 := s.zone(side)
+		return fmt.Errorf("the command does not fit with its first line's front centred at %s: every unit must be inside %s's deployment zone (y %s to %s), off impassable ground, clear of units and camps already placed", fpoint(p), s.sideName(side), fnum(y0), fnum(y1))
+	}
+	return nil
 }
 
 // quickCheck decides an action for the decisions whose choices are cheap
@@ -585,7 +608,7 @@ func (s *State) apply(a engine.Action) {
 	switch a.Kind {
 	case KDeploy:
 		t.n++
-		s.deploy(int(s.waitBy), a.Unit, int(a.Arg))
+		s.deploy(int(s.waitBy), a)
 	case KSupply:
 		if a.Arg == 1 {
 			t.sup |= 1 << uint(s.waitBy)

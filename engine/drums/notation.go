@@ -78,6 +78,9 @@ func (s *State) formatAction(a engine.Action) string {
 	}
 	switch a.Kind {
 	case KDeploy:
+		if int(a.Unit) < MaxCommands && a.Arg == deployAt {
+			return "deploy " + s.genLabel(s.st.firstGen[s.waitSide()]+1+int(a.Unit)) + " at " + fpoint(a.Path[0])
+		}
 		if int(a.Unit) < MaxCommands {
 			return "deploy " + s.genLabel(s.st.firstGen[s.waitSide()]+1+int(a.Unit)) + " " + strconv.Itoa(int(a.Arg))
 		}
@@ -183,12 +186,19 @@ func (s *State) ParseAction(text string) (engine.Action, error) {
 	}
 	switch word {
 	case "deploy":
-		if len(f) != 3 {
-			return bad("write deploy GENERAL SLOT, such as deploy F-G1 4")
+		if len(f) != 3 && (len(f) != 4 || f[2] != "at") {
+			return bad("write deploy GENERAL SLOT, such as deploy F-G1 4, or deploy GENERAL at X,Y")
 		}
 		g, ok := s.generalNamed(f[1])
 		if !ok || s.st.gens[g].Cmd == NoCommand {
 			return bad("%q is not a sub-general's label", f[1])
+		}
+		if len(f) == 4 {
+			p, err := parsePoint(f[3])
+			if err != nil {
+				return bad("%v", err)
+			}
+			return engine.Action{Kind: KDeploy, Unit: s.st.gens[g].Cmd, Arg: deployAt, NPath: 1, Path: [engine.MaxPath]geom.Vec{p}}, nil
 		}
 		slot, err := strconv.Atoi(f[2])
 		if err != nil || slot < 0 || slot > deploySlots {

@@ -310,3 +310,36 @@ func TestRule_InitiativeGeneralDice(t *testing.T) {
 		t.Fatalf("side 1 dice %d, want 3 (one general removed)", got)
 	}
 }
+
+// Deploying forces: "units may be placed anywhere in the zone". A person
+// places a command at a point of his choosing ("deploy GENERAL at X,Y",
+// laid out as a slot is, centred on the point); bots use the slots (ruling
+// D-DEPLOY). A point that puts a unit outside the zone or on another is
+// refused, and the state is unchanged.
+func TestRule_DeployAtAPoint(t *testing.T) {
+	s := fresh(t, threeCommands())
+	scoutTo(t, s, 1)
+	expectAsk(t, s, 0, askDeploy)
+	at := func(cmd int, x, y float64) engine.Action {
+		a, err := s.ParseAction("deploy " + genLabel(0, cmd) + " at " + fnum(x) + "," + fnum(y))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return a
+	}
+	refuse(t, s, at(0, 10, 20), "deployment zone")
+	refuse(t, s, at(0, 1, 12), "deployment zone")
+	a := at(0, 10, 12)
+	if got := s.FormatAction(a); got != "deploy G0.0 at 10,12" {
+		t.Fatalf("formatted %q", got)
+	}
+	do(t, s, a)
+	i := labelIdx(t, s, "A1")
+	if u := s.Units[i]; !u.Placed || !near(u.Front.X, 10) || !near(u.Front.Y, 12) || u.Facing != 0 {
+		t.Fatalf("A1 at %v facing %g, want front at 10,12 facing 0", u.Front, u.Facing)
+	}
+	expectAsk(t, s, 0, askDeploy)
+	refuse(t, s, at(1, 11, 12), "clear of units")
+	refuse(t, s, at(0, 30, 12), "not one")
+	do(t, s, at(1, 30, 12))
+}

@@ -187,6 +187,9 @@ const (
 	deployCols  = 3
 	deployRows  = 3
 	deploySlots = deployCols * deployRows
+	// deployAt is a KDeploy's Arg for a command placed at a point a
+	// person chose (Path[0]); bots use the slots.
+	deployAt = deploySlots + 1
 )
 
 // stepDeploy deploys command by command: the defender first with two
@@ -244,8 +247,6 @@ func (s *State) slotPlacement(side int, cmd uint8, slot int, out *[MaxUnits]geom
 	y0, y1 := s.zone(side)
 	col, row := slot%deployCols, slot/deployCols
 	frontage := w / deployCols
-	xc := frontage * (float64(col) + 0.5)
-	face := homeFacing(side)
 	dir := 1.0 // from the zone's front towards its home edge
 	front := y1 - 0.5
 	if side == 1 {
@@ -253,7 +254,21 @@ func (s *State) slotPlacement(side int, cmd uint8, slot int, out *[MaxUnits]geom
 		front = y0 + 0.5
 	}
 	depthStep := (y1 - y0 - 1) / deployRows
-	lineY := front - dir*depthStep*float64(row)
+	return s.placementAt(side, cmd, geom.V(frontage*(float64(col)+0.5), front-dir*depthStep*float64(row)), frontage, out)
+}
+
+// placementAt lays command cmd of side out as a slot does, its first line
+// centred on at (the midpoint of the line's front edges) and at most
+// frontage wide, with the same checks. A person's "deploy GENERAL at X,Y"
+// uses it with the table's width (Deploying forces: units go anywhere in
+// the zone).
+func (s *State) placementAt(side int, cmd uint8, at geom.Vec, frontage float64, out *[MaxUnits]geom.Vec) bool {
+	xc, lineY := at.X, at.Y
+	face := homeFacing(side)
+	dir := 1.0
+	if side == 1 {
+		dir = -1
+	}
 	// Lay the units out left to right as seen by the side, wrapping into
 	// a new line when the frontage is full.
 	first, last := -1, -1
@@ -408,9 +423,14 @@ func (s *State) blocked(r geom.Rect, skip int) bool {
 // deploy places side's command cmd in slot, with its general behind the
 // centre of its first line, the baggage camp with the first command and
 // the force commander with the last.
-func (s *State) deploy(side int, cmd uint8, slot int) {
+func (s *State) deploy(side int, a engine.Action) {
+	cmd := a.Unit
 	var pos [MaxUnits]geom.Vec
-	s.slotPlacement(side, cmd, slot, &pos)
+	if a.Arg == deployAt {
+		s.placementAt(side, cmd, a.Path[0], s.st.sc.Width, &pos)
+	} else {
+		s.slotPlacement(side, cmd, int(a.Arg), &pos)
+	}
 	face := homeFacing(side)
 	back := geom.Heading(face).Scale(-1)
 	var sum geom.Vec
