@@ -58,12 +58,19 @@ func (s *State) chargePath(i, target int) (ang, wheelCost, dist float64, ok bool
 			f2, face2, _ := Wheel(w, u.Front, u.Facing, a)
 			return geom.Overlap(Footprint(p.Type, u.Form, s.Bases(i), f2, face2), tr, geom.Eps)
 		}
+		// The swing meets the target first at fraction at of the wheel;
+		// every wheel at least that far is blocked, so one scan of the
+		// whole wheel serves the search below.
 		tb := [1]geom.Rect{tr}
-		if into(ang) || WheelBlocked(w, dp, u.Front, u.Facing, ang, tb[:]) >= 0 {
+		k, at := WheelBlockedAt(w, dp, u.Front, u.Facing, ang, tb[:])
+		if k < 0 {
+			at = 2
+		}
+		if into(ang) || at <= 1 {
 			lo, hi := 0.0, 1.0
 			for range 24 {
 				m := (lo + hi) / 2
-				if into(ang*m) || WheelBlocked(w, dp, u.Front, u.Facing, ang*m, tb[:]) >= 0 {
+				if into(ang*m) || m >= at {
 					hi = m
 				} else {
 					lo = m
@@ -115,6 +122,12 @@ func (s *State) canCharge(i, target int, supply bool) bool {
 	reach := float64(fixed + 6*dice)
 	if supply {
 		reach++
+	}
+	// No point of the chargers travels further than the wheel's cost
+	// plus the straight distance, so a target further off than the reach
+	// cannot be met: it is ruled out before the path is worked out.
+	if geom.RectDistance(s.rect(i), s.targetRect(target)) > reach+1e-9 {
+		return false
 	}
 	ang, cost, d, ok := s.chargePath(i, target)
 	return ok && cost+d <= reach+1e-9 && (ang == 0 || s.chargeWheelFits(i, ang, target))

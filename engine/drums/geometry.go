@@ -348,6 +348,19 @@ func WheelToward(width float64, front geom.Vec, facing float64, p geom.Vec, maxD
 // overlaps of up to wheelSlack (0.1BW) during the wheel are ignored; the
 // final position is MoveLimit's and the caller's to check exactly.
 func WheelBlocked(w, d float64, front geom.Vec, facing, angle float64, blockers []geom.Rect) int {
+	i, _ := wheelScan(w, d, front, facing, angle, blockers)
+	return i
+}
+
+// WheelBlockedAt is WheelBlocked that also says how far into the wheel
+// the blocker is met: the fraction of angle at the first step that
+// overlaps it (1 if the wheel is clear).
+func WheelBlockedAt(w, d float64, front geom.Vec, facing, angle float64, blockers []geom.Rect) (int, float64) {
+	return wheelScan(w, d, front, facing, angle, blockers)
+}
+
+// wheelScan steps the wheel for WheelBlocked and WheelBlockedAt.
+func wheelScan(w, d float64, front geom.Vec, facing, angle float64, blockers []geom.Rect) (int, float64) {
 	right := geom.Heading(facing).Perp()
 	pivot := front.Sub(right.Scale(w / 2))
 	if angle > 0 {
@@ -355,22 +368,59 @@ func WheelBlocked(w, d float64, front geom.Vec, facing, angle float64, blockers 
 	}
 	// The far rear corner moves furthest: its arc bounds every point's.
 	reach := math.Hypot(w, d)
-	steps := max(1, int(math.Ceil(math.Abs(angle)*(math.Pi/180)*reach/0.05)))
+	// Only blockers within the swept disc can be met; they are picked out
+	// once rather than at every step. The candidates keep the blockers'
+	// order, so the first blocker met is the same either way.
+	var near [MaxUnits + 2]int16
+	n := 0
+	for i := range blockers {
+		b := &blockers[i]
+		if b.HW == 0 || pivot.Dist(b.C) > reach+math.Hypot(b.HW, b.HD)+footprintEps {
+			continue
+		}
+		if n == len(near) {
+			// More blockers than a battle holds: check them all.
+			n = -1
+			break
+		}
+		near[n] = int16(i)
+		n++
+	}
+	if n == 0 {
+		return -1, 1
+	}
+	steps := max(1, int(math.Ceil(math.Abs(angle)*(math.Pi/180)*reach/wheelStep)))
 	for k := 0; k <= steps; k++ {
 		a := angle * float64(k) / float64(steps)
 		at := rectBehind(w, d, pivot.Add(rotateCW(front.Sub(pivot), geom.Heading(a))), facing+a)
-		for i := range blockers {
-			b := blockers[i]
-			if b.HW == 0 || pivot.Dist(b.C) > reach+math.Hypot(b.HW, b.HD)+footprintEps {
-				continue
+		if n < 0 {
+			for i := range blockers {
+				if blockers[i].HW != 0 && geom.Overlap(at, blockers[i], wheelSlack) {
+					return i, float64(k) / float64(steps)
+				}
 			}
-			if geom.Overlap(at, b, wheelSlack) {
-				return i
+			continue
+		}
+		gap := math.Inf(1)
+		for _, i := range near[:n] {
+			if geom.Overlap(at, blockers[i], wheelSlack) {
+				return int(i), float64(k) / float64(steps)
 			}
+			gap = min(gap, geom.RectDistance(at, blockers[i]))
+		}
+		// No point moves more than wheelStep a step, so the steps that
+		// cannot close the gap to the nearest candidate are skipped; the
+		// last step is always checked.
+		if skip := int(gap / wheelStep); skip > 0 && k < steps-1 {
+			k = min(k+skip, steps-1)
 		}
 	}
-	return -1
+	return -1, 1
 }
+
+// wheelStep is the most any point of a wheeling unit moves between the
+// steps WheelBlocked checks.
+const wheelStep = 0.05
 
 // wheelSlack is the overlap, in BW, that WheelBlocked lets a wheeling unit
 // brush through (ruling D-WHEELROOM).

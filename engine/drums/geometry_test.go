@@ -547,3 +547,52 @@ var (
 	geoSinkV geom.Vec
 	geoSinkK TerrainKind
 )
+
+// The wheel scan skips steps that cannot close the gap to a blocker; it
+// must find the same first blocker at the same step as checking every
+// step does.
+func TestWheelScanSkipsOnlyClearSteps(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 5))
+	naive := func(w, d float64, front geom.Vec, facing, angle float64, bl []geom.Rect) (int, float64) {
+		right := geom.Heading(facing).Perp()
+		pivot := front.Sub(right.Scale(w / 2))
+		if angle > 0 {
+			pivot = front.Add(right.Scale(w / 2))
+		}
+		reach := math.Hypot(w, d)
+		steps := max(1, int(math.Ceil(math.Abs(angle)*(math.Pi/180)*reach/wheelStep)))
+		for k := 0; k <= steps; k++ {
+			a := angle * float64(k) / float64(steps)
+			at := rectBehind(w, d, pivot.Add(rotateCW(front.Sub(pivot), geom.Heading(a))), facing+a)
+			for i := range bl {
+				if bl[i].HW != 0 && geom.Overlap(at, bl[i], wheelSlack) {
+					return i, float64(k) / float64(steps)
+				}
+			}
+		}
+		return -1, 1
+	}
+	met := 0
+	for range 3000 {
+		w, d := 1+rng.Float64()*7, 0.5+rng.Float64()*3
+		front := geom.V(20, 20)
+		facing := rng.Float64() * 360
+		angle := (rng.Float64()*2 - 1) * 90
+		bl := make([]geom.Rect, 1+rng.IntN(4))
+		for k := range bl {
+			c := front.Add(geom.V(rng.Float64()*20-10, rng.Float64()*20-10))
+			bl[k] = geom.NewRect(c, rng.Float64()*360, 0.5+rng.Float64()*6, 0.5+rng.Float64()*2)
+		}
+		gi, gf := WheelBlockedAt(w, d, front, facing, angle, bl)
+		wi, wf := naive(w, d, front, facing, angle, bl)
+		if gi != wi || gf != wf {
+			t.Fatalf("w %g d %g facing %g angle %g: scan (%d, %g), every step (%d, %g)", w, d, facing, angle, gi, gf, wi, wf)
+		}
+		if gi >= 0 {
+			met++
+		}
+	}
+	if met < 300 {
+		t.Fatalf("only %d of 3000 wheels met a blocker: the test does not exercise the skip", met)
+	}
+}
