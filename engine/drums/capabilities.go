@@ -243,21 +243,30 @@ func (s *State) baseLayout(v *UnitView) []engine.Base {
 			put(-w/2+0.5+float64(col), d/2+float64(row)*d, v.Facing)
 		}
 	case Square:
-		side := math.Ceil(float64(n) / 4)
-		for k := range n {
-			face := k % 4
-			slot := float64(k/4) - (side-1)/2
-			switch face {
-			case 0:
-				put(slot, d/2, v.Facing)
-			case 1:
-				c := side/2 + d/2
-				out = append(out, engine.Base{Centre: v.Front.Add(right.Scale(c)).Sub(fwd.Scale(side/2 + d/2 + slot)), Facing: geom.NormDeg(v.Facing + 90), Width: 1, Depth: d})
-			case 2:
-				put(slot, side+d*1.5, v.Facing+180)
-			case 3:
-				c := side/2 + d/2
-				out = append(out, engine.Base{Centre: v.Front.Sub(right.Scale(c)).Sub(fwd.Scale(side/2 + d/2 + slot)), Facing: geom.NormDeg(v.Facing - 90), Width: 1, Depth: d})
+		// Pinwheel fashion in the footprint's (side+d)-square box: each
+		// face runs side BW along one edge, the bases a face holds
+		// centred on it (faces take the bases in turn, so with n not a
+		// multiple of 4 the first faces hold one more).
+		side := float64(squareFaceBases(n))
+		h := (side + d) / 2
+		for f := range 4 {
+			c := n / 4
+			if f < n%4 {
+				c++
+			}
+			start := (side-float64(c))/2 + 0.5
+			for j := range c {
+				along := start + float64(j)
+				switch f {
+				case 0:
+					put(-h+along, d/2, v.Facing)
+				case 1:
+					put(h-d/2, along, v.Facing+90)
+				case 2:
+					put(h-along, 2*h-d/2, v.Facing+180)
+				case 3:
+					put(-h+d/2, 2*h-along, v.Facing-90)
+				}
 			}
 		}
 	default: // Line: foot side by side, cavalry blocks 2 wide

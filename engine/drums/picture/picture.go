@@ -71,6 +71,8 @@ type drawer struct {
 	views []drums.UnitView
 	// bases are each unit's bases on the table, by unit index (Pieces).
 	bases [][]engine.Base
+	// labelAt is where each unit's label starts (placeLabels).
+	labelAt []geom.Vec
 }
 
 // num writes a coordinate briefly: two decimals are a twentieth of a
@@ -199,6 +201,7 @@ func SVG(w io.Writer, st *drums.State, opts Options) error {
 	d.zones() // over the terrain: translucent, and its names must show
 	d.camps()
 	d.ranges()
+	d.placeLabels()
 	for i := range d.views {
 		d.unit(i)
 	}
@@ -366,7 +369,6 @@ func (d *drawer) feature(k int, f *drums.Feature) {
 		name = f.Name + " (" + name + ")"
 	}
 	d.title(name)
-	var at geom.Vec
 	switch {
 	case len(f.Points) == 0:
 	case f.Kind.Area():
@@ -375,7 +377,6 @@ func (d *drawer) feature(k int, f *drums.Feature) {
 			dash = ` stroke-dasharray="` + lk.dash + `"`
 		}
 		d.printf(`<polygon points="%s" fill="%s" fill-opacity="0.85" stroke="%s" stroke-width="0.08"%s/>`, d.pts(f.Points), lk.fill, lk.stroke, dash)
-		at = geom.PolygonCentroid(f.Points)
 	default:
 		d.printf(`<polyline class="band" points="%s" fill="none" stroke="%s" stroke-opacity="0.7" stroke-width="%s" stroke-linecap="round" stroke-linejoin="round"/>`,
 			d.pts(f.Points), lk.fill, num(drums.LinearWidth))
@@ -383,23 +384,32 @@ func (d *drawer) feature(k int, f *drums.Feature) {
 			d.printf(`<polyline class="barrier" points="%s" fill="none" stroke="%s" stroke-width="%s" stroke-linecap="round" stroke-linejoin="round"/>`,
 				d.pts(f.Points), lk.stroke, num(lk.centre))
 		}
-		at = f.Points[0]
-		if len(f.Points) > 1 {
-			// Beside the line a quarter of the way along its first leg,
-			// so the name sits neither on what the line runs through nor
-			// off the table where a road enters.
-			a, b := f.Points[0], f.Points[1]
-			side := b.Sub(a).Norm().Perp()
-			if side.Y < 0 || side.Y == 0 && side.X < 0 {
-				side = side.Scale(-1)
-			}
-			at = a.Lerp(b, 0.25).Add(side.Scale(0.9))
-		}
 	}
-	if f.Name != "" {
+	if at, ok := featureLabelAt(f); ok && f.Name != "" {
 		d.text(at, `text-anchor="middle" font-size="0.42" font-style="italic" fill="#222222" `+halo, f.Name)
 	}
 	d.b.WriteString("</g>\n")
+}
+
+// featureLabelAt is where a terrain feature's name goes: the centre of an
+// area; beside a line a quarter of the way along its first leg, so the
+// name sits neither on what the line runs through nor off the table where
+// a road enters.
+func featureLabelAt(f *drums.Feature) (geom.Vec, bool) {
+	switch {
+	case len(f.Points) == 0:
+		return geom.Vec{}, false
+	case f.Kind.Area():
+		return geom.PolygonCentroid(f.Points), true
+	case len(f.Points) == 1:
+		return f.Points[0], true
+	}
+	a, b := f.Points[0], f.Points[1]
+	side := b.Sub(a).Norm().Perp()
+	if side.Y < 0 || side.Y == 0 && side.X < 0 {
+		side = side.Scale(-1)
+	}
+	return a.Lerp(b, 0.25).Add(side.Scale(0.9)), true
 }
 
 // objectives rings the scenario's hold areas (ruling D-VICTORY in the
@@ -535,13 +545,10 @@ func (d *drawer) unit(i int) {
 	if strings.Contains(class, "unloaded") {
 		d.smoke(v)
 	}
-	// The label sits behind the unit, where it does not hide the front or
-	// a neighbour's, with the level letter and hits after it.
-	at := fp.C.Sub(fp.F.Scale(fp.HD + 0.45))
-	if fp.F.Y < -0.5 {
-		at = fp.C.Sub(fp.F.Scale(fp.HD + 0.1)) // side 1 faces down: its rear is up the picture, the text's baseline below
-	}
-	d.text(at, `class="label" text-anchor="middle" font-size="0.45" font-weight="bold" fill="`+SideColours[v.Side]+`" `+halo, v.Label)
+	// The label goes where placeLabels found room, behind the unit if it
+	// can, with the level letter and hits after it.
+	at := d.labelAt[i]
+	d.text(at, `class="label" font-size="0.45" font-weight="bold" fill="`+SideColours[v.Side]+`" `+halo, v.Label)
 	var tags []string
 	if level != "" {
 		tags = append(tags, level)
@@ -551,7 +558,7 @@ func (d *drawer) unit(i int) {
 	}
 	if len(tags) > 0 {
 		// The level letter is its own element so that programs find it.
-		x, y := d.x(at.X)+0.15+0.13*float64(len([]rune(v.Label))), d.y(at.Y)
+		x, y := d.x(at.X)+0.15+0.6*labelFont*float64(len([]rune(v.Label))), d.y(at.Y)
 		if level != "" {
 			d.textAt(x, y, `class="level" font-size="0.38" font-weight="bold" fill="#111111" `+halo, level)
 			x += 0.35
