@@ -19,8 +19,11 @@ import (
 // Name is the ruleset's short name.
 const Name = "drums"
 
-// Version identifies this implementation of the rules; records carry it.
-const Version = "0.1.0"
+// Version identifies this implementation of the rules; records carry it,
+// and a record of another version is refused rather than replayed wrong.
+// 0.2.0: melees of several units, supply dice in melee, the charged
+// unit's shot and a forced retire's turn to face asked of the player.
+const Version = "0.2.0"
 
 // Rules is the Drums and Muskets ruleset (engine.Ruleset).
 type Rules struct{}
