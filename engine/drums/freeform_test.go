@@ -17,7 +17,16 @@ func atDeclaration(t *testing.T, seed uint64) *State {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rng := rand.New(rand.NewPCG(seed, 9))
+	playRandomTo(t, s, rand.New(rand.NewPCG(seed, 9)), func(s *State) bool {
+		return s.ask == askDeclare && s.ndecl == 0 && s.activationTask().a < generalBase && s.TurnNo >= 2 && canAdvance(s)
+	})
+	return s
+}
+
+// playRandomTo plays s with random choices from rng until stop holds at a
+// decision, failing if the game ends first.
+func playRandomTo(t *testing.T, s *State, rng *rand.Rand, stop func(*State) bool) {
+	t.Helper()
 	for !s.Terminal() {
 		if s.ToMove() == engine.Chance {
 			if err := s.ApplyDice(engine.RollWith(rng, s.PendingRoll())); err != nil {
@@ -25,16 +34,15 @@ func atDeclaration(t *testing.T, seed uint64) *State {
 			}
 			continue
 		}
-		if s.ask == askDeclare && s.ndecl == 0 && s.activationTask().a < generalBase && s.TurnNo >= 2 && canAdvance(s) {
-			return s
+		if stop(s) {
+			return
 		}
 		acts := s.Legal(nil)
 		if err := s.Apply(acts[rng.IntN(len(acts))]); err != nil {
 			t.Fatal(err)
 		}
 	}
-	t.Fatal("no declaration found")
-	return nil
+	t.Fatal("the game ended before the position sought")
 }
 
 func TestParseMoveUnits(t *testing.T) {
@@ -166,19 +174,7 @@ func TestParseMoveDeployAt(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rng := rand.New(rand.NewPCG(2, 9))
-	for s.ask != askDeploy {
-		if s.ToMove() == engine.Chance {
-			if err := s.ApplyDice(engine.RollWith(rng, s.PendingRoll())); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		acts := s.Legal(nil)
-		if err := s.Apply(acts[rng.IntN(len(acts))]); err != nil {
-			t.Fatal(err)
-		}
-	}
+	playRandomTo(t, s, rand.New(rand.NewPCG(2, 9)), func(s *State) bool { return s.ask == askDeploy })
 	// The first listed slot's placement gives a point that fits.
 	a := s.Legal(nil)[0]
 	side := int(s.waitBy)
