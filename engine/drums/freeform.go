@@ -115,8 +115,9 @@ func (s *State) parseMoveIn(text, unit string) (engine.Action, error) {
 	if len(words) > 0 && strings.EqualFold(words[0], "move") {
 		words = words[1:]
 	}
-	if len(words) >= 4 && strings.EqualFold(words[0], "deploy") && strings.EqualFold(words[2], "at") {
-		// "deploy GENERAL at X Y", the point in the table's units.
+	if len(words) >= 4 && (strings.EqualFold(words[0], "deploy") || strings.EqualFold(words[0], "place")) && strings.EqualFold(words[2], "at") {
+		// "deploy GENERAL at X Y", the point in the table's units (the
+		// protocol's "place" verb says the same).
 		p, rest, err := s.point(words[3:], unit)
 		if err != nil {
 			return engine.Action{}, err

@@ -196,6 +196,9 @@ func TestParseMoveDeployAt(t *testing.T) {
 	if got.Kind != KDeploy || got.Arg != deployAt || got.Unit != a.Unit || math.Abs(got.Path[0].X-p.X) > 1e-9 {
 		t.Fatalf("parsed %+v", got)
 	}
+	if placed, err := s.ParseMove("place " + gen + " at " + fnum(p.X) + " " + fnum(p.Y)); err != nil || placed != got {
+		t.Fatalf("place: %+v, %v; want %+v", placed, err, got)
+	}
 	if _, err := s.ParseMove("deploy " + gen + " at 1 1 now"); err == nil || !strings.Contains(err.Error(), "after the point") {
 		t.Fatalf("junk after the point: %v", err)
 	}
