@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/grognard/grognard/agents"
+	"github.com/grognard/grognard/agents/protocol/wire"
 	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/engine/fileio"
 )
@@ -338,4 +339,23 @@ func loadGame(b []byte, who loadSides) (*game, error) {
 	// steps, so a loaded game rolls the same whoever loads it.
 	g.dice.Seed(doc.Seed, 0x6469636573^uint64(len(doc.Record.Steps)))
 	return g, nil
+}
+
+// LoadSaved loads a saved game from its bytes (an upload) as load does
+// from a file: the sides as the file gives them, or bot for every side the
+// file gives to a bot; a side the file gives to an external program is
+// refused, as load refuses it.
+func (s *Session) LoadSaved(b []byte, bot string) (Reply, error) {
+	if len(b) > MaxSavedGame {
+		return Reply{}, wire.Errorf(wire.BadArgument, "a saved game is at most %d MiB", MaxSavedGame>>20)
+	}
+	if agents.StartsProgram(bot) {
+		return Reply{}, wire.Errorf(wire.BadArgument, "bot=%q starts a program: choose a built-in agent", bot)
+	}
+	g, err := loadGame(b, loadSides{Bot: strings.TrimSpace(bot)})
+	if err != nil {
+		return Reply{}, wire.Wrap(wire.BadArgument, fmt.Errorf("load: %w", err))
+	}
+	s.replaceGame(g)
+	return s.describeGame("loaded"), nil
 }

@@ -114,6 +114,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		a.playCommand(),
 		a.hintCommand(),
 		a.botCommand(),
+		a.serveCommand(),
 	}
 	beforeEveryCommand(cmds)
 	for _, c := range cmds {
