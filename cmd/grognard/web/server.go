@@ -266,9 +266,17 @@ func (s *Server) command(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusForbidden, "refused", why)
 		return
 	}
+	writeReply(w, r, ws, func(ctx context.Context) (protocol.Reply, error) {
+		return ws.sess.Execute(ctx, protocol.Request{Cmd: req.Cmd, Args: req.Args})
+	})
+}
+
+// writeReply runs f on the session and writes its answer as the protocol's
+// JSON reply, or that the session is busy.
+func writeReply(w http.ResponseWriter, r *http.Request, ws *session, f func(ctx context.Context) (protocol.Reply, error)) {
 	var line string
 	err := ws.run(r.Context(), func(ctx context.Context) error {
-		rep, err := ws.sess.Execute(ctx, protocol.Request{Cmd: req.Cmd, Args: req.Args})
+		rep, err := f(ctx)
 		line = wire.FormatJSON("", rep, err)
 		return nil
 	})
@@ -305,18 +313,9 @@ func (s *Server) load(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusRequestEntityTooLarge, "too-large", fmt.Sprintf("a saved game is at most %d MiB", MaxUpload>>20))
 		return
 	}
-	var line string
-	err = ws.run(r.Context(), func(ctx context.Context) error {
-		rep, err := ws.sess.LoadSaved(b, r.URL.Query().Get("bot"))
-		line = wire.FormatJSON("", rep, err)
-		return nil
+	writeReply(w, r, ws, func(context.Context) (protocol.Reply, error) {
+		return ws.sess.LoadSaved(b, r.URL.Query().Get("bot"))
 	})
-	if err != nil {
-		writeError(w, http.StatusConflict, "busy", err.Error())
-		return
-	}
-	w.Header().Set("Content-Type", "application/json")
-	_, _ = io.WriteString(w, line)
 }
 
 // maxArrows bounds the orders a picture request may draw.
