@@ -23,6 +23,7 @@ first with the Save button; Load takes it back). The server listens on loopback 
 --addr says otherwise: anyone who can reach the address can play on this machine's CPU.`,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "addr", Value: "127.0.0.1:8080", Usage: "address to listen on (host:port; port 0 picks a free one)", EnvVars: []string{"GROGNARD_ADDR"}},
+			&cli.StringFlag{Name: "dir", Usage: "`DIR` of records and saved games the page may open for replays and results (nothing outside it is reachable; default: none, the page uploads files)", EnvVars: []string{"GROGNARD_DIR"}},
 			&cli.DurationFlag{Name: "session-ttl", Value: 2 * time.Hour, Usage: "how long an idle game is kept", EnvVars: []string{"GROGNARD_SESSION_TTL"}},
 		},
 		Action: a.serve,
@@ -43,7 +44,11 @@ func (a *app) serve(c *cli.Context) error {
 	if host, _, _ := net.SplitHostPort(ln.Addr().String()); !isLoopback(host) {
 		fmt.Fprintf(a.stderr, "grognard: warning: listening on %s, which is not loopback: anyone who can reach it can start games on this machine\n", ln.Addr())
 	}
-	srv := web.New(web.Config{Name: "grognard", Version: programVersion(), Ruleset: defaultRuleset, SessionTTL: c.Duration("session-ttl"), Log: a.log})
+	srv, err := web.New(web.Config{Name: "grognard", Version: programVersion(), Ruleset: defaultRuleset, SessionTTL: c.Duration("session-ttl"), Log: a.log, Dir: c.String("dir")})
+	if err != nil {
+		_ = ln.Close()
+		return cli.Exit("serve: "+err.Error(), exitUsage)
+	}
 	defer srv.Close()
 	hs := &http.Server{
 		Handler:           srv,

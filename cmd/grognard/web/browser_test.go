@@ -33,7 +33,7 @@ func browser(t *testing.T) (context.Context, string) {
 	if path == "" {
 		t.Fatal("GROGNARD_BROWSER_TESTS=1 but no chromium is installed (apt-get install chromium)")
 	}
-	s := New(Config{Name: "grognard", Version: "test", Ruleset: "twobytwo", Log: zerolog.Nop()})
+	s := mustNew(t, Config{Name: "grognard", Version: "test", Ruleset: "twobytwo", Log: zerolog.Nop()})
 	ts := httptest.NewServer(s) // loopback only
 	t.Cleanup(func() { ts.Close(); s.Close() })
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],

@@ -21,6 +21,7 @@ import (
 	"io"
 	"io/fs"
 	"net/http"
+	"os"
 	"strings"
 	"sync"
 	"time"
@@ -60,6 +61,10 @@ type Config struct {
 	SessionTTL time.Duration
 	// Log receives the server's log lines.
 	Log zerolog.Logger
+	// Dir is the directory of records and saved games the page may open
+	// by name; nothing outside it is reachable. Empty: none, the page
+	// uploads files instead.
+	Dir string
 }
 
 // Server serves the page and the sessions' API.
@@ -67,16 +72,23 @@ type Server struct {
 	cfg      Config
 	sessions *cache.Cache
 	mux      *http.ServeMux
+	// root confines what the page may read to Config.Dir (nil: no
+	// directory).
+	root *os.Root
 	// newMu serialises session creation against MaxSessions.
 	newMu sync.Mutex
 }
 
-// New builds a server.
-func New(cfg Config) *Server {
+// New builds a server; it fails only when Config.Dir cannot be opened.
+func New(cfg Config) (*Server, error) {
 	if cfg.SessionTTL <= 0 {
 		cfg.SessionTTL = 2 * time.Hour
 	}
-	s := &Server{cfg: cfg, sessions: cache.New(cfg.SessionTTL, cfg.SessionTTL/4)}
+	root, err := openDir(cfg.Dir)
+	if err != nil {
+		return nil, err
+	}
+	s := &Server{cfg: cfg, sessions: cache.New(cfg.SessionTTL, cfg.SessionTTL/4), root: root}
 	// An expired or evicted session ends its game's external resources.
 	s.sessions.OnEvicted(func(_ string, v any) {
 		if ws, ok := v.(*session); ok {
@@ -95,8 +107,9 @@ func New(cfg Config) *Server {
 	m.HandleFunc("POST /api/sessions/{id}/load", s.load)
 	m.HandleFunc("GET /api/sessions/{id}/picture.svg", s.picture)
 	m.HandleFunc("DELETE /api/sessions/{id}", s.endSession)
+	m.HandleFunc("GET /api/files", s.listFiles)
 	s.mux = m
-	return s
+	return s, nil
 }
 
 // ServeHTTP serves a request.
@@ -105,10 +118,13 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.mux.ServeHTTP(w, r)
 }
 
-// Close ends every session.
+// Close ends every session and lets the directory go.
 func (s *Server) Close() {
 	for id := range s.sessions.Items() {
 		s.sessions.Delete(id)
+	}
+	if s.root != nil {
+		_ = s.root.Close()
 	}
 }
 

@@ -42,7 +42,7 @@ func init() {
 
 func newTestServer(t *testing.T, ttl time.Duration) *httptest.Server {
 	t.Helper()
-	s := New(Config{Name: "grognard", Version: "test", Ruleset: "twobytwo", SessionTTL: ttl, Log: zerolog.Nop()})
+	s := mustNew(t, Config{Name: "grognard", Version: "test", Ruleset: "twobytwo", SessionTTL: ttl, Log: zerolog.Nop()})
 	ts := httptest.NewServer(s)
 	t.Cleanup(func() { ts.Close(); s.Close() })
 	return ts
@@ -299,7 +299,7 @@ func FuzzCommand(f *testing.F) {
 	for _, s := range []string{`{"cmd":"legal"}`, `{"cmd":"play","args":["1"]}`, `{"cmd":"load","args":["x"]}`, `nonsense`, `{"cmd":"","args":null}`, `{"cmd":"set","args":["unit","A1","at","1e400","2"]}`} {
 		f.Add(s)
 	}
-	s := New(Config{Ruleset: "twobytwo", Log: zerolog.Nop()})
+	s := mustNew(f, Config{Ruleset: "twobytwo", Log: zerolog.Nop()})
 	defer s.Close()
 	rec := httptest.NewRecorder()
 	s.ServeHTTP(rec, httptest.NewRequest("POST", "/api/sessions", nil))
@@ -327,4 +327,14 @@ func FuzzCommand(f *testing.F) {
 			t.Fatalf("%q: status %d", body, rec.Code)
 		}
 	})
+}
+
+// mustNew builds a server or fails the test.
+func mustNew(tb testing.TB, cfg Config) *Server {
+	tb.Helper()
+	s, err := New(cfg)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return s
 }
