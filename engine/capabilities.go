@@ -167,6 +167,14 @@ type Arrow struct {
 }
 
 // Picturer draws a state of its ruleset as a picture (for 2 by 2, SVG).
+//
+// An SVG picture tells a front end where its table is, so a drag on it
+// becomes a position on the table: the root element's data-table="X0 Y0
+// S" says that the picture's point (u, v) is the table's point ((u-X0)/S,
+// (Y0-v)/S) in the ruleset's units, x east and y north. Each piece a
+// person may move is a group with data-piece="LABEL" and
+// data-kind="unit" or "general": LABEL is how the ruleset's free-form
+// moves ("LABEL to X Y") and corrections ("KIND LABEL at X Y") name it.
 type Picturer interface {
 	Picture(w io.Writer, st State, opts PictureOptions) error
 }

@@ -3,9 +3,13 @@ package web
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"html"
 	"io"
+	"math"
 	"net/http"
 	"net/http/httptest"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -337,4 +341,94 @@ func mustNew(tb testing.TB, cfg Config) *Server {
 		tb.Fatal(err)
 	}
 	return s
+}
+
+// The picture tells the page where the table is (engine.Picturer's
+// data-table) and which groups are pieces (data-piece): a piece's first
+// base, drawn, maps back to where the ruleset says it stands. A drag on
+// the page relies on both.
+func TestPictureMapsTheTable(t *testing.T) {
+	ts := newTestServer(t, 0)
+	polygon := regexp.MustCompile(`<polygon class="base" points="([^"]+)"`)
+	for _, rs := range []string{"twobytwo", "drums"} {
+		t.Run(rs, func(t *testing.T) {
+			id := openSession(t, ts)
+			cmd(t, ts, id, "new_game", "ruleset="+rs, "side0=random", "side1=random", "seed=3")
+			for range 400 {
+				if _, adv := cmd(t, ts, id, "advance", "max=1"); !adv.OK || strings.Contains(adv.Text, "game over") {
+					break
+				}
+				_, u := cmd(t, ts, id, "show", "units")
+				type unit struct {
+					Label   string
+					OnTable bool `json:"on_table"`
+					X, Y    float64
+				}
+				var pieces []unit
+				if err := json.Unmarshal(u.Result, &pieces); err != nil {
+					t.Fatalf("show units: %v %s", err, u.Result)
+				}
+				var on []unit
+				for _, p := range pieces {
+					if p.OnTable {
+						on = append(on, p)
+					}
+				}
+				if len(on) < 2 {
+					continue
+				}
+				r, err := http.Get(ts.URL + "/api/sessions/" + id + "/picture.svg")
+				if err != nil {
+					t.Fatal(err)
+				}
+				svg, _ := io.ReadAll(r.Body)
+				r.Body.Close()
+				var x0, y0, scale float64
+				m := regexp.MustCompile(`data-table="([^"]+)"`).FindSubmatch(svg)
+				if m == nil {
+					t.Fatalf("the picture has no data-table: %.200s", svg)
+				}
+				if _, err := fmt.Sscan(string(m[1]), &x0, &y0, &scale); err != nil || scale <= 0 {
+					t.Fatalf("data-table %q: %v", m[1], err)
+				}
+				checked := 0
+				for _, p := range on {
+					start := bytes.Index(svg, []byte(`data-piece="`+html.EscapeString(p.Label)+`"`))
+					if start < 0 {
+						continue // not a piece a person moves (a camp, say)
+					}
+					group := svg[start:]
+					group = group[:bytes.Index(group, []byte("</g>"))]
+					pm := polygon.FindSubmatch(group)
+					if pm == nil {
+						if bytes.Contains(group, []byte(`data-kind="general"`)) {
+							continue // a general is a mark, not a base
+						}
+						t.Fatalf("%s has no base polygon", p.Label)
+					}
+					var cx, cy float64
+					corners := strings.Fields(string(pm[1]))
+					for _, c := range corners {
+						var u, v float64
+						if _, err := fmt.Sscanf(c, "%g,%g", &u, &v); err != nil {
+							t.Fatalf("%s corner %q: %v", p.Label, c, err)
+						}
+						cx += (u - x0) / scale / float64(len(corners))
+						cy += (y0 - v) / scale / float64(len(corners))
+					}
+					// The units list gives a piece's first base, which is
+					// the first polygon drawn in its group.
+					if math.Abs(cx-p.X) > 0.05 || math.Abs(cy-p.Y) > 0.05 {
+						t.Errorf("%s is drawn at table (%.2f, %.2f), stands at (%.2f, %.2f)", p.Label, cx, cy, p.X, p.Y)
+					}
+					checked++
+				}
+				if checked < 2 {
+					continue
+				}
+				return
+			}
+			t.Fatal("no position with two pieces on the table")
+		})
+	}
 }

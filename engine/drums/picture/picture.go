@@ -14,6 +14,7 @@ import (
 	"bytes"
 	"encoding/xml"
 	"fmt"
+	"html"
 	"io"
 	"math"
 	"strconv"
@@ -181,8 +182,8 @@ func SVG(w io.Writer, st *drums.State, opts Options) error {
 		}
 	}
 	vw, vh := tw+2*marginX, marginTop+td+legendH
-	d.printf(`<svg xmlns="http://www.w3.org/2000/svg" width="%s" height="%s" viewBox="0 0 %s %s" font-family="sans-serif" font-size="%s">`+"\n",
-		num(math.Round(px)), num(math.Round(px*vh/vw)), num(vw), num(vh), num(fontBW))
+	d.printf(`<svg xmlns="http://www.w3.org/2000/svg" width="%s" height="%s" viewBox="0 0 %s %s" font-family="sans-serif" font-size="%s" data-table="%s %s 1">`+"\n",
+		num(math.Round(px)), num(math.Round(px*vh/vw)), num(vw), num(vh), num(fontBW), num(d.x(0)), num(d.y(0)))
 	sc := st.Scenario()
 	name := sc.Title
 	if name == "" {
@@ -526,7 +527,7 @@ func (d *drawer) unit(i int) {
 	if v.Activated {
 		class += " activated"
 	}
-	d.printf(`<g class="%s" id="%s">`, class, d.id("unit-", v.Label))
+	d.printf(`<g class="%s" id="%s" data-piece="%s" data-kind="unit">`, class, d.id("unit-", v.Label), html.EscapeString(v.Label))
 	d.title(d.unitWords(v))
 	fp := v.Footprint
 	for _, b := range bases {
@@ -687,7 +688,7 @@ func (d *drawer) generals() {
 		if fc {
 			kind = "force commander"
 		}
-		d.printf(`<g class="general side%d %s" id="%s">`, v.Side, strings.ReplaceAll(kind, " ", "-"), d.id("general-", v.Spec.Label))
+		d.printf(`<g class="general side%d %s" id="%s" data-piece="%s" data-kind="general">`, v.Side, strings.ReplaceAll(kind, " ", "-"), d.id("general-", v.Spec.Label), html.EscapeString(v.Spec.Label))
 		name := v.Spec.Label
 		if v.Spec.Name != "" {
 			name += " (" + v.Spec.Name + ")"

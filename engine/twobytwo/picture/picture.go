@@ -13,6 +13,7 @@ import (
 	"bytes"
 	"encoding/xml"
 	"fmt"
+	"html"
 	"io"
 	"math"
 	"strings"
@@ -216,7 +217,8 @@ func SVG(w io.Writer, st *twobytwo.State, opts Options) error {
 	}
 	width := 2*margin + sc.Size*d.scale
 	height := 2*margin + sc.Size*d.scale + float64(legendLines)*lineH + 10
-	d.printf(`<svg xmlns="http://www.w3.org/2000/svg" width="%.0f" height="%.0f" viewBox="0 0 %.0f %.0f" font-family="sans-serif" font-size="%.0f">`+"\n", width, height, width, height, fontSize)
+	d.printf(`<svg xmlns="http://www.w3.org/2000/svg" width="%.0f" height="%.0f" viewBox="0 0 %.0f %.0f" font-family="sans-serif" font-size="%.0f" data-table="%g %g %g">`+"\n",
+		width, height, width, height, fontSize, d.x(0), d.y(0), d.scale)
 	d.b.WriteString("<title>")
 	_ = xml.EscapeText(&d.b, []byte(sc.Title))
 	d.b.WriteString("</title>\n")
@@ -357,7 +359,7 @@ func (d *drawer) unit(i int) {
 	r := geom.Rect{C: u.Pos, F: u.Dir, HW: 0.5, HD: 0.25}
 	c := r.Corners() // front-left, front-right, rear-right, rear-left
 	status := statusNames[u.Stat]
-	d.printf(`<g class="unit side%d %s" id="%s">`, spec.Side, status, d.id("unit-", spec.Label))
+	d.printf(`<g class="unit side%d %s" id="%s" data-piece="%s" data-kind="unit">`, spec.Side, status, d.id("unit-", spec.Label), html.EscapeString(spec.Label))
 	d.title(fmt.Sprintf("%s, %s, %s at (%.2f, %.2f) facing %.0f", spec.Label, spec.Type, status, u.Pos.X, u.Pos.Y, geom.FacingOf(u.Dir)))
 	d.printf(`<polygon class="base" points="%s" fill="%s" stroke="#111111" stroke-width="0.8"/>`, d.pts(c[:]), SideColours[spec.Side])
 	d.printf(`<line class="front" x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#111111" stroke-width="3" stroke-linecap="square"/>`,
