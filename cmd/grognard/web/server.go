@@ -71,6 +71,8 @@ type Config struct {
 type Server struct {
 	cfg      Config
 	sessions *cache.Cache
+	// replays are the files opened for replay, by id.
+	replays *cache.Cache
 	mux      *http.ServeMux
 	// root confines what the page may read to Config.Dir (nil: no
 	// directory).
@@ -88,7 +90,8 @@ func New(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{cfg: cfg, sessions: cache.New(cfg.SessionTTL, cfg.SessionTTL/4), root: root}
+	s := &Server{cfg: cfg, sessions: cache.New(cfg.SessionTTL, cfg.SessionTTL/4),
+		replays: cache.New(cfg.SessionTTL, cfg.SessionTTL/4), root: root}
 	// An expired or evicted session ends its game's external resources.
 	s.sessions.OnEvicted(func(_ string, v any) {
 		if ws, ok := v.(*session); ok {
@@ -108,6 +111,9 @@ func New(cfg Config) (*Server, error) {
 	m.HandleFunc("GET /api/sessions/{id}/picture.svg", s.picture)
 	m.HandleFunc("DELETE /api/sessions/{id}", s.endSession)
 	m.HandleFunc("GET /api/files", s.listFiles)
+	m.HandleFunc("POST /api/replays", s.openReplay)
+	m.HandleFunc("GET /api/replays/{id}/games/{game}", s.replayGame)
+	m.HandleFunc("GET /api/replays/{id}/games/{game}/picture.svg", s.replayPicture)
 	s.mux = m
 	return s, nil
 }
