@@ -173,8 +173,10 @@ type Arrow struct {
 // S" says that the picture's point (u, v) is the table's point ((u-X0)/S,
 // (Y0-v)/S) in the ruleset's units, x east and y north. Each piece a
 // person may move is a group with data-piece="LABEL" and
-// data-kind="unit" or "general": LABEL is how the ruleset's free-form
-// moves ("LABEL to X Y") and corrections ("KIND LABEL at X Y") name it.
+// data-kind="unit" or "general" and data-at="X Y": LABEL is how the
+// ruleset's free-form moves ("LABEL to X Y") and corrections ("KIND LABEL
+// at X Y") name it, and X Y the point of the piece those place (a 2 by 2
+// unit's centre, a Drums and Muskets unit's front centre).
 type Picturer interface {
 	Picture(w io.Writer, st State, opts PictureOptions) error
 }

@@ -2,26 +2,30 @@ package web
 
 import (
 	"context"
+	"encoding/json"
 	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 	"github.com/rs/zerolog"
 )
 
 // browser starts a headless chromium on the page served by a fresh
-// server. The browser tests are opt-in for now (CI does not install a
-// browser yet): GROGNARD_BROWSER_TESTS=1 go test ./cmd/grognard/web/ -run
-// TestBrowser -v, with Debian's chromium installed.
-func browser(t *testing.T) (context.Context, string) {
+// server with cfg (its Ruleset defaults to twobytwo). The browser tests
+// run whenever a chromium is installed (.ci/run installs Debian's); they
+// are skipped, saying so, when none is, and with -short.
+func browser(t *testing.T, cfg Config) (context.Context, string) {
 	t.Helper()
-	if testing.Short() || os.Getenv("GROGNARD_BROWSER_TESTS") != "1" {
-		t.Skip("set GROGNARD_BROWSER_TESTS=1 to run the browser tests (they need chromium)")
+	if testing.Short() {
+		t.Skip("the browser tests are skipped with -short")
 	}
 	path := ""
 	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
@@ -31,22 +35,38 @@ func browser(t *testing.T) (context.Context, string) {
 		}
 	}
 	if path == "" {
-		t.Fatal("GROGNARD_BROWSER_TESTS=1 but no chromium is installed (apt-get install chromium)")
+		t.Skip("no chromium is installed, so the page is not tested in a browser (apt-get install chromium)")
 	}
-	s := mustNew(t, Config{Name: "grognard", Version: "test", Ruleset: "twobytwo", Log: zerolog.Nop()})
+	if cfg.Ruleset == "" {
+		cfg.Ruleset = "twobytwo"
+	}
+	cfg.Name, cfg.Version, cfg.Log = "grognard", "test", zerolog.Nop()
+	s := mustNew(t, cfg)
 	ts := httptest.NewServer(s) // loopback only
 	t.Cleanup(func() { ts.Close(); s.Close() })
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(path), chromedp.NoSandbox, chromedp.DisableGPU, chromedp.WindowSize(1400, 1000))
-	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancelB := chromedp.NewContext(actx)
-	ctx, cancelC := context.WithTimeout(ctx, 90*time.Second)
-	t.Cleanup(func() { cancelC(); cancelB(); cancelA() })
-	// A cold start of the browser can take many seconds.
-	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible(chromedp.ID("start"))); err != nil {
-		t.Fatalf("open the page: %v", err)
+	// Debian's chromium wrapper script now and then fails to start the
+	// browser; a second start has always worked.
+	var err error
+	for attempt := 0; attempt < 3; attempt++ {
+		actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+		ctx, cancelB := chromedp.NewContext(actx)
+		ctx, cancelC := context.WithTimeout(ctx, 90*time.Second)
+		// A cold start of the browser can take many seconds.
+		if err = chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible(chromedp.ID("start"))); err == nil {
+			t.Cleanup(func() { cancelC(); cancelB(); cancelA() })
+			return ctx, ts.URL
+		}
+		cancelC()
+		cancelB()
+		cancelA()
+		if !strings.Contains(err.Error(), "failed to start") {
+			break
+		}
 	}
-	return ctx, ts.URL
+	t.Fatalf("open the page: %v", err)
+	return nil, ""
 }
 
 // screenshot saves the page to GROGNARD_SCREENSHOTS/name when that
@@ -69,7 +89,7 @@ func screenshot(t *testing.T, ctx context.Context, name string) []byte {
 // list, the table redrawn after each; a typed order the rules refuse is
 // shown with its reason; a hint is listed and drawn as arrows.
 func TestBrowserPlayByClicking(t *testing.T) {
-	ctx, _ := browser(t)
+	ctx, _ := browser(t, Config{})
 	err := chromedp.Do(ctx,
 		chromedp.WaitReady(chromedp.CSS(`#ruleset option[value="drums"]`)),
 		chromedp.SetValue(chromedp.ID("ruleset"), "drums"),
@@ -142,4 +162,318 @@ func TestBrowserPlayByClicking(t *testing.T) {
 		t.Fatalf("hint: %d hints, %d arrow elements (%v, %v)", hints, arrows, err1, err2)
 	}
 	screenshot(t, ctx, "web-hint.png")
+}
+
+// pieceOnScreen is a point of the screen where a piece is drawn and
+// nothing is drawn over it, and how many pixels one table unit is there.
+func pieceOnScreen(ctx context.Context, label string) ([]float64, error) {
+	return chromedp.Run(ctx, chromedp.Evaluate[[]float64](`(() => {
+		const svg = document.querySelector("#table svg");
+		const g = svg && svg.querySelector('[data-piece="`+label+`"]');
+		if (!g) return [];
+		const px = Number(svg.dataset.table.split(" ")[2]) * svg.getScreenCTM().a;
+		for (const part of [...g.querySelectorAll("polygon, circle, path"), g]) {
+			const b = part.getBoundingClientRect();
+			const x = b.left + b.width / 2, y = b.top + b.height / 2;
+			const hit = document.elementFromPoint(x, y);
+			if (hit && hit.closest("[data-piece]") === g) return [x, y, px];
+		}
+		return [];
+	})()`))
+}
+
+// drag drags a piece by (dx, dy) table units and waits for the page to
+// settle; it reports the error the page shows ("" when none).
+func drag(t *testing.T, ctx context.Context, label string, dx, dy float64) string {
+	t.Helper()
+	settle(ctx)
+	p, err := pieceOnScreen(ctx, label)
+	if err != nil || len(p) != 3 {
+		t.Fatalf("%s is not on the table (%v)", label, err)
+	}
+	if err := chromedp.Do(ctx,
+		chromedp.DragAndDropXY(p[0], p[1], p[0]+dx*p[2], p[1]-dy*p[2], 8),
+		chromedp.Sleep(300*time.Millisecond),
+		chromedp.WaitEnabled(chromedp.ID("hint")),
+	); err != nil {
+		t.Fatalf("drag %s: %v", label, err)
+	}
+	msg, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("error").hidden ? "" : document.getElementById("error").textContent`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return msg
+}
+
+// settle waits until the page is not busy and shows what is due: dice
+// to type or orders to click.
+func settle(ctx context.Context) {
+	for range 100 {
+		if ok, _ := chromedp.Run(ctx, chromedp.Evaluate[bool](`!busy && (!document.getElementById("dice-box").hidden || !document.getElementById("orders-box").hidden)`)); ok {
+			return
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// clickFirstOrder plays the first order of the list.
+func clickFirstOrder(t *testing.T, ctx context.Context) {
+	t.Helper()
+	var err error
+	for range 5 {
+		settle(ctx)
+		actx, cancel := context.WithTimeout(ctx, 5*time.Second)
+		err = chromedp.Do(actx,
+			chromedp.WaitEnabled(chromedp.ID("hint")),
+			chromedp.WaitVisible(chromedp.CSS("#orders li button")),
+			chromedp.Click(chromedp.CSS("#orders li:first-child button")),
+		)
+		cancel()
+		if err == nil {
+			return
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	state, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`["status", "error", "pending", "dice-box", "orders-box"].map((id) => id + ": " + (document.getElementById(id).hidden ? "(hidden) " : "") + document.getElementById(id).textContent.slice(0, 300)).join("\n")`))
+	t.Fatalf("click the first order: %v; the page shows\n%s", err, state)
+}
+
+// startDrums starts a game of drums against the random bot, on a real
+// table or not.
+func startDrums(t *testing.T, ctx context.Context, realTable bool) {
+	t.Helper()
+	acts := []chromedp.Action[chromedp.Void]{
+		chromedp.WaitReady(chromedp.CSS(`#ruleset option[value="drums"]`)),
+		chromedp.SetValue(chromedp.ID("ruleset"), "drums"),
+		chromedp.Evaluate[chromedp.Void](`document.getElementById("ruleset").dispatchEvent(new Event("change")), undefined`),
+		chromedp.WaitReady(chromedp.CSS(`#scenario option[value="first-battle"]`)),
+		chromedp.SetValue(chromedp.ID("bot"), "random"),
+	}
+	if realTable {
+		acts = append(acts, chromedp.Click(chromedp.ID("real-table")))
+	}
+	acts = append(acts, chromedp.Click(chromedp.ID("start")), chromedp.WaitVisible(chromedp.CSS("#table svg")))
+	if err := chromedp.Do(ctx, acts...); err != nil {
+		t.Fatalf("start a game: %v", err)
+	}
+}
+
+// A drag the rules refuse shows why and leaves the piece; one they take
+// is played. The game is then saved (a real download) and loaded again
+// (a real upload) into a fresh game, which comes back as it was.
+func TestBrowserDragSaveAndLoad(t *testing.T) {
+	ctx, _ := browser(t, Config{})
+	startDrums(t, ctx, false)
+	for range 30 {
+		p, _ := pieceOnScreen(ctx, "F1")
+		q, _ := pieceOnScreen(ctx, "B1")
+		if len(p) == 3 && len(q) == 3 {
+			break
+		}
+		clickFirstOrder(t, ctx)
+	}
+	// The other side's unit is not the player's to move.
+	if msg := drag(t, ctx, "B1", 0, -1); msg == "" {
+		t.Fatal("a drag of the enemy's B1 was taken")
+	}
+	accepted := false
+	for range 20 {
+		before, _ := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("#log li").length`))
+		if msg := drag(t, ctx, "F1", 0, 1); msg == "" {
+			after, _ := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("#log li").length`))
+			if after <= before {
+				t.Fatal("an accepted drag logged nothing")
+			}
+			accepted = true
+			break
+		}
+		clickFirstOrder(t, ctx)
+	}
+	if !accepted {
+		t.Fatal("no drag of F1 one BW forward was taken in 20 positions")
+	}
+	// Save downloads the game.
+	dir := t.TempDir()
+	if err := chromedp.Do(ctx,
+		chromedp.WaitEnabled(chromedp.ID("save")),
+		chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+			_, err := chromedp.Call(ctx, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
+				Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllow, DownloadPath: dir})
+			return err
+		}),
+		chromedp.Click(chromedp.ID("save")),
+	); err != nil {
+		t.Fatalf("save: %v", err)
+	}
+	file := filepath.Join(dir, "grognard-game.json")
+	var saved []byte
+	for range 100 {
+		if b, err := os.ReadFile(file); err == nil && len(b) > 0 && json.Valid(b) {
+			saved = b
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	if saved == nil {
+		t.Fatal("Save downloaded no saved game")
+	}
+	want, _ := chromedp.Run(ctx, chromedp.Text(chromedp.ID("status")))
+	// A fresh game, then the upload brings the saved one back.
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("start")), chromedp.WaitEnabled(chromedp.ID("hint"))); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx,
+		chromedp.SetUploadFiles(chromedp.ID("load"), []string{file}),
+		chromedp.Sleep(500*time.Millisecond),
+		chromedp.WaitEnabled(chromedp.ID("hint")),
+	); err != nil {
+		t.Fatalf("load: %v", err)
+	}
+	got, _ := chromedp.Run(ctx, chromedp.Text(chromedp.ID("status")))
+	if got != want {
+		t.Fatalf("the loaded game shows\n%s\nthe saved one showed\n%s", got, want)
+	}
+}
+
+// On a real table the bot's orders come as ruler instructions, every die
+// is typed in, and a drag corrects where a unit stands.
+func TestBrowserRealTable(t *testing.T) {
+	ctx, url := browser(t, Config{})
+	startDrums(t, ctx, true)
+	id, err := chromedp.Run(ctx, chromedp.Evaluate[string](`sessionStorage.getItem("grognard-session")`))
+	if err != nil || id == "" {
+		t.Fatalf("no session id (%v)", err)
+	}
+	typed := 0
+	// rollOrClick types the pending roll's dice (varied, so ties end) or
+	// plays the first order.
+	rollOrClick := func(k int) {
+		settle(ctx)
+		visible, _ := chromedp.Run(ctx, chromedp.Evaluate[bool](`!document.getElementById("dice-box").hidden`))
+		if !visible {
+			clickFirstOrder(t, ctx)
+			return
+		}
+		var pend struct{ Dice, Sides int }
+		if _, rep := cmd(t, &httptest.Server{URL: url}, id, "pending"); rep.OK {
+			_ = json.Unmarshal(rep.Result, &pend)
+		}
+		if pend.Dice == 0 || pend.Sides == 0 {
+			t.Fatal("the dice box is shown but no roll is pending")
+		}
+		var vals []string
+		for d := range pend.Dice {
+			vals = append(vals, strconv.Itoa(1+(k*7+d*3)%pend.Sides))
+		}
+		if err := chromedp.Do(ctx,
+			chromedp.SendKeys(chromedp.ID("dice-values"), strings.Join(vals, " ")),
+			chromedp.Click(chromedp.CSS("#dice-form button[type=submit]")),
+			chromedp.Sleep(200*time.Millisecond),
+		); err != nil {
+			t.Fatalf("type dice: %v", err)
+		}
+		settle(ctx)
+		if msg, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("error").hidden ? "" : document.getElementById("error").textContent`)); msg != "" {
+			t.Fatalf("typed dice %q refused: %s", vals, msg)
+		}
+		typed++
+	}
+	for k := 0; k < 80 && (typed < 3 || !instructed(ctx)); k++ {
+		rollOrClick(k)
+	}
+	if typed < 3 || !instructed(ctx) {
+		t.Fatalf("%d rolls typed, instructions shown: %v", typed, instructed(ctx))
+	}
+	diceLines, _ := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("#log li.dice").length`))
+	if diceLines == 0 {
+		t.Fatal("no roll is in the log")
+	}
+	// A drag on a real table corrects the position instead of moving.
+	for k := range 40 {
+		settle(ctx)
+		if p, _ := pieceOnScreen(ctx, "F1"); len(p) == 3 {
+			break
+		}
+		rollOrClick(k)
+	}
+	if msg := drag(t, ctx, "F1", 0.5, 0); msg != "" {
+		t.Fatalf("a correction by drag was refused: %s", msg)
+	}
+	last, _ := chromedp.Run(ctx, chromedp.Text(chromedp.CSS("#log li:first-child")))
+	if !strings.Contains(strings.ToLower(last), "f1") {
+		t.Fatalf("the correction logged %q", last)
+	}
+	screenshot(t, ctx, "web-real-table.png")
+}
+
+// instructed is whether the page shows a ruler instruction.
+func instructed(ctx context.Context) bool {
+	n, _ := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("#instructions li").length`))
+	return n > 0
+}
+
+// A replay opened from the server's directory, stepped with the arrow
+// keys and the slider, and its graph's swing clicked.
+func TestBrowserReplay(t *testing.T) {
+	dir := t.TempDir()
+	ts0 := newTestServer(t, 0)
+	id := openSession(t, ts0)
+	cmd(t, ts0, id, "new_game", "ruleset=drums", "side0=random", "side1=random", "seed=7", "turn_limit=3")
+	cmd(t, ts0, id, "advance")
+	_, saved := cmd(t, ts0, id, "save")
+	var sg struct {
+		Record json.RawMessage `json:"record"`
+	}
+	if err := json.Unmarshal(saved.Result, &sg); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "game.jsonl"), append(sg.Record, '\n'), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, url := browser(t, Config{Dir: dir})
+	stepText := func() string {
+		s, _ := chromedp.Run(ctx, chromedp.Text(chromedp.ID("replay-step")))
+		return s
+	}
+	if err := chromedp.Do(ctx,
+		chromedp.Navigate(url+"/replay.html"),
+		chromedp.WaitReady(chromedp.CSS(`#replay-file option[value="game.jsonl"]`)),
+		chromedp.SetValue(chromedp.ID("replay-file"), "game.jsonl"),
+		chromedp.Evaluate[chromedp.Void](`document.getElementById("replay-file").dispatchEvent(new Event("change")), undefined`),
+		chromedp.WaitVisible(chromedp.CSS("#replay-table svg")),
+		chromedp.WaitVisible(chromedp.CSS("#eval-graph svg polyline")),
+	); err != nil {
+		t.Fatalf("open the replay: %v", err)
+	}
+	if s := stepText(); !strings.HasPrefix(s, "step 0 of ") {
+		t.Fatalf("opened at %q", s)
+	}
+	for range 3 {
+		if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.ArrowRight), chromedp.Sleep(100*time.Millisecond)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if s := stepText(); !strings.HasPrefix(s, "step 3 of ") {
+		t.Fatalf("three right arrows reach %q", s)
+	}
+	if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.ArrowLeft), chromedp.Sleep(100*time.Millisecond)); err != nil {
+		t.Fatal(err)
+	}
+	if s := stepText(); !strings.HasPrefix(s, "step 2 of ") {
+		t.Fatalf("a left arrow reaches %q", s)
+	}
+	swing, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(document.querySelector("#eval-graph .swing") || {dataset: {}}).dataset.step || ""`))
+	if err != nil || swing == "" {
+		t.Fatalf("the graph marks no swing (%v)", err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#eval-graph .swing")), chromedp.Sleep(300*time.Millisecond)); err != nil {
+		t.Fatal(err)
+	}
+	if s := stepText(); !strings.HasPrefix(s, "step "+swing+" of ") {
+		t.Fatalf("clicking the swing at step %s shows %q", swing, s)
+	}
+	if txt, _ := chromedp.Run(ctx, chromedp.Text(chromedp.ID("replay-text"))); txt == "" || !strings.Contains(txt, "Turn") {
+		t.Fatalf("the step says %q", txt)
+	}
+	screenshot(t, ctx, "web-replay.png")
 }

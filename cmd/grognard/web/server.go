@@ -73,7 +73,7 @@ type Server struct {
 	sessions *cache.Cache
 	// replays are the files opened for replay, by id.
 	replays *cache.Cache
-	mux      *http.ServeMux
+	mux     *http.ServeMux
 	// root confines what the page may read to Config.Dir (nil: no
 	// directory).
 	root *os.Root

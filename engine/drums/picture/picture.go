@@ -527,7 +527,7 @@ func (d *drawer) unit(i int) {
 	if v.Activated {
 		class += " activated"
 	}
-	d.printf(`<g class="%s" id="%s" data-piece="%s" data-kind="unit">`, class, d.id("unit-", v.Label), html.EscapeString(v.Label))
+	d.printf(`<g class="%s" id="%s" data-piece="%s" data-kind="unit" data-at="%s %s">`, class, d.id("unit-", v.Label), html.EscapeString(v.Label), num(v.Front.X), num(v.Front.Y))
 	d.title(d.unitWords(v))
 	fp := v.Footprint
 	for _, b := range bases {
@@ -688,7 +688,7 @@ func (d *drawer) generals() {
 		if fc {
 			kind = "force commander"
 		}
-		d.printf(`<g class="general side%d %s" id="%s" data-piece="%s" data-kind="general">`, v.Side, strings.ReplaceAll(kind, " ", "-"), d.id("general-", v.Spec.Label), html.EscapeString(v.Spec.Label))
+		d.printf(`<g class="general side%d %s" id="%s" data-piece="%s" data-kind="general" data-at="%s %s">`, v.Side, strings.ReplaceAll(kind, " ", "-"), d.id("general-", v.Spec.Label), html.EscapeString(v.Spec.Label), num(v.Pos.X), num(v.Pos.Y))
 		name := v.Spec.Label
 		if v.Spec.Name != "" {
 			name += " (" + v.Spec.Name + ")"

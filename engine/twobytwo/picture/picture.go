@@ -359,7 +359,7 @@ func (d *drawer) unit(i int) {
 	r := geom.Rect{C: u.Pos, F: u.Dir, HW: 0.5, HD: 0.25}
 	c := r.Corners() // front-left, front-right, rear-right, rear-left
 	status := statusNames[u.Stat]
-	d.printf(`<g class="unit side%d %s" id="%s" data-piece="%s" data-kind="unit">`, spec.Side, status, d.id("unit-", spec.Label), html.EscapeString(spec.Label))
+	d.printf(`<g class="unit side%d %s" id="%s" data-piece="%s" data-kind="unit" data-at="%g %g">`, spec.Side, status, d.id("unit-", spec.Label), html.EscapeString(spec.Label), u.Pos.X, u.Pos.Y)
 	d.title(fmt.Sprintf("%s, %s, %s at (%.2f, %.2f) facing %.0f", spec.Label, spec.Type, status, u.Pos.X, u.Pos.Y, geom.FacingOf(u.Dir)))
 	d.printf(`<polygon class="base" points="%s" fill="%s" stroke="#111111" stroke-width="0.8"/>`, d.pts(c[:]), SideColours[spec.Side])
 	d.printf(`<line class="front" x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#111111" stroke-width="3" stroke-linecap="square"/>`,

@@ -8,6 +8,7 @@ let legal = [];      // the current legal actions: {id, text, notation}
 let busy = false;
 let selected = "";   // the label of the unit clicked, "" for none
 let arrows = [];     // notations drawn as hint arrows
+let realTable = false; // the game is played on a real table: instructions, typed dice, drags correct
 
 async function newSession() {
   const r = await fetch("/api/sessions", { method: "POST" });
@@ -48,34 +49,105 @@ function log(text) {
 
 function setBusy(b) {
   busy = b;
-  for (const id of ["bot-move", "hint", "undo", "save", "start"]) $(id).disabled = b;
+  for (const id of ["bot-move", "hint", "undo", "save", "replay", "start"]) $(id).disabled = b;
   $("cancel").disabled = !b;
 }
 
+// drawTable draws the table with the hint's arrows, or else the clicked
+// unit's orders (arrows and ghost bases, numbered as in the list).
 async function drawTable() {
-  const q = arrows.map((a) => "arrow=" + encodeURIComponent(a)).join("&");
+  const drawn = arrows.length ? arrows : unitOrders().slice(0, 12).map((a) => a.notation).filter(Boolean);
+  const q = drawn.map((a) => "arrow=" + encodeURIComponent(a)).join("&");
   const r = await fetch(`/api/sessions/${sessionID}/picture.svg${q ? "?" + q : ""}`);
   if (!r.ok) { const j = await r.json(); showError(j.error); return; }
   $("table").innerHTML = await r.text();
-  for (const g of $("table").querySelectorAll('[id^="unit-"]')) {
-    const label = unitLabel(g);
-    if (label === selected) g.classList.add("selected");
-    g.addEventListener("click", () => { selected = selected === label ? "" : label; showOrders(); drawTable(); });
+  const svg = $("table").querySelector("svg");
+  for (const g of $("table").querySelectorAll("[data-piece]")) {
+    if (g.dataset.piece === selected) g.classList.add("selected");
+    attachDrag(svg, g);
   }
 }
 
-// unitLabel is the label a picture's unit group stands for: its tooltip's
-// first word (the pictures title every unit with its label first).
-function unitLabel(g) {
-  const t = g.querySelector("title");
-  return t ? t.textContent.split(/[\s(,]/)[0] : g.id.replace(/^unit-/, "");
+// The picture says where its table is (data-table="X0 Y0 S": the point
+// (u, v) is the table's ((u-X0)/S, (Y0-v)/S)), so a drag becomes a
+// position on the table in the ruleset's units.
+function toTable(svg, e) {
+  const [x0, y0, sc] = (svg.dataset.table || "").split(/\s+/).map(Number);
+  if (!(sc > 0)) return null;
+  const p = svg.createSVGPoint();
+  p.x = e.clientX; p.y = e.clientY;
+  const u = p.matrixTransform(svg.getScreenCTM().inverse());
+  return { x: (u.x - x0) / sc, y: (y0 - u.y) / sc, u: u.x, v: u.y };
+}
+
+// attachDrag lets a piece be clicked (its orders shown) or dragged: a
+// free-form move the rules check, or on a real table a correction of
+// where it stands.
+function attachDrag(svg, g) {
+  g.addEventListener("pointerdown", (e) => {
+    if (busy || e.button !== 0) return;
+    const start = toTable(svg, e);
+    if (!start) return;
+    e.preventDefault();
+    g.setPointerCapture(e.pointerId);
+    let moved = false;
+    const move = (ev) => {
+      if (Math.hypot(ev.clientX - e.clientX, ev.clientY - e.clientY) > 4) moved = true;
+      if (!moved) return;
+      const p = toTable(svg, ev);
+      g.setAttribute("transform", `translate(${p.u - start.u} ${p.v - start.v})`);
+      g.classList.add("dragging");
+    };
+    const up = async (ev) => {
+      g.removeEventListener("pointermove", move);
+      g.removeEventListener("pointerup", up);
+      if (!moved) {
+        if (g.dataset.kind === "unit") { selected = selected === g.dataset.piece ? "" : g.dataset.piece; showOrders(); await drawTable(); }
+        return;
+      }
+      const end = toTable(svg, ev);
+      await dropPiece(g, end.x - start.x, end.y - start.y);
+    };
+    g.addEventListener("pointermove", move);
+    g.addEventListener("pointerup", up);
+  });
+}
+
+// dropPiece moves a dragged piece by (dx, dy) table units from where it
+// stands (its data-at, the point its moves and corrections name): a
+// free-form move, or on a real table a correction.
+async function dropPiece(g, dx, dy) {
+  showError("");
+  const label = g.dataset.piece, kind = g.dataset.kind || "unit";
+  const [px, py] = (g.dataset.at || "").split(/\s+/).map(Number);
+  if (!isFinite(px) || !isFinite(py)) { showError(`the picture does not say where ${label} stands`); await drawTable(); return; }
+  const x = (px + dx).toFixed(2), y = (py + dy).toFixed(2);
+  if (realTable) {
+    setBusy(true);
+    try {
+      const r = await api("set", [kind, label, "at", x, y]);
+      if (!r.ok) { showError(r.error); await drawTable(); return; }
+      log(r.text);
+      await refresh();
+    } finally {
+      setBusy(false);
+    }
+    return;
+  }
+  await play(`move ${label} to ${x} ${y}`);
+}
+
+// unitOrders are the orders of the clicked unit (none when none is).
+function unitOrders() {
+  if (!selected) return [];
+  const words = (n) => (n || "").split(/\s+/);
+  return legal.filter((a) => words(a.notation).includes(selected) || a.text.includes(selected));
 }
 
 function showOrders() {
   const ol = $("orders");
   ol.innerHTML = "";
-  const words = (n) => (n || "").split(/\s+/);
-  const shown = selected ? legal.filter((a) => words(a.notation).includes(selected) || a.text.includes(selected)) : legal;
+  const shown = unitOrders();
   $("show-all").hidden = !selected;
   for (const a of (shown.length ? shown : legal).slice(0, 300)) {
     const li = document.createElement("li");
@@ -97,7 +169,7 @@ async function refresh() {
   if (!sum.ok) { showError(sum.error); return; }
   $("status").textContent = sum.text;
   const over = sum.result && sum.result.result && sum.result.result.over;
-  for (const id of ["bot-move", "hint", "undo", "save"]) $(id).disabled = false;
+  for (const id of ["bot-move", "hint", "undo", "save", "replay"]) $(id).disabled = false;
   const pend = await api("pending");
   const dicePending = pend.ok && pend.result && pend.result.pending;
   $("dice-box").hidden = !dicePending || over;
@@ -121,22 +193,43 @@ async function advance() {
       const r = await api("advance", ["max=1"]);
       if (!r.ok) { showError(r.error); break; }
       const steps = (r.result && r.result.steps) || [];
-      for (const s of steps) log(typeof s === "string" ? s : (s.text || JSON.stringify(s)));
+      for (const s of steps) logStep(s);
       if (steps.length === 0) break;
       await drawTable();
     }
+    // Still busy while the position is shown, so nothing is clicked on
+    // a list about to be replaced.
+    await refresh();
   } finally {
     setBusy(false);
   }
-  await refresh();
+}
+
+// logStep logs a step the program played: a roll with its values (what
+// it was for was shown while it was pending), an order with, on a real
+// table, what to do with the ruler.
+function logStep(s) {
+  if (typeof s === "string") { log(s); return; }
+  if (s.dice && s.dice.length) {
+    log(`dice ${s.dice.join(" ")}: ${s.text}`);
+    $("log").firstChild.classList.add("dice");
+    return;
+  }
+  log(`${s.player}: ${s.text}`);
+  if (realTable && s.table) {
+    const li = document.createElement("li");
+    li.textContent = `${s.player}: ${s.table}`;
+    $("instructions").prepend(li);
+  }
 }
 
 async function play(what) {
   if (busy) return;
   showError("");
   arrows = [];
-  const r = await api("play", [what]);
-  if (!r.ok) { showError(r.error); return; }
+  setBusy(true);
+  const r = await api("play", what.trim().split(/\s+/));
+  if (!r.ok) { showError(r.error); await drawTable(); setBusy(false); return; }
   log(r.text);
   selected = "";
   await advance();
@@ -148,6 +241,10 @@ async function start(ev) {
   arrows = [];
   $("log").innerHTML = "";
   $("hints-box").hidden = true;
+  realTable = $("real-table").checked;
+  $("instructions").innerHTML = "";
+  $("instructions-box").hidden = !realTable;
+  if (realTable) $("dice").value = "manual";
   const args = ["ruleset=" + $("ruleset").value, "human=" + $("side").value, "bot=" + $("bot").value, "dice=" + $("dice").value];
   if ($("scenario").value) args.push("scenario=" + $("scenario").value);
   const r = await api("new_game", args);
@@ -164,6 +261,7 @@ async function hint() {
     if (!r.ok) { showError(r.error); return; }
     const ol = $("hints");
     ol.innerHTML = "";
+    $("plan-steps").hidden = true;
     arrows = [];
     for (const h of r.result.hints || []) {
       const a = legal.find((x) => x.id === h.id);
@@ -192,6 +290,37 @@ async function save() {
   a.download = "grognard-game.json";
   a.click();
   URL.revokeObjectURL(a.href);
+}
+
+// plan asks for the best order and the plan for the rest of the turn.
+async function plan() {
+  setBusy(true);
+  showError("");
+  try {
+    const r = await api("hint", ["n=1", "plan"]);
+    if (!r.ok) { showError(r.error); return; }
+    const h = (r.result.hints || [])[0];
+    const ol = $("plan-steps");
+    ol.innerHTML = "";
+    for (const p of (h && h.plan) || []) {
+      const li = document.createElement("li");
+      li.textContent = `${p.by || "you"}: ${p.text}`;
+      ol.append(li);
+    }
+    ol.hidden = false;
+  } finally {
+    setBusy(false);
+  }
+}
+
+// replay opens this game on the replay page.
+async function replayThis() {
+  const r = await api("save");
+  if (!r.ok) { showError(r.error); return; }
+  const o = await fetch("/api/replays", { method: "POST", body: JSON.stringify(r.result) });
+  const j = await o.json();
+  if (!j.ok) { showError(j.error); return; }
+  location.href = "replay.html#" + j.id;
 }
 
 async function load(ev) {
@@ -237,6 +366,19 @@ async function init() {
     await advance();
   });
   $("hint").addEventListener("click", hint);
+  $("plan").addEventListener("click", plan);
+  $("replay").addEventListener("click", replayThis);
+  $("correct-form").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const words = $("correct-text").value.trim().split(/\s+/).filter(Boolean);
+    if (!words.length) return;
+    const r = await api("set", words);
+    if (!r.ok) { showError(r.error); return; }
+    showError("");
+    $("correct-text").value = "";
+    log(r.text);
+    await refresh();
+  });
   $("hide-hints").addEventListener("click", () => { $("hints-box").hidden = true; arrows = []; drawTable(); });
   $("cancel").addEventListener("click", () => fetch(`/api/sessions/${sessionID}/cancel`, { method: "POST" }));
   $("undo").addEventListener("click", async () => { const r = await api("undo"); if (!r.ok) showError(r.error); else { log(r.text); await refresh(); } });
@@ -246,11 +388,13 @@ async function init() {
   $("dice-form").addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const vals = $("dice-values").value.trim().split(/[\s,]+/).filter(Boolean);
+    setBusy(true);
     const r = await api("dice", vals);
-    if (!r.ok) { showError(r.error); return; }
+    if (!r.ok) { showError(r.error); setBusy(false); return; }
     showError("");
     $("dice-values").value = "";
     log(r.text);
+    if ($("log").firstChild) $("log").firstChild.classList.add("dice");
     await advance();
   });
   $("roll").addEventListener("click", async () => { const r = await api("roll"); if (!r.ok) showError(r.error); else { log(r.text); await advance(); } });
