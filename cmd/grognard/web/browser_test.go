@@ -1,8 +1,11 @@
 package web
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
+	"image/png"
 	"net/http/httptest"
 	"os"
 	"os/exec"
@@ -16,6 +19,8 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"github.com/rs/zerolog"
+
+	drumspicture "github.com/grognard/grognard/engine/drums/picture"
 )
 
 // browser starts a headless chromium on the page served by a fresh
@@ -69,21 +74,59 @@ func browser(t *testing.T, cfg Config) (context.Context, string) {
 	return nil, ""
 }
 
-// screenshot saves the page to GROGNARD_SCREENSHOTS/name when that
-// directory is given (the README's pictures come from here).
-func screenshot(t *testing.T, ctx context.Context, name string) []byte {
+// screenshot takes a PNG of the whole page, checks it shows each colour
+// of must (a hex colour: both armies' bases, a hint's bars) on at least
+// a few hundred pixels, and saves it to GROGNARD_SCREENSHOTS/name when
+// that directory is given (the README's pictures come from here).
+func screenshot(t *testing.T, ctx context.Context, name string, must ...string) {
 	t.Helper()
-	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(90))
+	b, err := chromedp.Run(ctx, chromedp.FullScreenshot(100)) // 100: PNG, not JPEG
 	if err != nil {
 		t.Fatalf("screenshot: %v", err)
 	}
+	img, err := png.Decode(bytes.NewReader(b))
+	if err != nil {
+		t.Fatalf("screenshot %s is not a PNG: %v", name, err)
+	}
+	for _, hex := range must {
+		var want [3]int
+		if _, err := fmt.Sscanf(hex, "#%02x%02x%02x", &want[0], &want[1], &want[2]); err != nil {
+			t.Fatalf("colour %q: %v", hex, err)
+		}
+		n := 0
+		bounds := img.Bounds()
+		for y := bounds.Min.Y; y < bounds.Max.Y; y++ {
+			for x := bounds.Min.X; x < bounds.Max.X; x++ {
+				r, g, b, _ := img.At(x, y).RGBA()
+				if abs(int(r>>8)-want[0]) <= 6 && abs(int(g>>8)-want[1]) <= 6 && abs(int(b>>8)-want[2]) <= 6 {
+					n++
+				}
+			}
+		}
+		if n < 200 {
+			t.Errorf("screenshot %s shows %d pixels of %s, want at least 200", name, n, hex)
+		}
+	}
 	if dir := os.Getenv("GROGNARD_SCREENSHOTS"); dir != "" {
-		if err := os.WriteFile(filepath.Join(dir, name), png, 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
-	return png
 }
+
+func abs(v int) int {
+	if v < 0 {
+		return -v
+	}
+	return v
+}
+
+// The colours a screenshot must show: both armies' bases (Drums and
+// Muskets' side colours) and a hint's win and loss bars (app.css).
+var (
+	armies   = []string{drumspicture.SideColours[0], drumspicture.SideColours[1]}
+	hintBars = []string{"#2e86c1", "#c0392b"}
+)
 
 // A short game played by clicking: a new game, orders clicked from the
 // list, the table redrawn after each; a typed order the rules refuse is
@@ -146,7 +189,7 @@ func TestBrowserPlayByClicking(t *testing.T) {
 	if msg, err := chromedp.Run(ctx, chromedp.Text(chromedp.ID("error"))); err != nil || msg == "" {
 		t.Fatalf("a refused order shows %q (%v)", msg, err)
 	}
-	screenshot(t, ctx, "web-play.png")
+	screenshot(t, ctx, "web-play.png", armies...)
 	// A hint: listed with its win/draw/loss bar and drawn on the table.
 	err = chromedp.Do(ctx,
 		chromedp.Click(chromedp.ID("hint")),
@@ -161,7 +204,7 @@ func TestBrowserPlayByClicking(t *testing.T) {
 	if err1 != nil || err2 != nil || hints == 0 || arrows == 0 {
 		t.Fatalf("hint: %d hints, %d arrow elements (%v, %v)", hints, arrows, err1, err2)
 	}
-	screenshot(t, ctx, "web-hint.png")
+	screenshot(t, ctx, "web-hint.png", append(armies, hintBars...)...)
 }
 
 // pieceOnScreen is a point of the screen where a piece is drawn and
@@ -403,7 +446,7 @@ func TestBrowserRealTable(t *testing.T) {
 	if !strings.Contains(strings.ToLower(last), "f1") {
 		t.Fatalf("the correction logged %q", last)
 	}
-	screenshot(t, ctx, "web-real-table.png")
+	screenshot(t, ctx, "web-real-table.png", armies...)
 }
 
 // instructed is whether the page shows a ruler instruction.
@@ -475,5 +518,5 @@ func TestBrowserReplay(t *testing.T) {
 	if txt, _ := chromedp.Run(ctx, chromedp.Text(chromedp.ID("replay-text"))); txt == "" || !strings.Contains(txt, "Turn") {
 		t.Fatalf("the step says %q", txt)
 	}
-	screenshot(t, ctx, "web-replay.png")
+	screenshot(t, ctx, "web-replay.png", armies...)
 }
