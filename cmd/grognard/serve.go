@@ -16,11 +16,13 @@ import (
 func (a *app) serveCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "serve",
-		Usage: "serve the page to play, get hints and save games in a browser",
+		Usage: "serve the page to play, get hints, watch replays and read tournament results in a browser",
 		Description: `Starts a web server with the page built in and prints the address to open.
 Each browser tab is its own game; a game left idle for --session-ttl is dropped (save it
-first with the Save button; Load takes it back). The server listens on loopback only unless
---addr says otherwise: anyone who can reach the address can play on this machine's CPU.`,
+first with the Save button; Load takes it back). Replays and results open files uploaded
+from the browser, or the records and saved games in --dir (and nothing outside it). The
+server listens on loopback only unless --addr says otherwise: anyone who can reach the
+address can play on this machine's CPU.`,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "addr", Value: "127.0.0.1:8080", Usage: "address to listen on (host:port; port 0 picks a free one)", EnvVars: []string{"GROGNARD_ADDR"}},
 			&cli.StringFlag{Name: "dir", Usage: "`DIR` of records and saved games the page may open for replays and results (nothing outside it is reachable; default: none, the page uploads files)", EnvVars: []string{"GROGNARD_DIR"}},
