@@ -149,6 +149,10 @@ type Tournament struct {
 	anchor    int
 	workers   int
 	print     string
+	// rules and version name the ruleset; kept apart from cfg.Ruleset
+	// because a tournament rebuilt from its records (ReportFromRecords)
+	// knows them from the records and has no Ruleset to ask.
+	rules, version string
 }
 
 // New checks cfg and builds the schedule. Its errors say which setting
@@ -183,20 +187,11 @@ func New(cfg Config) (*Tournament, error) {
 		}
 	}
 	t.labels = Labels(cfg.Agents)
-	switch t.cfg.Format {
-	case RoundRobin:
-		for a := 0; a < n; a++ {
-			for b := a + 1; b < n; b++ {
-				t.pairings = append(t.pairings, Pairing{a, b})
-			}
-		}
-	case Gauntlet:
-		for b := 1; b < n; b++ {
-			t.pairings = append(t.pairings, Pairing{0, b})
-		}
-	default:
-		return nil, fmt.Errorf("unknown format %q: use %q or %q", cfg.Format, RoundRobin, Gauntlet)
+	pairings, err := pairingsOf(t.cfg.Format, n)
+	if err != nil {
+		return nil, err
 	}
+	t.pairings = pairings
 	g := cfg.GamesPerPairing
 	if g < 2 || g%2 != 0 {
 		return nil, fmt.Errorf("games per pairing must be even and at least 2 (games are played in pairs with sides swapped), got %d", g)
@@ -239,6 +234,7 @@ func New(cfg Config) (*Tournament, error) {
 			return nil, fmt.Errorf("SPRT settings: %w", err)
 		}
 	}
+	t.rules, t.version = cfg.Ruleset.Name(), cfg.Ruleset.Version()
 	anchor, err := t.findAgent(cfg.Anchor)
 	if err != nil {
 		return nil, fmt.Errorf("anchor: %w", err)
@@ -246,6 +242,27 @@ func New(cfg Config) (*Tournament, error) {
 	t.anchor = anchor
 	t.print = t.fingerprint()
 	return t, nil
+}
+
+// pairingsOf lists who meets whom among n agents under format, in
+// schedule order; ReportFromRecords rebuilds a schedule with it too.
+func pairingsOf(format Format, n int) ([]Pairing, error) {
+	var out []Pairing
+	switch format {
+	case RoundRobin:
+		for a := 0; a < n; a++ {
+			for b := a + 1; b < n; b++ {
+				out = append(out, Pairing{a, b})
+			}
+		}
+	case Gauntlet:
+		for b := 1; b < n; b++ {
+			out = append(out, Pairing{0, b})
+		}
+	default:
+		return nil, fmt.Errorf("unknown format %q: use %q or %q", format, RoundRobin, Gauntlet)
+	}
+	return out, nil
 }
 
 // findAgent resolves an agent by label or spec; "" is the first agent.
@@ -305,7 +322,7 @@ func (t *Tournament) fingerprint() string {
 		Options          engine.Options
 		Seed             uint64
 		Adjudication     Adjudication
-	}{t.cfg.Ruleset.Name(), t.cfg.Ruleset.Version(), specs, t.cfg.Format, t.scenarios, t.opts, t.cfg.Seed, t.cfg.Adjudication})
+	}{t.rules, t.version, specs, t.cfg.Format, t.scenarios, t.opts, t.cfg.Seed, t.cfg.Adjudication})
 	sum := sha256.Sum256(b)
 	return hex.EncodeToString(sum[:8])
 }

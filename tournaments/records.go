@@ -208,6 +208,13 @@ func (t *Tournament) takeLine(line []byte, res []slot, out *loaded) error {
 	if err := json.Unmarshal(line, &r); err != nil {
 		return err
 	}
+	return t.takeGame(r, res, out)
+}
+
+// takeGame checks one decoded record against the schedule and marks its
+// game as finished: a game already marked is counted as a duplicate, not
+// again. A record that does not belong here is a *mismatchError.
+func (t *Tournament) takeGame(r resumeLine, res []slot, out *loaded) error {
 	info := r.Tournament
 	if info == nil {
 		return &mismatchError{"a game record without tournament information (written by 'grognard match'?): give the tournament another --records file"}

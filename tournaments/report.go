@@ -213,8 +213,8 @@ func (t *Tournament) report(c *collector) *Report {
 		limit = c.stopAt
 	}
 	r := &Report{
-		Ruleset:         t.cfg.Ruleset.Name(),
-		RulesVersion:    t.cfg.Ruleset.Version(),
+		Ruleset:         t.rules,
+		RulesVersion:    t.version,
 		Format:          t.cfg.Format,
 		Agents:          t.Labels(),
 		Specs:           append([]string(nil), t.cfg.Agents...),

@@ -293,15 +293,7 @@ func TestPairsShareDiceWithSidesSwapped(t *testing.T) {
 	cfg.Agents = []string{"random", "random"}
 	cfg.GamesPerPairing = 6
 	mustRun(t, cfg)
-	f, err := os.Open(cfg.Records)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	recs, err := ReadGameRecords(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	recs := readRecordsFile(t, cfg.Records)
 	byGame := map[int]*GameRecord{}
 	for _, r := range recs {
 		byGame[r.Tournament.Game] = r
@@ -415,6 +407,21 @@ func TestResume(t *testing.T) {
 	}
 }
 
+// matchRecordLine is a plain match's record, as 'grognard match
+// --record' writes it: a game without the tournament's part.
+func matchRecordLine(t testing.TB) []byte {
+	t.Helper()
+	rec, err := PlayMatch(context.Background(), twobytwo.Rules{}, "standard", engine.Options{TurnLimit: 2}, randomPair(1, 2), 3, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mb bytes.Buffer
+	if err := rec.Write(&mb); err != nil {
+		t.Fatal(err)
+	}
+	return mb.Bytes()
+}
+
 func TestResumeRefuses(t *testing.T) {
 	dir := t.TempDir()
 	base := small(filepath.Join(dir, "base.jsonl"))
@@ -425,14 +432,7 @@ func TestResumeRefuses(t *testing.T) {
 	}
 	lines := strings.SplitAfter(string(data), "\n")
 	match := filepath.Join(dir, "match.jsonl")
-	rec, err := PlayMatch(context.Background(), twobytwo.Rules{}, "standard", engine.Options{TurnLimit: 2}, randomPair(1, 2), 3, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var mb bytes.Buffer
-	if err := rec.Write(&mb); err != nil {
-		t.Fatal(err)
-	}
+	mb := bytes.NewBuffer(matchRecordLine(t))
 	if err := os.WriteFile(match, mb.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -20,6 +20,9 @@ import (
 // uploads, after decompression, so a gzip bomb stops at the bound.
 const MaxFileBytes = 64 << 20
 
+// errTooBig is a file over MaxFileBytes.
+var errTooBig = errors.New("too large")
+
 // maxListed bounds the files the page is offered from the directory.
 const maxListed = 1000
 
@@ -131,7 +134,7 @@ func readBounded(r io.Reader) ([]byte, error) {
 		return nil, err
 	}
 	if len(b) > MaxFileBytes {
-		return nil, fmt.Errorf("the file is over %d MiB", MaxFileBytes>>20)
+		return nil, fmt.Errorf("%w: the file is over %d MiB", errTooBig, MaxFileBytes>>20)
 	}
 	if len(b) < 2 || b[0] != 0x1f || b[1] != 0x8b {
 		return b, nil
@@ -145,7 +148,7 @@ func readBounded(r io.Reader) ([]byte, error) {
 		return nil, fmt.Errorf("the file is not valid gzip: %w", err)
 	}
 	if len(out) > MaxFileBytes {
-		return nil, fmt.Errorf("the file is over %d MiB once decompressed", MaxFileBytes>>20)
+		return nil, fmt.Errorf("%w: the file is over %d MiB once decompressed", errTooBig, MaxFileBytes>>20)
 	}
 	return out, nil
 }
@@ -167,7 +170,12 @@ func (s *Server) requestFile(w http.ResponseWriter, r *http.Request) ([]byte, bo
 	}
 	b, err := readBounded(http.MaxBytesReader(w, r.Body, MaxUpload))
 	if err != nil {
-		writeError(w, http.StatusRequestEntityTooLarge, "too-large", fmt.Sprintf("cannot read the upload (at most %d MiB): %v", MaxUpload>>20, err))
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) || errors.Is(err, errTooBig) {
+			writeError(w, http.StatusRequestEntityTooLarge, "too-large", fmt.Sprintf("the upload is over its bound (%d MiB, %d MiB decompressed): %v", MaxUpload>>20, MaxFileBytes>>20, err))
+		} else {
+			writeError(w, http.StatusBadRequest, "bad-file", "cannot read the upload: "+err.Error())
+		}
 		return nil, false
 	}
 	if len(b) == 0 {

@@ -3,8 +3,6 @@ package web
 import (
 	"bytes"
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -60,16 +58,10 @@ func (s *Server) openReplay(w http.ResponseWriter, r *http.Request) {
 	if name == "" {
 		name = "upload"
 	}
-	s.newMu.Lock()
-	defer s.newMu.Unlock()
-	if s.replays.ItemCount() >= MaxReplays {
-		writeError(w, http.StatusServiceUnavailable, "too-many-replays", fmt.Sprintf("the server holds %d open replays already; wait for idle ones to expire", MaxReplays))
+	id := s.add(w, s.replays, MaxReplays, "too-many-replays", "open replays", &replay{name: name, recs: recs})
+	if id == "" {
 		return
 	}
-	var idb [16]byte
-	_, _ = rand.Read(idb[:])
-	id := hex.EncodeToString(idb[:])
-	s.replays.SetDefault(id, &replay{name: name, recs: recs})
 	games := make([]replayGameInfo, len(recs))
 	for k, rec := range recs {
 		games[k] = replayGameInfo{Game: k + 1, Ruleset: rec.Ruleset, Scenario: rec.Scenario, Agents: rec.Agents, Result: rec.Result.String(), Steps: len(rec.Steps)}

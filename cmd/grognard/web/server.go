@@ -111,6 +111,7 @@ func New(cfg Config) (*Server, error) {
 	m.HandleFunc("GET /api/sessions/{id}/picture.svg", s.picture)
 	m.HandleFunc("DELETE /api/sessions/{id}", s.endSession)
 	m.HandleFunc("GET /api/files", s.listFiles)
+	m.HandleFunc("POST /api/results", s.results)
 	m.HandleFunc("POST /api/replays", s.openReplay)
 	m.HandleFunc("GET /api/replays/{id}/games/{game}", s.replayGame)
 	m.HandleFunc("GET /api/replays/{id}/games/{game}/picture.svg", s.replayPicture)
@@ -193,21 +194,32 @@ func writeError(w http.ResponseWriter, status int, code, msg string) {
 	_ = json.NewEncoder(w).Encode(apiError{Error: msg, Code: code})
 }
 
-func (s *Server) newSession(w http.ResponseWriter, r *http.Request) {
+// add keeps v in c under a new random id, unless c holds limit items
+// already: then it writes the refusal (code, with what) and returns "".
+func (s *Server) add(w http.ResponseWriter, c *cache.Cache, limit int, code, what string, v any) string {
 	s.newMu.Lock()
 	defer s.newMu.Unlock()
-	if s.sessions.ItemCount() >= MaxSessions {
-		writeError(w, http.StatusServiceUnavailable, "too-many-sessions", fmt.Sprintf("the server holds %d games already; close a tab or wait for idle games to expire", MaxSessions))
-		return
+	if c.ItemCount() >= limit {
+		writeError(w, http.StatusServiceUnavailable, code, fmt.Sprintf("the server holds %d %s already; wait for idle ones to expire", limit, what))
+		return ""
 	}
 	var b [16]byte
 	if _, err := rand.Read(b[:]); err != nil {
-		writeError(w, http.StatusInternalServerError, "internal", "cannot make a session id")
-		return
+		writeError(w, http.StatusInternalServerError, "internal", "cannot make an id")
+		return ""
 	}
 	id := hex.EncodeToString(b[:])
+	c.SetDefault(id, v)
+	return id
+}
+
+func (s *Server) newSession(w http.ResponseWriter, r *http.Request) {
 	ws := &session{sess: protocol.NewSession(protocol.Config{Name: s.cfg.Name, Version: s.cfg.Version, Ruleset: s.cfg.Ruleset})}
-	s.sessions.SetDefault(id, ws)
+	id := s.add(w, s.sessions, MaxSessions, "too-many-sessions", "games (close a tab)", ws)
+	if id == "" {
+		ws.sess.Close()
+		return
+	}
 	s.cfg.Log.Info().Str("session", id[:8]).Msg("new session")
 	w.Header().Set("Content-Type", "application/json")
 	_ = json.NewEncoder(w).Encode(map[string]any{"ok": true, "id": id, "ttl_seconds": int(s.cfg.SessionTTL.Seconds())})

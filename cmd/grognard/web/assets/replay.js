@@ -107,16 +107,8 @@ function escapeText(t) {
 }
 
 async function init() {
-  const r = await fetch("/api/files");
-  const j = await r.json();
-  if (j.ok) {
-    for (const f of j.files) {
-      const o = document.createElement("option");
-      o.value = f.name;
-      o.textContent = f.name;
-      $("replay-file").append(o);
-    }
-  } else {
+  const j = await fillFiles($("replay-file"));
+  if (!j.ok) {
     $("replay-file").disabled = true;
     $("replay-file").title = j.error;
   }
