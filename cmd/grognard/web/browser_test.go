@@ -520,3 +520,34 @@ func TestBrowserReplay(t *testing.T) {
 	}
 	screenshot(t, ctx, "web-replay.png", armies...)
 }
+
+// A tournament's records file in the server's directory, chosen on the
+// results page: the cross table, pairings, ratings and the chart with
+// its error bars are shown.
+func TestBrowserResults(t *testing.T) {
+	_, records := smallTournament(t, 3)
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "tournament.jsonl"), records, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, url := browser(t, Config{Dir: dir})
+	if err := chromedp.Do(ctx,
+		chromedp.Navigate(url+"/results.html"),
+		chromedp.WaitReady(chromedp.CSS(`#results-file option[value="tournament.jsonl"]`)),
+		chromedp.SetValue(chromedp.ID("results-file"), "tournament.jsonl"),
+		chromedp.Evaluate[chromedp.Void](`document.getElementById("results-file").dispatchEvent(new Event("change")), undefined`),
+		chromedp.WaitVisible(chromedp.CSS("#rating-chart svg")),
+	); err != nil {
+		t.Fatalf("open the results: %v", err)
+	}
+	for _, sel := range []string{"#cross-table tr", "#pairings tr", "#ratings tr"} {
+		n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("`+sel+`").length`))
+		if err != nil || n < 2 {
+			t.Errorf("%s: %d rows (%v)", sel, n, err)
+		}
+	}
+	if hidden, _ := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.getElementById("results-error").hidden`)); !hidden {
+		msg, _ := chromedp.Run(ctx, chromedp.Text(chromedp.ID("results-error")))
+		t.Fatalf("the page shows an error: %s", msg)
+	}
+}
