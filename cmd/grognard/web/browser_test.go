@@ -57,7 +57,7 @@ func browser(t *testing.T, cfg Config) (context.Context, string) {
 	for attempt := 0; attempt < 3; attempt++ {
 		actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
 		ctx, cancelB := chromedp.NewContext(actx)
-		ctx, cancelC := context.WithTimeout(ctx, 90*time.Second)
+		ctx, cancelC := context.WithTimeout(ctx, 4*time.Minute)
 		// A cold start of the browser can take many seconds.
 		if err = chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible(chromedp.ID("start"))); err == nil {
 			t.Cleanup(func() { cancelC(); cancelB(); cancelA() })
@@ -550,4 +550,31 @@ func TestBrowserResults(t *testing.T) {
 		msg, _ := chromedp.Run(ctx, chromedp.Text(chromedp.ID("results-error")))
 		t.Fatalf("the page shows an error: %s", msg)
 	}
+}
+
+// A whole short game (one turn of Drums and Muskets) played to its end
+// by clicking the first order each time.
+func TestBrowserWholeGame(t *testing.T) {
+	ctx, _ := browser(t, Config{})
+	if err := chromedp.Do(ctx, chromedp.SendKeys(chromedp.ID("turns"), "1")); err != nil {
+		t.Fatal(err)
+	}
+	startDrums(t, ctx, false)
+	over := func() bool {
+		settle(ctx)
+		s, _ := chromedp.Run(ctx, chromedp.Text(chromedp.ID("status")))
+		// The summary's phase is "over" once the battle ends.
+		return strings.Contains(s, ", over:") || strings.Contains(s, "game over")
+	}
+	clicks := 0
+	for ; clicks < 400 && !over(); clicks++ {
+		clickFirstOrder(t, ctx)
+	}
+	if !over() {
+		t.Fatalf("the game is not over after %d clicks", clicks)
+	}
+	if vis, _ := chromedp.Run(ctx, chromedp.Evaluate[bool](`!document.getElementById("orders-box").hidden`)); vis {
+		t.Fatal("orders are offered after the game is over")
+	}
+	t.Logf("a one-turn game took %d clicks", clicks)
 }

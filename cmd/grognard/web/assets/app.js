@@ -247,6 +247,7 @@ async function start(ev) {
   if (realTable) $("dice").value = "manual";
   const args = ["ruleset=" + $("ruleset").value, "human=" + $("side").value, "bot=" + $("bot").value, "dice=" + $("dice").value];
   if ($("scenario").value) args.push("scenario=" + $("scenario").value);
+  if ($("turns").value) args.push("turn_limit=" + $("turns").value);
   const r = await api("new_game", args);
   if (!r.ok) { showError(r.error); return; }
   log(r.text.split("\n")[0]);
