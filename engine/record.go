@@ -298,24 +298,32 @@ func ReplayVisit(rs Ruleset, rec *Record, visit func(step int, st State) error) 
 	if err != nil {
 		return st, err
 	}
+	return st, CheckReplayResult(rec, st)
+}
+
+// CheckReplayResult checks that st, the state a record's steps replay to,
+// ends with the record's result and turn, as Replay does after the steps:
+// a caller that replays with ReplayStepsVisit tells a step that does not
+// play apart from a result that does not match.
+func CheckReplayResult(rec *Record, st State) error {
 	got := st.Result()
 	if IsForfeit(rec.Result) {
 		// A forfeit ends the game off the board: the steps replay, the
 		// position is unfinished, the result is the record's, once it is
 		// shown to be one the game could have ended with there.
 		if err := checkForfeit(rec, st); err != nil {
-			return st, err
+			return err
 		}
 		got = rec.Result
 	}
 	// A record of format 1 has no result kind: only what it has is compared.
 	if got.Over != rec.Result.Over || got.Winner != rec.Result.Winner || got.Reason != rec.Result.Reason || (rec.Result.Kind != InProgress && got.Kind != rec.Result.Kind) {
-		return st, fmt.Errorf("%w: replay ends %s, record says %s", ErrReplayMismatch, got, rec.Result)
+		return fmt.Errorf("%w: replay ends %s, record says %s", ErrReplayMismatch, got, rec.Result)
 	}
 	if rec.Turns > 0 && st.Turn() != rec.Turns {
-		return st, fmt.Errorf("%w: replay ends on turn %d, record says %d", ErrReplayMismatch, st.Turn(), rec.Turns)
+		return fmt.Errorf("%w: replay ends on turn %d, record says %d", ErrReplayMismatch, st.Turn(), rec.Turns)
 	}
-	return st, nil
+	return nil
 }
 
 // ReplaySteps plays the first n steps of a record on a new game, checking
@@ -323,6 +331,13 @@ func ReplayVisit(rs Ruleset, rec *Record, visit func(step int, st State) error) 
 // the position at any point of a recorded game.
 func ReplaySteps(rs Ruleset, rec *Record, n int) (State, error) {
 	return replaySteps(rs, rec, n, nil)
+}
+
+// ReplayStepsVisit is ReplaySteps calling visit, when it is not nil, with
+// the state before each step as ReplayVisit does: when a step does not
+// play, the last step visited is the one that failed.
+func ReplayStepsVisit(rs Ruleset, rec *Record, n int, visit func(step int, st State) error) (State, error) {
+	return replaySteps(rs, rec, n, visit)
 }
 
 // replaySteps is ReplaySteps calling visit as ReplayVisit does.

@@ -277,16 +277,27 @@ func loadedSides(rs engine.Ruleset, doc SavedGame, who loadSides) ([2]string, er
 // run. A game never corrected by hand is replayed from its record and
 // must reach the saved state exactly; a corrected one is restored from
 // its state.
-func loadGame(b []byte, who loadSides) (*game, error) {
+// DecodeSaved reads a saved game (save, `grognard replay --save`),
+// refusing anything else: another format, or a game without its record
+// or state.
+func DecodeSaved(b []byte) (SavedGame, error) {
 	var doc SavedGame
 	if err := json.Unmarshal(b, &doc); err != nil {
-		return nil, fmt.Errorf("not a saved game: %w", err)
+		return doc, fmt.Errorf("not a saved game: %w", err)
 	}
 	if doc.Format != savedFormat {
-		return nil, fmt.Errorf("not a saved game (format %q, want %q)", doc.Format, savedFormat)
+		return doc, fmt.Errorf("not a saved game (format %q, want %q)", doc.Format, savedFormat)
 	}
 	if doc.Record == nil || len(doc.State) == 0 {
-		return nil, fmt.Errorf("the saved game has no record or no state")
+		return doc, fmt.Errorf("the saved game has no record or no state")
+	}
+	return doc, nil
+}
+
+func loadGame(b []byte, who loadSides) (*game, error) {
+	doc, err := DecodeSaved(b)
+	if err != nil {
+		return nil, err
 	}
 	rs, err := engine.Lookup(doc.Record.Ruleset)
 	if err != nil {

@@ -3,6 +3,7 @@ package web
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -14,14 +15,13 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/grognard/grognard/engine/fileio"
 )
 
 // MaxFileBytes bounds a file the page opens from the chosen directory or
 // uploads, after decompression, so a gzip bomb stops at the bound.
 const MaxFileBytes = 64 << 20
-
-// errTooBig is a file over MaxFileBytes.
-var errTooBig = errors.New("too large")
 
 // maxListed bounds the files the page is offered from the directory.
 const maxListed = 1000
@@ -100,7 +100,7 @@ func (s *Server) listFiles(w http.ResponseWriter, _ *http.Request) {
 // readChosen reads the file name of the chosen directory, gunzipped when
 // it is gzip, at most MaxFileBytes. A name that leaves the directory, is
 // not a regular file or is not record-like is refused with the reason.
-func (s *Server) readChosen(name string) ([]byte, error) {
+func (s *Server) readChosen(ctx context.Context, name string) ([]byte, error) {
 	if s.root == nil {
 		return nil, errNoDir
 	}
@@ -123,18 +123,19 @@ func (s *Server) readChosen(name string) ([]byte, error) {
 	if err != nil || !info.Mode().IsRegular() {
 		return nil, fmt.Errorf("%q is not a regular file", name)
 	}
-	return readBounded(f)
+	return readBounded(ctx, f)
 }
 
 // readBounded reads r whole, gunzipping it when it starts with gzip's
-// magic, and refuses more than MaxFileBytes either way.
-func readBounded(r io.Reader) ([]byte, error) {
-	b, err := io.ReadAll(io.LimitReader(r, MaxFileBytes+1))
-	if err != nil {
+// magic, and refuses more than MaxFileBytes either way (an error wrapping
+// fileio.ErrTooLarge), stopping when ctx ends.
+func readBounded(ctx context.Context, r io.Reader) ([]byte, error) {
+	b, err := fileio.ReadAll(ctx, r, MaxFileBytes)
+	switch {
+	case errors.Is(err, fileio.ErrTooLarge):
+		return nil, fmt.Errorf("the file is over %d MiB: %w", MaxFileBytes>>20, err)
+	case err != nil:
 		return nil, err
-	}
-	if len(b) > MaxFileBytes {
-		return nil, fmt.Errorf("%w: the file is over %d MiB", errTooBig, MaxFileBytes>>20)
 	}
 	if len(b) < 2 || b[0] != 0x1f || b[1] != 0x8b {
 		return b, nil
@@ -143,12 +144,12 @@ func readBounded(r io.Reader) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("the file is not valid gzip: %w", err)
 	}
-	out, err := io.ReadAll(io.LimitReader(zr, MaxFileBytes+1))
-	if err != nil {
+	out, err := fileio.ReadAll(ctx, zr, MaxFileBytes)
+	switch {
+	case errors.Is(err, fileio.ErrTooLarge):
+		return nil, fmt.Errorf("the file is over %d MiB once decompressed: %w", MaxFileBytes>>20, err)
+	case err != nil:
 		return nil, fmt.Errorf("the file is not valid gzip: %w", err)
-	}
-	if len(out) > MaxFileBytes {
-		return nil, fmt.Errorf("%w: the file is over %d MiB once decompressed", errTooBig, MaxFileBytes>>20)
 	}
 	return out, nil
 }
@@ -157,7 +158,7 @@ func readBounded(r io.Reader) ([]byte, error) {
 // directory) or uploads (the body), bounded either way.
 func (s *Server) requestFile(w http.ResponseWriter, r *http.Request) ([]byte, bool) {
 	if name := r.URL.Query().Get("file"); name != "" {
-		b, err := s.readChosen(name)
+		b, err := s.readChosen(r.Context(), name)
 		if err != nil {
 			status := http.StatusBadRequest
 			if errors.Is(err, errNoDir) {
@@ -168,10 +169,10 @@ func (s *Server) requestFile(w http.ResponseWriter, r *http.Request) ([]byte, bo
 		}
 		return b, true
 	}
-	b, err := readBounded(http.MaxBytesReader(w, r.Body, MaxUpload))
+	b, err := readBounded(r.Context(), http.MaxBytesReader(w, r.Body, MaxUpload))
 	if err != nil {
 		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) || errors.Is(err, errTooBig) {
+		if errors.As(err, &tooBig) || errors.Is(err, fileio.ErrTooLarge) {
 			writeError(w, http.StatusRequestEntityTooLarge, "too-large", fmt.Sprintf("the upload is over its bound (%d MiB, %d MiB decompressed): %v", MaxUpload>>20, MaxFileBytes>>20, err))
 		} else {
 			writeError(w, http.StatusBadRequest, "bad-file", "cannot read the upload: "+err.Error())

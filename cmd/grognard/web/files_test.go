@@ -3,6 +3,7 @@ package web
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
@@ -120,7 +121,32 @@ func TestGzipBombRefused(t *testing.T) {
 		zw.Write(zero)
 	}
 	zw.Close()
-	if _, err := readBounded(&gz); err == nil || !strings.Contains(err.Error(), "decompressed") {
+	if _, err := readBounded(context.Background(), &gz); err == nil || !strings.Contains(err.Error(), "decompressed") {
 		t.Fatalf("a %d KiB gzip of %d MiB: %v", gz.Len()>>10, MaxFileBytes>>20+1, err)
+	}
+}
+
+// An upload over the bound is refused as too large, whichever handler
+// takes it, and leaves the session's game as it was.
+func TestUploadBound(t *testing.T) {
+	ts := newTestServer(t, 0)
+	id := openSession(t, ts)
+	cmd(t, ts, id, "new_game", "human=0", "bot=random")
+	_, before := cmd(t, ts, id, "show", "summary")
+	big := bytes.Repeat([]byte("x"), MaxUpload+1)
+	for _, path := range []string{"/api/sessions/" + id + "/load", "/api/replays", "/api/results"} {
+		r, err := http.Post(ts.URL+path, "application/octet-stream", bytes.NewReader(big))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rep apiError
+		_ = json.NewDecoder(r.Body).Decode(&rep)
+		r.Body.Close()
+		if r.StatusCode != http.StatusRequestEntityTooLarge || rep.Code != "too-large" {
+			t.Errorf("%s: %d %+v", path, r.StatusCode, rep)
+		}
+	}
+	if _, after := cmd(t, ts, id, "show", "summary"); after.Text != before.Text {
+		t.Errorf("a refused upload changed the game:\n%s\n%s", before.Text, after.Text)
 	}
 }

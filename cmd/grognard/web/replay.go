@@ -3,15 +3,12 @@ package web
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"math"
 	"net/http"
 	"sort"
 	"strconv"
-	"strings"
 
 	"github.com/grognard/grognard/agents"
 	"github.com/grognard/grognard/agents/protocol"
@@ -28,7 +25,6 @@ const maxSwings = 5
 // replay is an opened file of game records (or a saved game's record):
 // immutable once made, so requests on it need no lock.
 type replay struct {
-	name string
 	recs []*engine.Record
 }
 
@@ -58,7 +54,7 @@ func (s *Server) openReplay(w http.ResponseWriter, r *http.Request) {
 	if name == "" {
 		name = "upload"
 	}
-	id := s.add(w, s.replays, MaxReplays, "too-many-replays", "open replays", &replay{name: name, recs: recs})
+	id := s.add(w, s.replays, MaxReplays, "too-many-replays", "open replays", &replay{recs: recs})
 	if id == "" {
 		return
 	}
@@ -72,15 +68,13 @@ func (s *Server) openReplay(w http.ResponseWriter, r *http.Request) {
 // decodeReplayable reads b as a saved game (its record) or as JSON-line
 // game records (from match, tournament or replay --save).
 func decodeReplayable(ctx context.Context, b []byte) ([]*engine.Record, error) {
-	trimmed := bytes.TrimSpace(b)
-	if bytes.HasPrefix(trimmed, []byte("{")) && !bytes.Contains(trimmed, []byte("\n")) {
-		var saved protocol.SavedGame
-		if err := json.Unmarshal(trimmed, &saved); err == nil && saved.Format != "" && saved.Record != nil {
-			if saved.Edited {
-				return nil, errors.New("this saved game was corrected by hand (set), so its record does not replay to it: load it to play on instead")
-			}
-			return checkReplayable([]*engine.Record{saved.Record})
+	// A saved game is one JSON document (indented or not); a records file
+	// of more than one line is not, and a record is no saved game.
+	if saved, err := protocol.DecodeSaved(b); err == nil {
+		if saved.Edited {
+			return nil, errors.New("this saved game was corrected by hand (set), so its record does not replay to it: load it to play on instead")
 		}
+		return checkReplayable([]*engine.Record{saved.Record})
 	}
 	recs, err := engine.ReadRecordsContext(ctx, bytes.NewReader(b))
 	if err != nil {
@@ -185,7 +179,7 @@ func (s *Server) replayGame(w http.ResponseWriter, r *http.Request) {
 		}
 		return max(-1, min(1, v))
 	}
-	final, err := engine.ReplayVisit(rs, rec, func(k int, st engine.State) error {
+	final, err := engine.ReplayStepsVisit(rs, rec, len(rec.Steps), func(k int, st engine.State) error {
 		if k == 0 {
 			out.Sides = [2]string{engine.SideName(st, 0), engine.SideName(st, 1)}
 		}
@@ -193,42 +187,42 @@ func (s *Server) replayGame(w http.ResponseWriter, r *http.Request) {
 			return err
 		}
 		step := &rec.Steps[k]
-		rs := replayStep{Turn: st.Turn()}
+		shown := replayStep{Turn: st.Turn()}
 		if step.Dice != nil {
-			rs.By = "dice"
-			rs.Text = st.DescribeRoll()
+			shown.By = "dice"
+			shown.Text = st.DescribeRoll()
 			for i := range int(step.Dice.N) {
-				rs.Dice = append(rs.Dice, int(step.Dice.V[i]))
+				shown.Dice = append(shown.Dice, int(step.Dice.V[i]))
 			}
 		} else {
-			rs.By = engine.SideName(st, step.Player)
-			rs.Notation = step.Notation
+			shown.By = engine.SideName(st, step.Player)
+			shown.Notation = step.Notation
 			if a, err := step.ActionIn(st); err == nil {
-				rs.Text = st.DescribeAction(a)
-				rs.Notation = st.FormatAction(a)
+				shown.Text = st.DescribeAction(a)
+				shown.Notation = st.FormatAction(a)
 			} else {
-				rs.Text = step.Notation
+				shown.Text = step.Notation
 			}
 		}
-		out.Steps = append(out.Steps, rs)
+		out.Steps = append(out.Steps, shown)
 		out.Eval = append(out.Eval, value(st))
 		return nil
 	})
 	switch {
-	case err == nil:
-		out.Eval = append(out.Eval, value(final))
 	case r.Context().Err() != nil:
 		return // the page went away
+	case err != nil:
+		// The step last visited is the one that did not play.
+		out.Steps = out.Steps[:max(0, len(out.Steps)-1)]
+		out.Eval = out.Eval[:len(out.Steps)]
+		if final != nil {
+			out.Eval = append(out.Eval, value(final))
+		}
+		out.Error = fmt.Sprintf("the game replays only to step %d: %v", len(out.Steps), err)
 	default:
-		// Every step played and only the result differs, or the step
-		// last visited is the one that did not play.
-		if end, err2 := engine.ReplaySteps(rs, rec, len(rec.Steps)); err2 == nil {
-			out.Eval = append(out.Eval, value(end))
+		out.Eval = append(out.Eval, value(final))
+		if err := engine.CheckReplayResult(rec, final); err != nil {
 			out.Error = fmt.Sprintf("every step replays, but not to the recorded result: %v", err)
-		} else {
-			out.Steps = out.Steps[:max(0, len(out.Steps)-1)]
-			out.Eval = out.Eval[:min(len(out.Eval), len(out.Steps)+1)]
-			out.Error = fmt.Sprintf("the game replays only to step %d: %v", len(out.Steps), err)
 		}
 	}
 	out.Swings = biggestSwings(out.Eval, maxSwings)
@@ -274,21 +268,17 @@ func (s *Server) replayPicture(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, "bad-file", err.Error())
 		return
 	}
-	st, err := engine.ReplaySteps(rs, rec, n)
+	// One pass keeps the position before the last step, to draw that
+	// step from.
+	var before engine.State
+	st, err := engine.ReplayStepsVisit(rs, rec, n, func(k int, st engine.State) error {
+		if k == n-1 {
+			before = st.Clone()
+		}
+		return nil
+	})
 	if err != nil {
 		writeError(w, http.StatusBadRequest, "bad-file", fmt.Sprintf("the game does not replay to step %d: %v", n, err))
-		return
-	}
-	// The position before the last step, to draw that step from.
-	var before engine.State
-	if n > 0 {
-		if before, err = engine.ReplaySteps(rs, rec, n-1); err != nil {
-			before = nil
-		}
-	}
-	p, err := engine.Pictures(rec.Ruleset)
-	if err != nil {
-		writeError(w, http.StatusNotImplemented, "no-picture", err.Error())
 		return
 	}
 	var opts engine.PictureOptions
@@ -297,12 +287,6 @@ func (s *Server) replayPicture(w http.ResponseWriter, r *http.Request) {
 			opts.Arrows = []engine.Arrow{{Action: a, Label: "last", From: before}}
 		}
 	}
-	var svg strings.Builder
-	if err := p.Picture(&svg, st, opts); err != nil {
-		writeError(w, http.StatusInternalServerError, "internal", err.Error())
-		return
-	}
-	w.Header().Set("Content-Type", "image/svg+xml")
-	w.Header().Set("Cache-Control", "no-store")
-	_, _ = io.WriteString(w, svg.String())
+	svg, perr := drawPicture(st, opts)
+	writeSVG(w, svg, perr)
 }

@@ -46,7 +46,11 @@ func TestReplayASavedGameAndARecord(t *testing.T) {
 			if err := json.Unmarshal(saved.Result, &sg); err != nil || len(sg.Record) == 0 {
 				t.Fatalf("saved game has no record: %v", err)
 			}
-			for name, body := range map[string][]byte{"saved game": saved.Result, "records file": append(sg.Record, '\n')} {
+			var indented bytes.Buffer
+			if err := json.Indent(&indented, saved.Result, "", "  "); err != nil {
+				t.Fatal(err)
+			}
+			for name, body := range map[string][]byte{"saved game": saved.Result, "indented saved game": indented.Bytes(), "records file": append(sg.Record, '\n')} {
 				code, open := postRaw(t, ts.URL+"/api/replays", body)
 				if code != 200 || !open.OK || len(open.Games) != 1 || open.Games[0].Steps == 0 {
 					t.Fatalf("%s: open: %d %+v", name, code, open)
@@ -103,7 +107,8 @@ func TestReplayRefusesBadFiles(t *testing.T) {
 		{"garbage", "not json at all", "neither a saved game nor game records"},
 		{"an empty object", "{}\n", "neither"},
 		{"gzip garbage", "\x1f\x8bnot really", "gzip"},
-		{"an edited saved game", `{"format":"grognard-saved-game","edited":true,"record":{"ruleset":"twobytwo"}}`, "corrected by hand"},
+		{"an edited saved game", `{"format":"grognard-game","edited":true,"record":{"ruleset":"twobytwo"},"state":{}}`, "corrected by hand"},
+		{"another format of document", `{"format":"grognard-saved-game","record":{"ruleset":"twobytwo"},"state":{}}`, "neither a saved game nor game records"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, rep := postRaw(t, ts.URL+"/api/replays", []byte(tc.body))
@@ -134,4 +139,59 @@ func postRaw(t *testing.T, url string, body []byte) (int, openReply) {
 		t.Fatalf("reply %q is not JSON: %v", b, err)
 	}
 	return r.StatusCode, rep
+}
+
+// A record that stops replaying is shown as far as it plays, with the
+// reason; one whose steps all play to another result is shown whole,
+// saying so.
+func TestReplayShowsWhereARecordFails(t *testing.T) {
+	ts := newTestServer(t, 0)
+	id := openSession(t, ts)
+	cmd(t, ts, id, "new_game", "ruleset=drums", "side0=random", "side1=random", "seed=5", "turn_limit=2")
+	cmd(t, ts, id, "advance")
+	_, saved := cmd(t, ts, id, "save")
+	var sg struct {
+		Record map[string]any `json:"record"`
+	}
+	if err := json.Unmarshal(saved.Result, &sg); err != nil {
+		t.Fatal(err)
+	}
+	steps := sg.Record["steps"].([]any)
+	n := len(steps)
+	for _, tc := range []struct {
+		name      string
+		edit      func(rec map[string]any)
+		wantSteps int
+		want      string
+	}{
+		{"a step that does not play", func(rec map[string]any) {
+			s := append([]any(nil), steps...)
+			s[5] = map[string]any{"p": 0, "a": "no such order"}
+			rec["steps"] = s
+		}, 5, "replays only to step 5"},
+		{"another result", func(rec map[string]any) {
+			rec["result"] = map[string]any{"over": true, "winner": 1, "reason": "made up"}
+		}, n, "not to the recorded result"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rec := map[string]any{}
+			for k, v := range sg.Record {
+				rec[k] = v
+			}
+			tc.edit(rec)
+			line, _ := json.Marshal(rec)
+			code, open := postRaw(t, ts.URL+"/api/replays", append(line, '\n'))
+			if code != 200 || !open.OK {
+				t.Fatalf("open: %d %+v", code, open)
+			}
+			_, b := get(t, ts.URL+"/api/replays/"+open.ID+"/games/1")
+			var g replayGame
+			if err := json.Unmarshal(b, &g); err != nil {
+				t.Fatal(err)
+			}
+			if len(g.Steps) != tc.wantSteps || len(g.Eval) != tc.wantSteps+1 || !strings.Contains(g.Error, tc.want) {
+				t.Errorf("%d steps, %d values, error %q; want %d steps and %q", len(g.Steps), len(g.Eval), g.Error, tc.wantSteps, tc.want)
+			}
+		})
+	}
 }

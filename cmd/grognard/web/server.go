@@ -342,9 +342,9 @@ func (s *Server) load(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxUpload))
-	if err != nil {
-		writeError(w, http.StatusRequestEntityTooLarge, "too-large", fmt.Sprintf("a saved game is at most %d MiB", MaxUpload>>20))
+	// An upload, or a saved game of --dir by ?file=, gzipped or not.
+	b, ok := s.requestFile(w, r)
+	if !ok {
 		return
 	}
 	writeReply(w, r, ws, func(context.Context) (protocol.Reply, error) {
@@ -366,41 +366,60 @@ func (s *Server) picture(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, string(wire.BadRequest), fmt.Sprintf("at most %d arrows a picture", maxArrows))
 		return
 	}
-	var svg strings.Builder
-	status, code, msg := 0, "", ""
+	var svg string
+	var perr *pictureError
+	// The picture is drawn with the session held: it reads the game.
 	err := ws.run(r.Context(), func(context.Context) error {
 		st := ws.sess.State()
 		if st == nil {
-			status, code, msg = http.StatusConflict, string(wire.NoGame), "no game yet: start one"
-			return nil
-		}
-		p, err := engine.Pictures(st.Ruleset())
-		if err != nil {
-			status, code, msg = http.StatusNotImplemented, "no-picture", err.Error()
+			perr = &pictureError{http.StatusConflict, string(wire.NoGame), "no game yet: start one"}
 			return nil
 		}
 		var opts engine.PictureOptions
 		for k, text := range arrows {
 			a, err := st.ParseAction(text)
 			if err != nil {
-				status, code, msg = http.StatusBadRequest, string(wire.BadArgument), fmt.Sprintf("arrow %d: %v", k+1, err)
+				perr = &pictureError{http.StatusBadRequest, string(wire.BadArgument), fmt.Sprintf("arrow %d: %v", k+1, err)}
 				return nil
 			}
 			opts.Arrows = append(opts.Arrows, engine.Arrow{Action: a, Label: fmt.Sprint(k + 1)})
 		}
-		if err := p.Picture(&svg, st, opts); err != nil {
-			status, code, msg = http.StatusInternalServerError, string(wire.Internal), err.Error()
-		}
+		svg, perr = drawPicture(st, opts)
 		return nil
 	})
-	switch {
-	case err != nil:
+	if err != nil {
 		writeError(w, http.StatusConflict, "busy", err.Error())
-	case status != 0:
-		writeError(w, status, code, msg)
-	default:
-		w.Header().Set("Content-Type", "image/svg+xml")
-		w.Header().Set("Cache-Control", "no-store")
-		_, _ = io.WriteString(w, svg.String())
+		return
 	}
+	writeSVG(w, svg, perr)
+}
+
+// pictureError is why a picture is not drawn, as an error reply.
+type pictureError struct {
+	status    int
+	code, msg string
+}
+
+// drawPicture draws st by its ruleset's picture drawer.
+func drawPicture(st engine.State, opts engine.PictureOptions) (string, *pictureError) {
+	p, err := engine.Pictures(st.Ruleset())
+	if err != nil {
+		return "", &pictureError{http.StatusNotImplemented, "no-picture", err.Error()}
+	}
+	var svg strings.Builder
+	if err := p.Picture(&svg, st, opts); err != nil {
+		return "", &pictureError{http.StatusInternalServerError, string(wire.Internal), err.Error()}
+	}
+	return svg.String(), nil
+}
+
+// writeSVG writes a drawn picture, or why it was not drawn.
+func writeSVG(w http.ResponseWriter, svg string, perr *pictureError) {
+	if perr != nil {
+		writeError(w, perr.status, perr.code, perr.msg)
+		return
+	}
+	w.Header().Set("Content-Type", "image/svg+xml")
+	w.Header().Set("Cache-Control", "no-store")
+	_, _ = io.WriteString(w, svg)
 }

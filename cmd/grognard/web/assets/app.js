@@ -209,7 +209,6 @@ async function advance() {
 // it was for was shown while it was pending), an order with, on a real
 // table, what to do with the ruler.
 function logStep(s) {
-  if (typeof s === "string") { log(s); return; }
   if (s.dice && s.dice.length) {
     log(`dice ${s.dice.join(" ")}: ${s.text}`);
     $("log").firstChild.classList.add("dice");
