@@ -2,12 +2,15 @@ package web
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"io"
 	"net/http"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/grognard/grognard/engine"
 )
 
 // get fetches url and returns the status and body.
@@ -194,4 +197,23 @@ func TestReplayShowsWhereARecordFails(t *testing.T) {
 			}
 		})
 	}
+}
+
+// FuzzOpenReplay: no file makes opening a replay panic, and what it takes
+// names only registered rulesets.
+func FuzzOpenReplay(f *testing.F) {
+	for _, s := range []string{"", "{}", `{"format":"grognard-game","record":{"ruleset":"drums"},"state":{}}`, "{\"ruleset\":\"twobytwo\"}\n{\"ruleset\":\"x\"}\n", "\x1f\x8b"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		recs, err := decodeReplayable(context.Background(), b)
+		if err != nil {
+			return
+		}
+		for _, rec := range recs {
+			if _, err := engine.Lookup(rec.Ruleset); err != nil {
+				t.Fatalf("took a record of ruleset %q: %v", rec.Ruleset, err)
+			}
+		}
+	})
 }
