@@ -432,3 +432,32 @@ func indexOf(legal []engine.Action, a engine.Action) int {
 	}
 	return 0
 }
+
+// PlanArrows are the arrows that draw a plan given for position st: its
+// side's orders after the first (which the hints already draw as "1"),
+// labelled "p2", "p3"..., each drawn from the position it is given in
+// (the plan's dice and enemy replies played between them) so it starts
+// where its unit then stands. A step the rules refuse ends the drawing
+// there: the plan was made for another position.
+func PlanArrows(st engine.State, plan []Hint) []engine.Arrow {
+	if len(plan) < 2 {
+		return nil
+	}
+	var out []engine.Arrow
+	cur := st.Clone()
+	for k, e := range plan {
+		if e.By == "dice" {
+			if cur.ApplyDice(engine.NewDice(e.Dice...)) != nil {
+				break
+			}
+			continue
+		}
+		if k > 0 && e.By == "" {
+			out = append(out, engine.Arrow{Action: e.Action, Label: "p" + strconv.Itoa(e.Rank), From: cur.Clone()})
+		}
+		if cur.Apply(e.Action) != nil {
+			break
+		}
+	}
+	return out
+}

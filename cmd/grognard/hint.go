@@ -160,25 +160,7 @@ func drawHints(st engine.State, h protocol.Hints, file string) error {
 	for _, e := range h.Hints {
 		opts.Arrows = append(opts.Arrows, engine.Arrow{Action: e.Action, Label: strconv.Itoa(e.Rank)})
 	}
-	if len(h.Plan) > 1 {
-		// The plan's later orders are drawn from the position they are
-		// given in, so each starts where its unit then stands.
-		cur := st.Clone()
-		for k, e := range h.Plan {
-			if e.By == "dice" {
-				if cur.ApplyDice(engine.NewDice(e.Dice...)) != nil {
-					break
-				}
-				continue
-			}
-			if k > 0 && e.By == "" {
-				opts.Arrows = append(opts.Arrows, engine.Arrow{Action: e.Action, Label: "p" + strconv.Itoa(e.Rank), From: cur.Clone()})
-			}
-			if cur.Apply(e.Action) != nil {
-				break
-			}
-		}
-	}
+	opts.Arrows = append(opts.Arrows, protocol.PlanArrows(st, h.Plan)...)
 	return drawPicture(st, opts, file)
 }
 

@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -205,6 +206,25 @@ func TestBrowserPlayByClicking(t *testing.T) {
 		t.Fatalf("hint: %d hints, %d arrow elements (%v, %v)", hints, arrows, err1, err2)
 	}
 	screenshot(t, ctx, "web-hint.png", append(armies, hintBars...)...)
+	// The plan for the rest of the turn: listed, and drawn with the best
+	// order as "1" (and any later orders as "p2", "p3"...).
+	actx, cancel := context.WithTimeout(ctx, time.Minute)
+	defer cancel()
+	err = chromedp.Do(actx,
+		chromedp.Click(chromedp.ID("plan")),
+		chromedp.WaitVisible(chromedp.CSS("#plan-steps li")),
+		chromedp.WaitEnabled(chromedp.ID("hint")),
+	)
+	if err != nil {
+		state, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`["error", "hints-box", "plan-steps"].map((id) => id + ": " + (document.getElementById(id).hidden ? "(hidden) " : "") + document.getElementById(id).innerHTML.slice(0, 300)).join("\n")`))
+		t.Fatalf("plan: %v; the page shows\n%s", err, state)
+	}
+	labels, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll("#table svg text")].map((e) => e.textContent).filter((s) => /^p?\d+$/.test(s))`))
+	own, err2 := chromedp.Run(ctx, chromedp.Evaluate[int](`[...document.querySelectorAll("#plan-steps li")].filter((li) => li.textContent.startsWith("you:")).length`))
+	if err != nil || err2 != nil || !slices.Contains(labels, "1") || (own > 1) != slices.Contains(labels, "p2") {
+		t.Fatalf("the plan drawn: %d own orders listed, labels %v (%v, %v)", own, labels, err, err2)
+	}
+	t.Logf("the plan: %d own orders, labels drawn %v", own, labels)
 }
 
 // pieceOnScreen is a point of the screen where a piece is drawn and

@@ -144,6 +144,11 @@ type session struct {
 	// cmu guards cancelRun, which cancel may call while mu is held.
 	cmu       sync.Mutex
 	cancelRun context.CancelFunc
+	// plan is the last hint's plan and planAt the hash of the position it
+	// was given for, so the picture can draw it while that position
+	// stands (guarded by mu).
+	plan   []protocol.Hint
+	planAt uint64
 }
 
 func (ws *session) close() {
@@ -301,7 +306,11 @@ func (s *Server) command(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeReply(w, r, ws, func(ctx context.Context) (protocol.Reply, error) {
-		return ws.sess.Execute(ctx, protocol.Request{Cmd: req.Cmd, Args: req.Args})
+		rep, err := ws.sess.Execute(ctx, protocol.Request{Cmd: req.Cmd, Args: req.Args})
+		if h, ok := rep.Data.(protocol.Hints); ok && err == nil && req.Cmd == "hint" {
+			ws.plan, ws.planAt = h.Plan, ws.sess.State().Hash()
+		}
+		return rep, err
 	})
 }
 
@@ -366,6 +375,15 @@ func (s *Server) picture(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, string(wire.BadRequest), fmt.Sprintf("at most %d arrows a picture", maxArrows))
 		return
 	}
+	drawPlan := false
+	switch v := q.Get("plan"); v {
+	case "", "0", "false":
+	case "1", "true":
+		drawPlan = true
+	default:
+		writeError(w, http.StatusBadRequest, string(wire.BadArgument), fmt.Sprintf("plan=%q: give plan=1 to draw the last hint's plan", v))
+		return
+	}
 	var svg string
 	var perr *pictureError
 	// The picture is drawn with the session held: it reads the game.
@@ -383,6 +401,17 @@ func (s *Server) picture(w http.ResponseWriter, r *http.Request) {
 				return nil
 			}
 			opts.Arrows = append(opts.Arrows, engine.Arrow{Action: a, Label: fmt.Sprint(k + 1)})
+		}
+		if drawPlan {
+			if len(ws.plan) == 0 || ws.planAt != st.Hash() {
+				perr = &pictureError{http.StatusConflict, "no-plan", "no plan for this position: ask for one (the Plan button, or hint plan)"}
+				return nil
+			}
+			// The plan's first order is drawn as "1", as the hints draw it.
+			if ws.plan[0].By == "" {
+				opts.Arrows = append(opts.Arrows, engine.Arrow{Action: ws.plan[0].Action, Label: "1"})
+			}
+			opts.Arrows = append(opts.Arrows, protocol.PlanArrows(st, ws.plan)...)
 		}
 		svg, perr = drawPicture(st, opts)
 		return nil

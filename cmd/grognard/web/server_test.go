@@ -9,6 +9,7 @@ import (
 	"math"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"regexp"
 	"strings"
 	"sync"
@@ -430,5 +431,91 @@ func TestPictureMapsTheTable(t *testing.T) {
 			}
 			t.Fatal("no position with two pieces on the table")
 		})
+	}
+}
+
+// A unit's orders drawn on the table show ghost bases where they leave it,
+// in every ruleset with a picture (what the page draws when a unit is
+// clicked).
+func TestOrdersDrawGhostBases(t *testing.T) {
+	ts := newTestServer(t, 0)
+	for _, rs := range []string{"twobytwo", "drums"} {
+		t.Run(rs, func(t *testing.T) {
+			id := openSession(t, ts)
+			cmd(t, ts, id, "new_game", "ruleset="+rs, "side0=random", "side1=random", "seed=5")
+			for range 400 {
+				_, l := cmd(t, ts, id, "legal")
+				var acts []struct {
+					Notation string `json:"notation"`
+				}
+				_ = json.Unmarshal(l.Result, &acts)
+				q := make([]string, 0, maxArrows)
+				for _, a := range acts[:min(len(acts), maxArrows)] {
+					q = append(q, "arrow="+url.QueryEscape(a.Notation))
+				}
+				if len(q) > 0 {
+					r, err := http.Get(ts.URL + "/api/sessions/" + id + "/picture.svg?" + strings.Join(q, "&"))
+					if err != nil {
+						t.Fatal(err)
+					}
+					svg, _ := io.ReadAll(r.Body)
+					r.Body.Close()
+					if r.StatusCode != 200 {
+						t.Fatalf("picture with %d arrows: %d %s", len(q), r.StatusCode, svg)
+					}
+					if bytes.Contains(svg, []byte(`class="ghost"`)) {
+						return
+					}
+				}
+				if _, adv := cmd(t, ts, id, "advance", "max=1"); !adv.OK || strings.Contains(adv.Text, "game over") {
+					break
+				}
+			}
+			t.Fatal("no order drew a ghost base")
+		})
+	}
+}
+
+// A hint's plan is drawn on request while its position stands: the first
+// order as "1" and the later ones as "p2", "p3"...; once the game moves
+// on, or before any plan, the picture says there is none.
+func TestPictureDrawsThePlan(t *testing.T) {
+	ts := newTestServer(t, 0)
+	id := openSession(t, ts)
+	get := func(q string) (int, string) {
+		t.Helper()
+		r, err := http.Get(ts.URL + "/api/sessions/" + id + "/picture.svg?" + q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(r.Body)
+		r.Body.Close()
+		return r.StatusCode, string(b)
+	}
+	cmd(t, ts, id, "new_game", "human=0", "bot=random", "seed=2")
+	cmd(t, ts, id, "advance")
+	if code, body := get("plan=1"); code != http.StatusConflict || !strings.Contains(body, "no plan") {
+		t.Fatalf("a plan before any hint: %d %s", code, body)
+	}
+	if _, h := cmd(t, ts, id, "hint", "n=1", "plan", "iters=40", "playouts=0"); !h.OK {
+		t.Fatalf("hint plan: %+v", h)
+	}
+	code, svg := get("plan=1")
+	if code != 200 || !strings.Contains(svg, ">1<") || !strings.Contains(svg, ">p2<") {
+		t.Fatalf("the plan's picture: %d, labels 1 %v, p2 %v", code, strings.Contains(svg, ">1<"), strings.Contains(svg, ">p2<"))
+	}
+	if code, _ := get("plan=maybe"); code != http.StatusBadRequest {
+		t.Fatalf("plan=maybe: %d", code)
+	}
+	_, l := cmd(t, ts, id, "legal")
+	var acts []struct {
+		ID int `json:"id"`
+	}
+	if err := json.Unmarshal(l.Result, &acts); err != nil || len(acts) < 2 {
+		t.Fatalf("legal: %+v", l)
+	}
+	cmd(t, ts, id, "play", fmt.Sprint(acts[len(acts)-1].ID))
+	if code, body := get("plan=1"); code != http.StatusConflict {
+		t.Fatalf("a plan after the game moved on: %d %s", code, body)
 	}
 }

@@ -38,12 +38,17 @@ type Options struct {
 
 // Arrow is one suggested action on the picture: a path from where a unit
 // stands through the points it goes to (a move or charge), a line from a
-// shooter to its target, or a mark where a unit is placed.
+// shooter to its target, a mark where a unit is placed or a turn in place,
+// with the outline of the base where the action leaves it (Ghost).
 type Arrow struct {
-	// Kind is "move", "charge", "fire" or "place".
+	// Kind is "move", "charge", "fire", "place" or "face".
 	Kind string
-	// Points run from the start to the end (one point for a placement).
+	// Points run from the start to the end (one point for a placement or
+	// a turn).
 	Points []geom.Vec
+	// Ghost is the base where the action leaves the unit (its facing
+	// included); HW is 0 when there is none to draw (fire, an exit).
+	Ghost geom.Rect
 	// Label is written at the end, for example "1".
 	Label string
 	// Title is the action in words, shown when the arrow is pointed at.
@@ -66,6 +71,14 @@ func ActionArrow(st *twobytwo.State, a engine.Action, label string) (Arrow, bool
 			ar.Kind = "charge"
 		}
 		ar.Points = append([]geom.Vec{st.U[u].Pos}, a.Points()...)
+		if a.Kind != twobytwo.KindExit {
+			ar.Ghost = ghostBase(ar.Points[len(ar.Points)-1], a.Facing)
+		}
+	case twobytwo.KindFace:
+		if !onTable {
+			return ar, false
+		}
+		ar.Kind, ar.Points, ar.Ghost = "face", []geom.Vec{st.U[u].Pos}, ghostBase(st.U[u].Pos, a.Facing)
 	case twobytwo.KindFire:
 		t := int(a.Target)
 		if !onTable || t >= st.NumUnits() {
@@ -76,11 +89,20 @@ func ActionArrow(st *twobytwo.State, a engine.Action, label string) (Arrow, bool
 		if a.NPath == 0 {
 			return ar, false
 		}
-		ar.Kind, ar.Points = "place", []geom.Vec{a.Path[0]}
+		ar.Kind, ar.Points, ar.Ghost = "place", []geom.Vec{a.Path[0]}, ghostBase(a.Path[0], a.Facing)
 	default:
 		return ar, false
 	}
 	return ar, true
+}
+
+// ghostBase is a base (1" by 1/2", "Units") centred at p facing the
+// given heading in degrees, as an action that ends there leaves it. A
+// charge's ghost is where its path ends; the rules then close it to
+// contact, so the ghost is where the charger heads rather than exactly
+// where it stops.
+func ghostBase(p geom.Vec, facing float64) geom.Rect {
+	return geom.Rect{C: p, F: geom.Heading(facing), HW: 0.5, HD: 0.25}
 }
 
 // DefaultScale is the scale used when Options.Scale is 0: a 24" table is
@@ -213,7 +235,7 @@ func SVG(w io.Writer, st *twobytwo.State, opts Options) error {
 		legendLines += 2
 	}
 	if len(opts.Arrows) > 0 {
-		legendLines++
+		legendLines += 2
 	}
 	width := 2*margin + sc.Size*d.scale
 	height := 2*margin + sc.Size*d.scale + float64(legendLines)*lineH + 10
@@ -632,13 +654,15 @@ func (d *drawer) legend(rangesOf int, arrows bool) {
 	}
 	if arrows {
 		y += lineH
-		d.text(margin, y, `font-size="10"`, "Suggested orders, numbered best first (p2, p3...: the plan's later orders): green arrows = moves, purple = charges, dashed orange = fire, green rings = placements.")
+		d.text(margin, y, `font-size="10"`, "Suggested orders, numbered best first (p2, p3...: the plan's later orders): green arrows = moves, purple = charges, dashed orange = fire,")
+		y += lineH
+		d.text(margin, y, `font-size="10"`, "green rings = placements; a dashed outline is where the order leaves the base, facing as its thick edge shows (blue: a turn in place).")
 	}
 	d.b.WriteString("</g>\n")
 }
 
 // arrowColours are the suggestion colours by kind.
-var arrowColours = map[string]string{"move": "#1e8449", "charge": "#7d3c98", "fire": "#d35400", "place": "#1e8449"}
+var arrowColours = map[string]string{"move": "#1e8449", "charge": "#7d3c98", "fire": "#d35400", "place": "#1e8449", "face": "#2471a3"}
 
 // arrows draws suggested actions, the first on top.
 func (d *drawer) arrows(as []Arrow) {
@@ -658,9 +682,17 @@ func (d *drawer) arrows(as []Arrow) {
 		}
 		end := a.Points[len(a.Points)-1]
 		d.printf(`<g class="suggestion %s">`, a.Kind)
-		if a.Kind == "place" {
+		if a.Ghost.HW > 0 {
+			c := a.Ghost.Corners()
+			d.printf(`<polygon class="ghost" points="%s" fill="%s" fill-opacity="0.15" stroke="%s" stroke-width="1.5" stroke-dasharray="5 3"/>`, d.pts(c[:]), colour, colour)
+			d.printf(`<line class="ghost-front" x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="%s" stroke-width="3"/>`, d.x(c[0].X), d.y(c[0].Y), d.x(c[1].X), d.y(c[1].Y), colour)
+		}
+		switch a.Kind {
+		case "place":
 			d.printf(`<circle cx="%.1f" cy="%.1f" r="%.1f" fill="none" stroke="%s" stroke-width="3"/>`, d.x(end.X), d.y(end.Y), 0.6*d.scale, colour)
-		} else {
+		case "face":
+			// The ghost alone shows a turn; nothing moves.
+		default:
 			dash := ""
 			if a.Kind == "fire" {
 				dash = ` stroke-dasharray="6 4"`

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/grognard/grognard/engine"
+	"github.com/grognard/grognard/engine/geom"
 	"github.com/grognard/grognard/engine/twobytwo"
 )
 
@@ -313,18 +314,20 @@ type failWriter struct{}
 func (failWriter) Write([]byte) (int, error) { return 0, errors.New("disk full") }
 
 // TestSuggestionArrows: each drawable suggestion is one element of the
-// suggestions group, of its kind, labelled; actions with nothing to draw
-// are left out.
+// suggestions group, of its kind, labelled, with a ghost base where the
+// action leaves the unit (at the path's end, facing as ordered) unless it
+// is fire or an exit; actions with nothing to draw are left out.
 func TestSuggestionArrows(t *testing.T) {
 	st := opening(t, 3)
 	var buf []engine.Action
 	buf = st.Legal(buf[:0])
 	kinds := map[string]int{}
 	var arrows []Arrow
+	ghosts := 0
 	for k, a := range buf {
 		ar, ok := ActionArrow(st, a, fmt.Sprint(k+1))
 		switch a.Kind {
-		case twobytwo.KindMove, twobytwo.KindSlide, twobytwo.KindExit, twobytwo.KindFire, twobytwo.KindDeploy, twobytwo.KindPlace:
+		case twobytwo.KindMove, twobytwo.KindSlide, twobytwo.KindExit, twobytwo.KindFire, twobytwo.KindDeploy, twobytwo.KindPlace, twobytwo.KindFace:
 		default:
 			if ok {
 				t.Errorf("%s has an arrow", st.DescribeAction(a))
@@ -337,10 +340,20 @@ func TestSuggestionArrows(t *testing.T) {
 		if ar.Kind != "place" && ar.Points[0] != st.U[a.Unit].Pos {
 			t.Errorf("%s: arrow starts at %v, not at the unit", ar.Title, ar.Points[0])
 		}
+		wantGhost := a.Kind != twobytwo.KindFire && a.Kind != twobytwo.KindExit
+		if got := ar.Ghost.HW > 0; got != wantGhost {
+			t.Errorf("%s: ghost %v, want one: %v", ar.Title, ar.Ghost, wantGhost)
+		} else if got {
+			end, dir := ar.Points[len(ar.Points)-1], geom.Heading(a.Facing)
+			if ar.Ghost.C != end || ar.Ghost.F.Sub(dir).Len() > 1e-9 || ar.Ghost.HW != 0.5 || ar.Ghost.HD != 0.25 {
+				t.Errorf("%s: ghost %+v, want a 1\" by 1/2\" base at %v facing %v", ar.Title, ar.Ghost, end, dir)
+			}
+			ghosts++
+		}
 		kinds[ar.Kind]++
 		arrows = append(arrows, ar)
 	}
-	if kinds["move"] == 0 {
+	if kinds["move"] == 0 || kinds["face"] == 0 {
 		t.Fatalf("no move among %d legal actions: %v", len(buf), kinds)
 	}
 	opts := DefaultOptions()
@@ -365,5 +378,8 @@ func TestSuggestionArrows(t *testing.T) {
 	}
 	if found != len(arrows) {
 		t.Errorf("%d suggestion elements for %d arrows", found, len(arrows))
+	}
+	if n := strings.Count(out.String(), `class="ghost"`); n != ghosts || ghosts == 0 {
+		t.Errorf("%d ghost bases drawn, want %d (and some)", n, ghosts)
 	}
 }

@@ -8,7 +8,11 @@ let legal = [];      // the current legal actions: {id, text, notation}
 let busy = false;
 let selected = "";   // the label of the unit clicked, "" for none
 let arrows = [];     // notations drawn as hint arrows
+let planShown = false; // the last hint's plan is drawn (the server keeps it)
 let realTable = false; // the game is played on a real table: instructions, typed dice, drags correct
+
+// clearArrows stops drawing a hint's or a plan's arrows.
+function clearArrows() { arrows = []; planShown = false; }
 
 async function newSession() {
   const r = await fetch("/api/sessions", { method: "POST" });
@@ -56,8 +60,9 @@ function setBusy(b) {
 // drawTable draws the table with the hint's arrows, or else the clicked
 // unit's orders (arrows and ghost bases, numbered as in the list).
 async function drawTable() {
-  const drawn = arrows.length ? arrows : unitOrders().slice(0, 12).map((a) => a.notation).filter(Boolean);
-  const q = drawn.map((a) => "arrow=" + encodeURIComponent(a)).join("&");
+  const drawn = planShown ? [] : arrows.length ? arrows : unitOrders().slice(0, 12).map((a) => a.notation).filter(Boolean);
+  let q = drawn.map((a) => "arrow=" + encodeURIComponent(a)).join("&");
+  if (planShown) q = "plan=1";
   const r = await fetch(`/api/sessions/${sessionID}/picture.svg${q ? "?" + q : ""}`);
   if (!r.ok) { const j = await r.json(); showError(j.error); return; }
   $("table").innerHTML = await r.text();
@@ -225,7 +230,7 @@ function logStep(s) {
 async function play(what) {
   if (busy) return;
   showError("");
-  arrows = [];
+  clearArrows();
   setBusy(true);
   const r = await api("play", what.trim().split(/\s+/));
   if (!r.ok) { showError(r.error); await drawTable(); setBusy(false); return; }
@@ -237,7 +242,7 @@ async function play(what) {
 async function start(ev) {
   ev.preventDefault();
   showError("");
-  arrows = [];
+  clearArrows();
   $("log").innerHTML = "";
   $("hints-box").hidden = true;
   realTable = $("real-table").checked;
@@ -262,7 +267,7 @@ async function hint() {
     const ol = $("hints");
     ol.innerHTML = "";
     $("plan-steps").hidden = true;
-    arrows = [];
+    clearArrows();
     for (const h of r.result.hints || []) {
       const a = legal.find((x) => x.id === h.id);
       if (a && a.notation) arrows.push(a.notation);
@@ -299,15 +304,20 @@ async function plan() {
   try {
     const r = await api("hint", ["n=1", "plan"]);
     if (!r.ok) { showError(r.error); return; }
-    const h = (r.result.hints || [])[0];
+    // The plan is the hint's, not one order's: the side's orders with
+    // the dice and the enemy's replies between them.
+    const steps = (r.result && r.result.plan) || [];
     const ol = $("plan-steps");
     ol.innerHTML = "";
-    for (const p of (h && h.plan) || []) {
+    for (const p of steps) {
       const li = document.createElement("li");
-      li.textContent = `${p.by || "you"}: ${p.text}`;
+      li.textContent = p.by === "dice" ? `(${p.text})` : `${p.by || "you"}: ${p.text}`;
       ol.append(li);
     }
     ol.hidden = false;
+    $("hints-box").hidden = false;
+    planShown = steps.length > 0;
+    await drawTable();
   } finally {
     setBusy(false);
   }
@@ -379,9 +389,9 @@ async function init() {
     log(r.text);
     await refresh();
   });
-  $("hide-hints").addEventListener("click", () => { $("hints-box").hidden = true; arrows = []; drawTable(); });
+  $("hide-hints").addEventListener("click", () => { $("hints-box").hidden = true; clearArrows(); drawTable(); });
   $("cancel").addEventListener("click", () => fetch(`/api/sessions/${sessionID}/cancel`, { method: "POST" }));
-  $("undo").addEventListener("click", async () => { const r = await api("undo"); if (!r.ok) showError(r.error); else { log(r.text); await refresh(); } });
+  $("undo").addEventListener("click", async () => { const r = await api("undo"); if (!r.ok) showError(r.error); else { clearArrows(); log(r.text); await refresh(); } });
   $("save").addEventListener("click", save);
   $("load").addEventListener("change", load);
   $("show-all").addEventListener("click", () => { selected = ""; showOrders(); drawTable(); });
