@@ -27,8 +27,8 @@ var phaseNames = [...]string{"postures", "combat", "outflanking force", "withdra
 
 // Outflanking force status (note b).
 const (
-	outNone    uint8 = iota // the army is not split
-	outOnItsWay             // the outflanking force has not arrived
+	outNone     uint8 = iota // the army is not split
+	outOnItsWay              // the outflanking force has not arrived
 	outArrived
 )
 
