@@ -1,13 +1,14 @@
 package main
 
-// The rulesets compiled into the program. This file, twobytwo.go and
-// drums.go (each ruleset's scenario and army file tools) are the
+// The rulesets compiled into the program. This file, twobytwo.go,
+// drums.go and grand.go (each ruleset's scenario and army file tools) are the
 // command's only files that name a ruleset; every other command
 // reaches the rules through engine's contracts and named capabilities.
 
 import (
 	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/engine/drums"
+	"github.com/grognard/grognard/engine/grand"
 	"github.com/grognard/grognard/engine/twobytwo"
 
 	// The 2 by 2 kit (greedy, heuristic, the doctrines and evaluation the
@@ -25,6 +26,12 @@ import (
 	_ "github.com/grognard/grognard/agents/drums"
 	_ "github.com/grognard/grognard/engine/drums/picture"
 	_ "github.com/grognard/grognard/scenarios/drums"
+
+	// The grand-strategic battle resolver's kit (the equilibrium agent,
+	// the chart doctrine, the fixed-posture baseline) and scenario files
+	// (the built-in battles and files by path).
+	_ "github.com/grognard/grognard/agents/grand"
+	_ "github.com/grognard/grognard/scenarios/grand"
 )
 
 // defaultRuleset is what a command plays when it is not told: the first
@@ -36,4 +43,5 @@ const defaultRuleset = twobytwo.Name
 func registerRulesets() {
 	engine.Register(twobytwo.Rules{})
 	engine.Register(drums.Rules{})
+	engine.Register(grand.Rules{})
 }

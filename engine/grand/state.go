@@ -724,3 +724,18 @@ func (s *State) SideName(side engine.Player) string {
 
 // ScenarioName is the battle's scenario (engine.ScenarioNamer).
 func (s *State) ScenarioName() string { return s.sc.Name }
+
+// Decided is the battle's winner once it is known (NoPlayer for a draw):
+// from the pursuit on, before the pursuit's die, as well as at the end.
+func (s *State) Decided() (engine.Player, bool) {
+	if s.phase != phPursuit && s.phase != phOver {
+		return engine.NoPlayer, false
+	}
+	if s.victor > 1 {
+		return engine.NoPlayer, true
+	}
+	return engine.Player(s.victor), true
+}
+
+// DayRounds is the number of combat rounds in the battle's day.
+func (s *State) DayRounds() int { return s.sc.rounds() }
