@@ -45,6 +45,7 @@ type Equilibrium struct {
 	acts    [maxLevels][2][]engine.Action
 	outs    [maxLevels][]engine.Outcome
 	mats    [MaxDepth + 1][][]float64
+	game    Game
 }
 
 // NewEquilibrium is the agent looking depth rounds ahead (1 to MaxDepth).
@@ -80,13 +81,13 @@ type Game struct {
 }
 
 // Solve builds and solves the matrix game at st, a sealed point of a
-// grand battle, looking the agent's depth ahead. The matrix and the
-// actions are the agent's buffers, valid until its next call.
+// grand battle, looking the agent's depth ahead. The game, its matrix and
+// its actions are the agent's buffers, valid until its next call.
 func (e *Equilibrium) Solve(ctx context.Context, st *grand.State) (*Game, error) {
 	if st.ToMove() != engine.Both {
 		return nil, fmt.Errorf("equilibrium: no posture to choose (%s)", st.PhaseName())
 	}
-	g := &Game{}
+	g := &e.game
 	e.scratch[0].CopyFrom(st)
 	// Both sides' choices are enumerated: at a view, the other side's
 	// hidden choice is undone, so it owes one too.

@@ -122,6 +122,9 @@ func foreignFlags(c *cli.Context, own []cli.Flag, other string) error {
 // rulesetRefusal says a sub-command is not for ruleset r: only is the one
 // ruleset it serves, or "" when r is none the command knows.
 func rulesetRefusal(c *cli.Context, r, only string) error {
+	if r == grandName {
+		return cli.Exit(fmt.Sprintf("%s is for twobytwo and drums; grand battles have their own: grognard grand check, grognard grand show", c.Command.HelpName), exitUsage)
+	}
 	if only == "" || (r != defaultRuleset && r != dm.Name) {
 		return cli.Exit(fmt.Sprintf("unknown ruleset %q for %s: use twobytwo or drums", r, c.Command.HelpName), exitUsage)
 	}

@@ -115,6 +115,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		a.hintCommand(),
 		a.botCommand(),
 		a.serveCommand(),
+		a.grandCommand(),
 	}
 	beforeEveryCommand(cmds)
 	for _, c := range cmds {

@@ -115,6 +115,7 @@ var readmeInputs = []struct {
 	{name: "games.jsonl", make: []string{"match --seed 7 --record games.jsonl", "match --seed 8 --record games.jsonl"}},
 	{name: "tournament.jsonl", make: []string{"tournament"}},
 	{name: "my-battle.yaml", make: []string{"scenario generate --seed 7 --out my-battle.yaml"}},
+	{name: "marsh-battle.yaml", make: []string{"grand show --out marsh-battle.yaml marsh-guard"}},
 	{name: "prussia.yaml", make: []string{"army random --nation Prussia --ap 80 --seed 3 --out prussia.yaml"}},
 	// Saved games at a decision of the French, as play --save leaves them.
 	{name: "battle.json", copy: "examples/games/turn3.json"},

@@ -84,7 +84,7 @@ func (s *State) DescribeAction(a engine.Action) string {
 	if a.Kind != KindPosture || side > 1 || PostureName(side, a.Arg) == "" {
 		return fmt.Sprintf("unknown action %+v", a)
 	}
-	text := s.sc.Forces[side].Name + ": " + postureWords[side][a.Arg]
+	text := postureWords[side][a.Arg]
 	if a.Target > 0 {
 		text += fmt.Sprintf(", committing the guard (morale level +%d)", a.Target)
 	}
