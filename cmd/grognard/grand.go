@@ -319,7 +319,9 @@ func writeResolve(w io.Writer, s ResolveSummary) {
 	for r := range s.Endings {
 		reasons = append(reasons, r)
 	}
-	sort.Slice(reasons, func(i, j int) bool { return s.Endings[reasons[i]] > s.Endings[reasons[j]] || s.Endings[reasons[i]] == s.Endings[reasons[j]] && reasons[i] < reasons[j] })
+	sort.Slice(reasons, func(i, j int) bool {
+		return s.Endings[reasons[i]] > s.Endings[reasons[j]] || s.Endings[reasons[i]] == s.Endings[reasons[j]] && reasons[i] < reasons[j]
+	})
 	fmt.Fprintln(w, "how they ended:")
 	for _, r := range reasons {
 		fmt.Fprintf(w, "  %6d  %5.1f%%  %s\n", s.Endings[r], pct(s.Endings[r]), r)
