@@ -598,3 +598,36 @@ func TestBrowserWholeGame(t *testing.T) {
 	}
 	t.Logf("a one-turn game took %d clicks", clicks)
 }
+
+// A ruleset without a picture (the grand battles) is played in the page
+// all the same: the position in words where the table would be, the
+// postures listed and clicked, each round's dice in the log.
+func TestBrowserGrandBattle(t *testing.T) {
+	ctx, _ := browser(t, Config{})
+	err := chromedp.Do(ctx,
+		chromedp.WaitReady(chromedp.CSS(`#ruleset option[value="grand"]`)),
+		chromedp.SetValue(chromedp.ID("ruleset"), "grand"),
+		chromedp.Evaluate[chromedp.Void](`document.getElementById("ruleset").dispatchEvent(new Event("change")), undefined`),
+		chromedp.WaitReady(chromedp.CSS(`#scenario option[value="open-field"]`)),
+		chromedp.SetValue(chromedp.ID("bot"), "equilibrium"),
+		chromedp.Click(chromedp.ID("start")),
+		chromedp.WaitVisible(chromedp.CSS("#table pre.sketch")),
+	)
+	if err != nil {
+		t.Fatalf("start a grand battle: %v", err)
+	}
+	text, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS("#table pre.sketch")))
+	if err != nil || !strings.Contains(text, "Round 1") {
+		t.Fatalf("the position in words: %q (%v)", text, err)
+	}
+	clickFirstOrder(t, ctx)
+	settle(ctx)
+	dice, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("#log li.dice").length`))
+	if err != nil || dice == 0 {
+		t.Fatalf("no round's dice in the log (%v)", err)
+	}
+	text, _ = chromedp.Run(ctx, chromedp.Text(chromedp.CSS("#table pre.sketch")))
+	if !strings.Contains(text, "Round 2") && !strings.Contains(text, "Battle over") {
+		t.Fatalf("after a round the page shows %q", text)
+	}
+}

@@ -20,14 +20,17 @@ import (
 
 	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/engine/drums"
+	"github.com/grognard/grognard/engine/grand"
 	"github.com/grognard/grognard/engine/twobytwo"
 
 	// The rulesets the tests play, as the command registers them.
 	_ "github.com/grognard/grognard/agents/drums"
+	_ "github.com/grognard/grognard/agents/grand"
 	_ "github.com/grognard/grognard/agents/twobytwo"
 	_ "github.com/grognard/grognard/engine/drums/picture"
 	_ "github.com/grognard/grognard/engine/twobytwo/picture"
 	_ "github.com/grognard/grognard/scenarios/drums"
+	_ "github.com/grognard/grognard/scenarios/grand"
 	_ "github.com/grognard/grognard/scenarios/twobytwo"
 )
 
@@ -43,6 +46,7 @@ type reply struct {
 func init() {
 	engine.Register(twobytwo.Rules{})
 	engine.Register(drums.Rules{})
+	engine.Register(grand.Rules{})
 }
 
 func newTestServer(t *testing.T, ttl time.Duration) *httptest.Server {

@@ -64,6 +64,16 @@ async function drawTable() {
   let q = drawn.map((a) => "arrow=" + encodeURIComponent(a)).join("&");
   if (planShown) q = "plan=1";
   const r = await fetch(`/api/sessions/${sessionID}/picture.svg${q ? "?" + q : ""}`);
+  if (r.status === 501) {
+    // A ruleset without a picture (the grand battles): the position in
+    // words, as the protocol's show gives it.
+    const s = await api("show");
+    const pre = document.createElement("pre");
+    pre.className = "sketch";
+    pre.textContent = s.text || s.error || "";
+    $("table").replaceChildren(pre);
+    return;
+  }
   if (!r.ok) { const j = await r.json(); showError(j.error); return; }
   $("table").innerHTML = await r.text();
   const svg = $("table").querySelector("svg");
