@@ -3,11 +3,13 @@ package grand_test
 import (
 	"context"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/grognard/grognard/agents"
 	ag "github.com/grognard/grognard/agents/grand"
 	"github.com/grognard/grognard/agents/matrixgame"
+	"github.com/grognard/grognard/agents/protocol"
 	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/engine/grand"
 	_ "github.com/grognard/grognard/scenarios/grand"
@@ -270,4 +272,35 @@ func TestEquilibriumBeatsAFixedPosture(t *testing.T) {
 	} else {
 		t.Logf("equilibrium scored %.1f%% of %d paired battles against a fixed posture", 100*share, games)
 	}
+}
+
+// TestProtocolPlaysAGrandBattle: a front end plays a battle through the
+// protocol, the attacker's postures by hand (the sealed choice's notation)
+// and the defender's by the equilibrium bot, to its end.
+func TestProtocolPlaysAGrandBattle(t *testing.T) {
+	engine.Register(grand.Rules{})
+	s := protocol.NewSession(protocol.Config{Name: "test", Version: "1"})
+	defer s.Close()
+	ctx := context.Background()
+	do := func(cmd string, args ...string) protocol.Reply {
+		t.Helper()
+		rep, err := s.Execute(ctx, protocol.Request{Cmd: cmd, Args: args})
+		if err != nil {
+			t.Fatalf("%s %v: %v", cmd, args, err)
+		}
+		return rep
+	}
+	do("new_game", "ruleset=grand", "scenario=river-crossing", "human=0", "bot=equilibrium", "seed=3")
+	for round := range 20 {
+		if rep := do("show"); strings.Contains(rep.Text, "Battle over") {
+			if round == 0 {
+				t.Fatalf("over before a round: %s", rep.Text)
+			}
+			t.Logf("%d rounds: %s", round, rep.Text)
+			return
+		}
+		do("play", "attacker", "assault")
+		do("advance")
+	}
+	t.Fatalf("the battle did not end: %s", do("show").Text)
 }
