@@ -304,3 +304,39 @@ func TestProtocolPlaysAGrandBattle(t *testing.T) {
 	}
 	t.Fatalf("the battle did not end: %s", do("show").Text)
 }
+
+// TestProtocolHintsASealedChoice: a hint at a sealed point advises the
+// side that owes its choice, and cannot depend on the other side's
+// hidden choice: the same before and after the bot has committed.
+func TestProtocolHintsASealedChoice(t *testing.T) {
+	engine.Register(grand.Rules{})
+	s := protocol.NewSession(protocol.Config{Name: "test", Version: "1"})
+	defer s.Close()
+	ctx := context.Background()
+	do := func(cmd string, args ...string) (protocol.Reply, error) {
+		return s.Execute(ctx, protocol.Request{Cmd: cmd, Args: args})
+	}
+	if _, err := do("new_game", "ruleset=grand", "human=1", "bot=equilibrium", "seed=4"); err != nil {
+		t.Fatal(err)
+	}
+	before, err := do("hint", "agent=equilibrium", "n=6")
+	if err != nil || !strings.Contains(before.Text, "hints for Austrians") || !strings.Contains(before.Text, "probability") {
+		t.Fatalf("hint: %v\n%s", err, before.Text)
+	}
+	if _, err := do("advance"); err != nil {
+		t.Fatal(err)
+	}
+	if rep, _ := do("show"); !strings.Contains(rep.Text, "Austrians owes a sealed choice") {
+		t.Fatalf("the bot has not committed: %s", rep.Text)
+	}
+	after, err := do("hint", "agent=equilibrium", "n=6")
+	if err != nil || after.Text != before.Text {
+		t.Fatalf("the hint changed once the other side had chosen (%v):\nbefore:\n%s\nafter:\n%s", err, before.Text, after.Text)
+	}
+	if _, err := do("hint", "plan"); err == nil || !strings.Contains(err.Error(), "sealed") {
+		t.Fatalf("a plan at a sealed choice: %v", err)
+	}
+	if _, err := do("hint", "side=0"); err == nil {
+		t.Fatal("a hint for a side that has chosen was given")
+	}
+}

@@ -130,20 +130,13 @@ func (s *Session) cmdHint(ctx context.Context, args []string) (Reply, error) {
 	if err := g.needDecision(); err != nil {
 		return Reply{}, err
 	}
-	if g.st.ToMove() == engine.Both {
-		// A hint searches the whole state, which holds the other side's
-		// sealed choice once it is made: it would give it away.
-		return Reply{}, wire.Errorf(wire.Unsupported, "hint does not advise sealed choices yet (%s): legal lists the choices, genmove lets a bot make one", g.owesText())
+	side, err := g.hintSide(kv["side"])
+	if err != nil {
+		return Reply{}, err
 	}
-	side := g.st.ToMove()
-	if v, ok := kv["side"]; ok {
-		k, err := g.parseSide(v)
-		if err != nil {
-			return Reply{}, err
-		}
-		if engine.Player(k) != side {
-			return Reply{}, wire.Errorf(wire.NotYourTurn, "%s is not to move (%s is): hints are for the decision at hand", g.sideName(k), g.toMoveName())
-		}
+	sealed := g.st.ToMove() == engine.Both
+	if sealed && plan {
+		return Reply{}, wire.Errorf(wire.Unsupported, "a plan is not given for a sealed choice: what follows depends on the other side's hidden choice (ask for hint without plan)")
 	}
 	n, playouts := 3, 8
 	if v, ok := kv["n"]; ok {
@@ -166,7 +159,11 @@ func (s *Session) cmdHint(ctx context.Context, args []string) (Reply, error) {
 	if spec, err = withBudget(spec, kv); err != nil {
 		return Reply{}, err
 	}
-	a, err := agents.New(spec, g.agentSeed(int(side))^g.st.Hash())
+	// The agent, and every playout after a suggestion, sees the state as
+	// side may: at a sealed point the other side's choice stays hidden,
+	// from the agent's seed too.
+	view := engine.ViewFor(g.st, side)
+	a, err := agents.New(spec, g.agentSeed(int(side))^view.Hash())
 	if err != nil {
 		return Reply{}, err
 	}
@@ -175,7 +172,7 @@ func (s *Session) cmdHint(ctx context.Context, args []string) (Reply, error) {
 	if !ok {
 		return Reply{}, fmt.Errorf("agent %s cannot explain its choices, so it cannot give hints", spec)
 	}
-	_, why, err := x.ChooseExplained(ctx, g.st.Clone(), side)
+	_, why, err := x.ChooseExplained(ctx, view.Clone(), side)
 	if err != nil {
 		return Reply{}, wire.Errorf(wire.AgentFailed, "%s could not choose: %w", spec, err)
 	}
@@ -197,8 +194,8 @@ func (s *Session) cmdHint(ctx context.Context, args []string) (Reply, error) {
 			break
 		}
 		e := Hint{Rank: k + 1, ID: indexOf(legal, c.Action), Text: c.Text, Action: c.Action, Value: agents.Finite(c.Score), Visits: c.Visits}
-		after := g.st.Clone()
-		if err := after.Apply(c.Action); err != nil {
+		after := view.Clone()
+		if err := engine.Play(after, side, c.Action); err != nil {
 			return Reply{}, wire.Errorf(wire.AgentFailed, "%s suggested an action the rules refuse: %w", spec, err)
 		}
 		if e.Win, e.Draw, e.Loss, err = g.outlook(ctx, after, side, playouts, uint64(k)); err != nil {
@@ -367,12 +364,17 @@ func (g *game) playOut(ctx context.Context, scratch engine.State, hash uint64, s
 			}
 			continue
 		}
-		act, err := bots[scratch.ToMove()].Choose(ctx, scratch, scratch.ToMove())
-		if err != nil {
-			return 0, err
-		}
-		if err := scratch.Apply(act); err != nil {
-			return 0, err
+		// Each side that decides chooses on its own view, so a sealed
+		// choice made first is hidden from the one made second.
+		var deciders [2]engine.Player
+		for _, p := range engine.Deciders(scratch, deciders[:0]) {
+			act, err := bots[p].Choose(ctx, engine.ViewFor(scratch, p), p)
+			if err != nil {
+				return 0, err
+			}
+			if err := engine.Play(scratch, p, act); err != nil {
+				return 0, err
+			}
 		}
 	}
 	return scratch.Result().Score(side), nil
@@ -421,6 +423,38 @@ func (h *Hints) text(why *agents.Explanation) string {
 	}
 	b.WriteString(h.Note)
 	return b.String()
+}
+
+// hintSide is the side a hint advises: the side to move, or at a sealed
+// point the side named, else the client's side that owes its choice, else
+// the first that owes one.
+func (g *game) hintSide(named string) (engine.Player, error) {
+	var buf [2]engine.Player
+	deciders := engine.Deciders(g.st, buf[:0])
+	if named != "" {
+		k, err := g.parseSide(named)
+		if err != nil {
+			return 0, err
+		}
+		for _, p := range deciders {
+			if p == engine.Player(k) {
+				return p, nil
+			}
+		}
+		if g.st.ToMove() == engine.Both {
+			return 0, wire.Errorf(wire.NotYourTurn, "%s has no choice to make now (%s): hints are for the decision at hand", g.sideName(k), g.owesText())
+		}
+		return 0, wire.Errorf(wire.NotYourTurn, "%s is not to move (%s is): hints are for the decision at hand", g.sideName(k), g.toMoveName())
+	}
+	if len(deciders) == 0 {
+		return 0, g.noSealed()
+	}
+	for _, p := range deciders {
+		if g.human(p) {
+			return p, nil
+		}
+	}
+	return deciders[0], nil
 }
 
 // indexOf is a's number in legal (1-based), or 0 when it is not there.
