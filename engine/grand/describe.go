@@ -37,6 +37,7 @@ func (s *State) ParseAction(text string) (engine.Action, error) {
 		for k, w := range sideWords {
 			if f[0] == w {
 				side, f = k, f[1:]
+				break
 			}
 		}
 	}
@@ -229,6 +230,10 @@ func decodeState(data []byte) (*State, error) {
 		}
 	}
 	s := &State{sc: sc, armies: j.Armies, round: j.Round, phase: j.Phase, last: j.Last, victor: j.Victor, loserBroke: j.LoserBroke, endHow: j.EndHow, result: j.Result}
+	if s.phase == phPosture && s.armies[0].Posture != 0 && s.armies[1].Posture != 0 {
+		// The second commit reveals both: nobody could move from here.
+		return nil, errors.New("grand state: both postures are in but not revealed")
+	}
 	if s.phase == phPursuit && s.victor > 1 {
 		return nil, errors.New("grand state: a pursuit with no victor")
 	}
