@@ -150,7 +150,7 @@ var opChart = [numDefPostures + 1][numAttPostures + 1]Cell{
 	DefWithdraw: {
 		// G-OP-5: only "1st A 2-2" is legible.
 		AttOutflank: split(0, lv(2, 2, 2, 2, 2, 2), lv(1, 1, 1, 1, 1, 1),
-			lv(0, 0, 4, 4, 4, 4), lv(0, 0, 1, 1, 1, 1), noteF|noteG),
+			lv(0, 0, 4, 4, 4, 4), lv(0, 0, 1, 1, 1, 1), noteG),
 		AttAssault:          plain(lv(4, 2, 4, 2, 4, 3), lv(1, 1, 1, 1, 1, 1), noteF|noteI),
 		AttEscalatedAssault: plain(lv(5, 2, 5, 2, 5, 3), lv(2, 1, 2, 1, 2, 1), noteF|noteI),
 		// G-OP-7: notes f and h, lost in the extraction, placed here.

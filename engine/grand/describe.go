@@ -47,7 +47,7 @@ func (s *State) ParseAction(text string) (engine.Action, error) {
 	var shift uint8
 	if len(f) == 3 {
 		n, err := strconv.Atoi(f[2])
-		if f[1] != "guard" || err != nil || n < 0 || n > 2 {
+		if f[1] != "guard" || err != nil || n < 1 || n > 2 {
 			return engine.Action{}, fmt.Errorf("%w: %q: a guard commitment is \"guard 1\" or \"guard 2\"", engine.ErrNotation, text)
 		}
 		shift = uint8(n)

@@ -338,8 +338,10 @@ func (s *State) levels(c Cell, side int) Levels {
 		line = c.Second[side]
 	}
 	l := line[s.roundIndex()]
-	if l == (Levels{}) {
-		return l // "—": the side inflicts nothing this round
+	if l == (Levels{}) || s.sc.Trivial {
+		// "—": the side inflicts nothing this round; a trivial combat is
+		// on table 5-2 whatever the ground ("Both use table 5-2").
+		return l
 	}
 	switch s.sc.Terrain {
 	case Forest:
@@ -410,7 +412,11 @@ func (s *State) fight(v []uint8) {
 	k := 2
 	for side := range 2 {
 		if g := s.armies[side].Guard; g > 0 {
-			s.armies[side].Factors[Guard] -= int16(min(GuardLoss(int(g), int(v[k])), int(s.armies[side].Factors[Guard])))
+			a := &s.armies[side]
+			lost := int16(min(GuardLoss(int(g), int(v[k])), int(a.Factors[Guard])))
+			a.Factors[Guard] -= lost
+			a.FactorsLost += lost
+			r.Losses[side] += lost
 			k++
 		}
 	}
@@ -422,7 +428,8 @@ func (s *State) fight(v []uint8) {
 		a.Lost += int16(morale[side])
 		broke[side] = a.Morale <= 0
 		taken := s.takeLosses(side, losses[side], militiaOK, broke[side])
-		r.Losses[side], r.Morale[side] = int16(taken), int16(morale[side])
+		r.Losses[side] += int16(taken)
+		r.Morale[side] = int16(morale[side])
 		if a.total() == 0 {
 			broke[side] = true // G-BREAK: nothing left stands
 		}
@@ -539,6 +546,10 @@ func (s *State) arrive(die int) {
 func (s *State) afterArrival() {
 	c := s.cell()
 	switch {
+	case s.armies[1].Posture == DefWithdraw && int(s.round) >= s.sc.rounds():
+		// G-DAY: a defender withdrawing in the day's last round is gone
+		// by nightfall, whatever its roll or the outflanking force.
+		s.end(0, false, endWithdrew)
 	case c.Notes&noteG != 0 && s.armies[0].Out != outArrived:
 		s.end(0, false, endOutflankMissed)
 	case c.Notes&(noteH|noteI) != 0:
