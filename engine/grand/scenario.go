@@ -40,13 +40,20 @@ func NationNames() []string { return append([]string(nil), nationNames[:]...) }
 
 // ParseNation reads a nation's name (any case, "_" or " " for "-").
 func ParseNation(s string) (Nation, error) {
+	n, err := lookup("nation", s, nationNames[:])
+	return Nation(n), err
+}
+
+// lookup is the index of the name s (any case, "_" or " " for "-") among
+// names, or an error listing them.
+func lookup(what, s string, names []string) (int, error) {
 	v := strings.NewReplacer("_", "-", " ", "-").Replace(strings.ToLower(strings.TrimSpace(s)))
-	for n, name := range nationNames {
+	for k, name := range names {
 		if v == name {
-			return Nation(n), nil
+			return k, nil
 		}
 	}
-	return 0, fmt.Errorf("unknown nation %q (known: %s)", s, strings.Join(nationNames[:], ", "))
+	return 0, fmt.Errorf("unknown %s %q (known: %s)", what, s, strings.Join(names, ", "))
 }
 
 // Kind is a kind of army factor (Purchase/Cost Chart, Morale Values Chart).
@@ -108,13 +115,8 @@ func TerrainNames() []string { return append([]string(nil), terrainNames[:]...) 
 
 // ParseTerrain reads a terrain's name (any case).
 func ParseTerrain(s string) (Terrain, error) {
-	v := strings.ToLower(strings.TrimSpace(s))
-	for t, name := range terrainNames {
-		if v == name {
-			return Terrain(t), nil
-		}
-	}
-	return 0, fmt.Errorf("unknown terrain %q (known: %s)", s, strings.Join(terrainNames[:], ", "))
+	t, err := lookup("terrain", s, terrainNames[:])
+	return Terrain(t), err
 }
 
 // Commander is a force's leader (Commander Chart; Operational
