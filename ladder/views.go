@@ -1,0 +1,183 @@
+package ladder
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+
+	"github.com/grognard/grognard/engine"
+	"github.com/grognard/grognard/tournaments/stats"
+)
+
+// Standing is an entrant's place on the leaderboard.
+type Standing struct {
+	Entrant Entrant `json:"entrant"`
+	// Rating is the joint Bradley-Terry fit of every stored game (the
+	// tournaments' FitRatings), the first entrant with games anchored at
+	// 0; nil when the games do not yet connect the entrant to the field.
+	Rating *stats.Rating `json:"rating,omitempty"`
+	Record stats.WDL     `json:"record"`
+}
+
+// Games lists every stored game, by id.
+func (l *Ladder) Games(ctx context.Context) ([]Game, error) {
+	rows, err := l.db.QueryContext(ctx, `SELECT id, pair, seat, side0, side1, winner, kind, reason, steps, played FROM games ORDER BY id`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Game
+	for rows.Next() {
+		var g Game
+		var winner int
+		var kind string
+		if err := rows.Scan(&g.ID, &g.Pair, &g.Seat, &g.Sides[0], &g.Sides[1], &winner, &kind, &g.Result.Reason, &g.Steps, &g.Played); err != nil {
+			return nil, err
+		}
+		g.Result.Over, g.Result.Winner = true, engine.Player(winner)
+		if err := g.Result.Kind.UnmarshalText([]byte(kind)); err != nil {
+			return nil, fmt.Errorf("game %d: %w", g.ID, err)
+		}
+		out = append(out, g)
+	}
+	return out, rows.Err()
+}
+
+// score is side's score in g: 1, 0.5 or 0.
+func score(g Game, side int) float64 { return g.Result.Score(engine.Player(side)) }
+
+// Leaderboard rates every entrant from the stored games, best first;
+// entrants the fit cannot place (no games yet, or games that do not
+// connect them to the rest) come last, unrated.
+func (l *Ladder) Leaderboard(ctx context.Context) ([]Standing, error) {
+	entrants, err := l.Entrants(ctx)
+	if err != nil {
+		return nil, err
+	}
+	games, err := l.Games(ctx)
+	if err != nil {
+		return nil, err
+	}
+	index := map[int64]int{}
+	for k, e := range entrants {
+		index[e.ID] = k
+	}
+	out := make([]Standing, len(entrants))
+	for k, e := range entrants {
+		out[k].Entrant = e
+	}
+	// Only entrants with games take part in the fit.
+	var played []int
+	fitIndex := map[int]int{}
+	for _, g := range games {
+		for side := range 2 {
+			k := index[g.Sides[side]]
+			r, _ := out[k].Record.AddGame(score(g, side))
+			out[k].Record = r
+			if _, ok := fitIndex[k]; !ok {
+				fitIndex[k] = len(played)
+				played = append(played, k)
+			}
+		}
+	}
+	if len(played) >= 2 {
+		var sg []stats.Game
+		for _, g := range games {
+			sg = append(sg, stats.Game{A: fitIndex[index[g.Sides[0]]], B: fitIndex[index[g.Sides[1]]], ScoreA: score(g, 0)})
+		}
+		m, err := stats.Matrix(len(played), sg)
+		if err != nil {
+			return nil, err
+		}
+		if ratings, err := stats.FitRatings(len(played), m, 0, 0); err == nil {
+			for f, k := range played {
+				r := ratings[f]
+				out[k].Rating = &r
+			}
+		}
+	}
+	sortStandings(out)
+	return out, nil
+}
+
+// sortStandings orders by rating, the unrated last, ties by id.
+func sortStandings(s []Standing) {
+	less := func(a, b Standing) bool {
+		switch {
+		case (a.Rating == nil) != (b.Rating == nil):
+			return a.Rating != nil
+		case a.Rating != nil && a.Rating.Elo != b.Rating.Elo:
+			return a.Rating.Elo > b.Rating.Elo
+		}
+		return a.Entrant.ID < b.Entrant.ID
+	}
+	for i := 1; i < len(s); i++ {
+		for j := i; j > 0 && less(s[j], s[j-1]); j-- {
+			s[j], s[j-1] = s[j-1], s[j]
+		}
+	}
+}
+
+// History is an entrant's games, oldest first.
+func (l *Ladder) History(ctx context.Context, name string) (Entrant, []Game, error) {
+	e, err := l.entrant(ctx, name)
+	if err != nil {
+		return Entrant{}, nil, err
+	}
+	games, err := l.Games(ctx)
+	if err != nil {
+		return Entrant{}, nil, err
+	}
+	var out []Game
+	for _, g := range games {
+		if g.Sides[0] == e.ID || g.Sides[1] == e.ID {
+			out = append(out, g)
+		}
+	}
+	return e, out, nil
+}
+
+// entrant finds an entrant by name.
+func (l *Ladder) entrant(ctx context.Context, name string) (Entrant, error) {
+	var e Entrant
+	err := l.db.QueryRowContext(ctx, `SELECT id, name, spec, author, version, added, retired FROM entrants WHERE name = ?`, name).
+		Scan(&e.ID, &e.Name, &e.Spec, &e.Author, &e.Version, &e.Added, &e.Retired)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Entrant{}, fmt.Errorf("no entrant %s in the ladder (see 'grognard ladder entrants')", name)
+	}
+	return e, err
+}
+
+// HeadToHead is every pair of entrants' results: m[i][j] is the i-th
+// entrant's (by id) against the j-th.
+func (l *Ladder) HeadToHead(ctx context.Context) ([]Entrant, [][]stats.WDL, error) {
+	entrants, err := l.Entrants(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	games, err := l.Games(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	index := map[int64]int{}
+	for k, e := range entrants {
+		index[e.ID] = k
+	}
+	var sg []stats.Game
+	for _, g := range games {
+		sg = append(sg, stats.Game{A: index[g.Sides[0]], B: index[g.Sides[1]], ScoreA: score(g, 0)})
+	}
+	m, err := stats.Matrix(len(entrants), sg)
+	return entrants, m, err
+}
+
+// Record is a stored game's record as JSON, as 'grognard replay' reads it.
+func (l *Ladder) Record(ctx context.Context, game int64) ([]byte, error) {
+	var data string
+	err := l.db.QueryRowContext(ctx, `SELECT record FROM games WHERE id = ?`, game).Scan(&data)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("no game %d in the ladder (see 'grognard ladder games')", game)
+	}
+	return []byte(data), err
+}
