@@ -243,4 +243,3 @@ func TestHelperLadderRun(t *testing.T) {
 	}
 	os.Exit(0)
 }
-
