@@ -3,8 +3,11 @@ package ladder
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
+	"sort"
 
 	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/tournaments/stats"
@@ -14,10 +17,38 @@ import (
 type Standing struct {
 	Entrant Entrant `json:"entrant"`
 	// Rating is the joint Bradley-Terry fit of every stored game (the
-	// tournaments' FitRatings), the first entrant with games anchored at
-	// 0; nil when the games do not yet connect the entrant to the field.
+	// tournaments' FitRatings), the entrant with games added first
+	// anchored at 0; nil when the games do not yet connect the entrant to
+	// the field.
 	Rating *stats.Rating `json:"rating,omitempty"`
 	Record stats.WDL     `json:"record"`
+}
+
+// MarshalJSON writes the standing with an interval open at one end (a
+// clean sweep) as null at that end: JSON has no infinities.
+func (s Standing) MarshalJSON() ([]byte, error) {
+	type rating struct {
+		Elo   float64  `json:"elo"`
+		Lo    *float64 `json:"elo_lo"`
+		Hi    *float64 `json:"elo_hi"`
+		Games int      `json:"games"`
+		Score float64  `json:"score"`
+	}
+	finite := func(v float64) *float64 {
+		if math.IsInf(v, 0) || math.IsNaN(v) {
+			return nil
+		}
+		return &v
+	}
+	out := struct {
+		Entrant Entrant   `json:"entrant"`
+		Rating  *rating   `json:"rating,omitempty"`
+		Record  stats.WDL `json:"record"`
+	}{Entrant: s.Entrant, Record: s.Record}
+	if r := s.Rating; r != nil {
+		out.Rating = &rating{Elo: r.Elo, Lo: finite(r.Lo), Hi: finite(r.Hi), Games: r.Games, Score: r.Score}
+	}
+	return json.Marshal(out)
 }
 
 // Games lists every stored game, by id.
@@ -80,6 +111,11 @@ func (l *Ladder) Leaderboard(ctx context.Context) ([]Standing, error) {
 				played = append(played, k)
 			}
 		}
+	}
+	// The anchor (0 Elo) is the longest-standing entrant with games.
+	sort.Ints(played)
+	for f, k := range played {
+		fitIndex[k] = f
 	}
 	if len(played) >= 2 {
 		var sg []stats.Game

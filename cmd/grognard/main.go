@@ -116,6 +116,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		a.botCommand(),
 		a.serveCommand(),
 		a.grandCommand(),
+		a.ladderCommand(),
 	}
 	beforeEveryCommand(cmds)
 	for _, c := range cmds {

@@ -1,0 +1,436 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"os/signal"
+	"strconv"
+	"syscall"
+	"text/tabwriter"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/grognard/grognard/engine"
+	"github.com/grognard/grognard/engine/fileio"
+	"github.com/grognard/grognard/ladder"
+	"github.com/grognard/grognard/tournaments"
+	"github.com/grognard/grognard/tournaments/render"
+)
+
+// ladderFormatFlags choose how a ladder view prints: a text table, JSON
+// or CSV.
+func ladderFormatFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.BoolFlag{Name: "json", Usage: "print JSON instead of a table", EnvVars: []string{"GROGNARD_JSON"}},
+		&cli.BoolFlag{Name: "csv", Usage: "print CSV instead of a table", EnvVars: []string{"GROGNARD_CSV"}},
+	}
+}
+
+func (a *app) ladderCommand() *cli.Command {
+	db := &cli.StringFlag{Name: "db", Value: "ladder.db", Usage: "the ladder's database `FILE` (SQLite; created on first use)", EnvVars: []string{"GROGNARD_DB"}}
+	withDB := func(flags ...cli.Flag) []cli.Flag { return append([]cli.Flag{db}, flags...) }
+	return &cli.Command{
+		Name:  "ladder",
+		Usage: "a persistent ladder: entrants play paired games against the field for as long as it runs",
+		Description: "A ladder is one database file (--db, SQLite). Add pools (a ruleset and scenario) and entrants\n" +
+			"(a built-in agent spec, or an external program: external:cmd=PATH), then 'ladder run' plays paired\n" +
+			"games (same scenario and dice, sides swapped) until stopped, scheduling first the entrants with\n" +
+			"the fewest games against those they have met least. Ctrl-C or kill -9 loses no finished game and\n" +
+			"duplicates none; 'ladder run' again picks up where it was. 'ladder board' rates every entrant.",
+		Subcommands: []*cli.Command{
+			{
+				Name: "add", Usage: "add an entrant", ArgsUsage: "NAME SPEC",
+				Flags: withDB(
+					&cli.StringFlag{Name: "author", Usage: "who wrote it"},
+					&cli.StringFlag{Name: "version", Usage: "its version (a new version is best a new entrant)"},
+					&cli.Uint64Flag{Name: "seed", Value: ladder.DefaultSeed, Usage: "the seed of a new ladder's games (an existing ladder keeps its own)"},
+				),
+				Action: a.ladderAdd,
+			},
+			{Name: "retire", Usage: "stop scheduling an entrant (its games stay)", ArgsUsage: "NAME", Flags: withDB(), Action: a.ladderRetire},
+			{Name: "entrants", Usage: "list the entrants", Flags: withDB(ladderFormatFlags()...), Action: a.ladderEntrants},
+			{
+				Name: "pool", Usage: "add a pool of games (a ruleset and scenario), or list them with no arguments", ArgsUsage: "[RULESET [SCENARIO]]",
+				Flags: withDB(ladderFormatFlags()...), Action: a.ladderPool,
+			},
+			{
+				Name: "run", Usage: "play games until stopped (Ctrl-C) or --games are played",
+				Flags: withDB(
+					&cli.IntFlag{Name: "workers", Value: 2, Usage: "games played at once (1 to 64)", EnvVars: []string{"GROGNARD_WORKERS"}},
+					&cli.IntFlag{Name: "games", Usage: "stop after this many games (0: until stopped)", EnvVars: []string{"GROGNARD_GAMES"}},
+				),
+				Action: a.ladderRun,
+			},
+			{
+				Name: "board", Aliases: []string{"leaderboard"}, Usage: "the leaderboard: ratings with 95% intervals",
+				Flags: withDB(append(ladderFormatFlags(), &cli.StringFlag{Name: "chart", Usage: "also draw the ratings with their intervals as error bars to `FILE.svg`"})...), Action: a.ladderBoard,
+			},
+			{Name: "history", Usage: "an entrant's games", ArgsUsage: "NAME", Flags: withDB(ladderFormatFlags()...), Action: a.ladderHistory},
+			{Name: "h2h", Aliases: []string{"head-to-head"}, Usage: "every pair of entrants' results (row against column)", Flags: withDB(ladderFormatFlags()...), Action: a.ladderH2H},
+			{Name: "games", Usage: "every game played", Flags: withDB(ladderFormatFlags()...), Action: a.ladderGames},
+			{
+				Name: "export", Usage: "write games' records as JSON lines, for 'grognard replay'", ArgsUsage: "GAME...",
+				Flags: withDB(&cli.StringFlag{Name: "out", Usage: "write to `FILE` instead of standard output"}), Action: a.ladderExport,
+			},
+		},
+	}
+}
+
+// openLadder opens --db.
+func openLadder(c *cli.Context, seed uint64) (*ladder.Ladder, error) {
+	l, err := ladder.Open(c.Context, c.String("db"), seed)
+	if err != nil {
+		return nil, cli.Exit(err.Error(), exitFailure)
+	}
+	return l, nil
+}
+
+// table is a view's rows, printed as text, JSON or CSV.
+type table struct {
+	head []string
+	rows [][]string
+	data any // what --json prints
+}
+
+func (a *app) printTable(c *cli.Context, t table) error {
+	switch {
+	case c.Bool("json") && c.Bool("csv"):
+		return cli.Exit("--json and --csv: choose one", exitUsage)
+	case c.Bool("json"):
+		return json.NewEncoder(a.stdout).Encode(t.data)
+	case c.Bool("csv"):
+		w := csv.NewWriter(a.stdout)
+		w.Write(t.head)
+		w.WriteAll(t.rows)
+		return w.Error()
+	}
+	w := tabwriter.NewWriter(a.stdout, 0, 0, 2, ' ', 0)
+	writeRow := func(r []string) {
+		for k, v := range r {
+			if k > 0 {
+				io.WriteString(w, "\t")
+			}
+			io.WriteString(w, v)
+		}
+		io.WriteString(w, "\n")
+	}
+	writeRow(t.head)
+	for _, r := range t.rows {
+		writeRow(r)
+	}
+	return w.Flush()
+}
+
+func (a *app) ladderAdd(c *cli.Context) error {
+	if c.NArg() != 2 {
+		return cli.Exit("ladder add takes a NAME and a SPEC, e.g. 'grognard ladder add mcts-1600 mcts:iters=1600' (see 'grognard agents')", exitUsage)
+	}
+	l, err := openLadder(c, c.Uint64("seed"))
+	if err != nil {
+		return err
+	}
+	defer l.Close()
+	e, err := l.AddEntrant(c.Context, ladder.Entrant{Name: c.Args().Get(0), Spec: c.Args().Get(1), Author: c.String("author"), Version: c.String("version")})
+	if err != nil {
+		return cli.Exit(fmt.Sprintf("ladder add: %v", err), exitUsage)
+	}
+	fmt.Fprintf(a.stdout, "entrant %d: %s (%s)\n", e.ID, e.Name, e.Spec)
+	return nil
+}
+
+func (a *app) ladderRetire(c *cli.Context) error {
+	if c.NArg() != 1 {
+		return cli.Exit("ladder retire takes the entrant's NAME", exitUsage)
+	}
+	l, err := openLadder(c, ladder.DefaultSeed)
+	if err != nil {
+		return err
+	}
+	defer l.Close()
+	if err := l.Retire(c.Context, c.Args().First()); err != nil {
+		return cli.Exit(err.Error(), exitUsage)
+	}
+	fmt.Fprintf(a.stdout, "retired %s\n", c.Args().First())
+	return nil
+}
+
+func (a *app) ladderEntrants(c *cli.Context) error {
+	l, err := openLadder(c, ladder.DefaultSeed)
+	if err != nil {
+		return err
+	}
+	defer l.Close()
+	es, err := l.Entrants(c.Context)
+	if err != nil {
+		return cli.Exit(err.Error(), exitFailure)
+	}
+	t := table{head: []string{"id", "name", "spec", "author", "version", "added", "status"}, data: es}
+	for _, e := range es {
+		status := "playing"
+		if e.Retired {
+			status = "retired"
+		}
+		t.rows = append(t.rows, []string{fmt.Sprint(e.ID), e.Name, e.Spec, e.Author, e.Version, time.Unix(e.Added, 0).UTC().Format("2006-01-02 15:04"), status})
+	}
+	return a.printTable(c, t)
+}
+
+func (a *app) ladderPool(c *cli.Context) error {
+	l, err := openLadder(c, ladder.DefaultSeed)
+	if err != nil {
+		return err
+	}
+	defer l.Close()
+	if c.NArg() > 2 {
+		return cli.Exit("ladder pool takes RULESET [SCENARIO], or nothing to list the pools", exitUsage)
+	}
+	if c.NArg() > 0 {
+		p, err := l.AddPool(c.Context, c.Args().Get(0), c.Args().Get(1))
+		if err != nil {
+			return cli.Exit(fmt.Sprintf("ladder pool: %v (see 'grognard rules')", err), exitUsage)
+		}
+		fmt.Fprintf(a.stdout, "pool %d: %s %s\n", p.ID, p.Ruleset, p.Scenario)
+		return nil
+	}
+	ps, err := l.Pools(c.Context)
+	if err != nil {
+		return cli.Exit(err.Error(), exitFailure)
+	}
+	t := table{head: []string{"id", "ruleset", "scenario"}, data: ps}
+	for _, p := range ps {
+		t.rows = append(t.rows, []string{fmt.Sprint(p.ID), p.Ruleset, p.Scenario})
+	}
+	return a.printTable(c, t)
+}
+
+func (a *app) ladderRun(c *cli.Context) error {
+	workers, games := c.Int("workers"), c.Int("games")
+	if workers < 1 || workers > 64 {
+		return cli.Exit(fmt.Sprintf("--workers %d: give 1 to 64", workers), exitUsage)
+	}
+	if games < 0 {
+		return cli.Exit(fmt.Sprintf("--games %d: give a number of games, or 0 to play until stopped", games), exitUsage)
+	}
+	l, err := openLadder(c, ladder.DefaultSeed)
+	if err != nil {
+		return err
+	}
+	defer l.Close()
+	// Ctrl-C and SIGTERM stop the run between steps; the games cut short
+	// are played again by the next run.
+	ctx, stop := signal.NotifyContext(c.Context, os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	start := time.Now()
+	var count int
+	n, err := l.Run(ctx, ladder.RunOptions{Workers: workers, Games: games, Done: func(g ladder.Game) {
+		count++
+		fmt.Fprintf(a.stderr, "game %d (pair %d, seat %d): %s\n", g.ID, g.Pair, g.Seat, g.Result.Reason)
+	}})
+	if err != nil {
+		return cli.Exit(fmt.Sprintf("ladder run: %v", err), exitFailure)
+	}
+	secs := time.Since(start).Seconds()
+	fmt.Fprintf(a.stdout, "%d games played in %.1f s (%.1f a second)\n", n, secs, float64(n)/math.Max(secs, 1e-9))
+	return nil
+}
+
+// elo writes a rating for a table.
+func elo(v float64) string {
+	if math.IsInf(v, 0) {
+		return "inf"
+	}
+	return strconv.FormatFloat(math.Round(v), 'f', 0, 64)
+}
+
+func (a *app) ladderBoard(c *cli.Context) error {
+	l, err := openLadder(c, ladder.DefaultSeed)
+	if err != nil {
+		return err
+	}
+	defer l.Close()
+	board, err := l.Leaderboard(c.Context)
+	if err != nil {
+		return cli.Exit(err.Error(), exitFailure)
+	}
+	if f := c.String("chart"); f != "" {
+		if err := writeBoardChart(board, f); err != nil {
+			return cli.Exit(fmt.Sprintf("cannot write --chart %s: %v", f, err), exitFailure)
+		}
+	}
+	t := table{head: []string{"rank", "entrant", "elo", "95%", "games", "W-D-L", "score"}, data: board}
+	for k, s := range board {
+		r := s.Record
+		row := []string{fmt.Sprint(k + 1), s.Entrant.Name, "-", "-", fmt.Sprint(r.N()), fmt.Sprintf("%d-%d-%d", r.W, r.D, r.L), "-"}
+		if s.Rating != nil {
+			row[2], row[3] = elo(s.Rating.Elo), fmt.Sprintf("[%s, %s]", elo(s.Rating.Lo), elo(s.Rating.Hi))
+		}
+		if r.N() > 0 {
+			row[6] = fmt.Sprintf("%.1f%%", 100*r.Score())
+		}
+		t.rows = append(t.rows, row)
+	}
+	return a.printTable(c, t)
+}
+
+func (a *app) ladderHistory(c *cli.Context) error {
+	if c.NArg() != 1 {
+		return cli.Exit("ladder history takes the entrant's NAME", exitUsage)
+	}
+	l, err := openLadder(c, ladder.DefaultSeed)
+	if err != nil {
+		return err
+	}
+	defer l.Close()
+	e, games, err := l.History(c.Context, c.Args().First())
+	if err != nil {
+		return cli.Exit(err.Error(), exitUsage)
+	}
+	names, err := entrantNames(c.Context, l)
+	if err != nil {
+		return cli.Exit(err.Error(), exitFailure)
+	}
+	t := table{head: []string{"game", "pair", "side", "against", "score", "how"}, data: games}
+	for _, g := range games {
+		side := 0
+		if g.Sides[1] == e.ID {
+			side = 1
+		}
+		t.rows = append(t.rows, []string{fmt.Sprint(g.ID), fmt.Sprint(g.Pair), fmt.Sprint(side), names[g.Sides[1-side]], fmt.Sprint(g.Result.Score(enginePlayer(side))), g.Result.Reason})
+	}
+	return a.printTable(c, t)
+}
+
+func (a *app) ladderH2H(c *cli.Context) error {
+	l, err := openLadder(c, ladder.DefaultSeed)
+	if err != nil {
+		return err
+	}
+	defer l.Close()
+	es, m, err := l.HeadToHead(c.Context)
+	if err != nil {
+		return cli.Exit(err.Error(), exitFailure)
+	}
+	head := []string{""}
+	for _, e := range es {
+		head = append(head, e.Name)
+	}
+	type row struct {
+		Entrant string            `json:"entrant"`
+		Against map[string]string `json:"against"`
+	}
+	var data []row
+	t := table{head: head}
+	for i, e := range es {
+		r := []string{e.Name}
+		jr := row{Entrant: e.Name, Against: map[string]string{}}
+		for j := range es {
+			cell := "-"
+			if i != j && m[i][j].N() > 0 {
+				cell = fmt.Sprintf("%d-%d-%d", m[i][j].W, m[i][j].D, m[i][j].L)
+				jr.Against[es[j].Name] = cell
+			}
+			r = append(r, cell)
+		}
+		t.rows = append(t.rows, r)
+		data = append(data, jr)
+	}
+	t.data = data
+	return a.printTable(c, t)
+}
+
+func (a *app) ladderGames(c *cli.Context) error {
+	l, err := openLadder(c, ladder.DefaultSeed)
+	if err != nil {
+		return err
+	}
+	defer l.Close()
+	games, err := l.Games(c.Context)
+	if err != nil {
+		return cli.Exit(err.Error(), exitFailure)
+	}
+	names, err := entrantNames(c.Context, l)
+	if err != nil {
+		return cli.Exit(err.Error(), exitFailure)
+	}
+	t := table{head: []string{"game", "pair", "seat", "side 0", "side 1", "result", "steps"}, data: games}
+	for _, g := range games {
+		t.rows = append(t.rows, []string{fmt.Sprint(g.ID), fmt.Sprint(g.Pair), fmt.Sprint(g.Seat), names[g.Sides[0]], names[g.Sides[1]], g.Result.Reason, fmt.Sprint(g.Steps)})
+	}
+	return a.printTable(c, t)
+}
+
+func (a *app) ladderExport(c *cli.Context) error {
+	if c.NArg() == 0 {
+		return cli.Exit("ladder export takes game numbers (see 'grognard ladder games')", exitUsage)
+	}
+	l, err := openLadder(c, ladder.DefaultSeed)
+	if err != nil {
+		return err
+	}
+	defer l.Close()
+	var out []byte
+	for _, arg := range c.Args().Slice() {
+		id, err := strconv.ParseInt(arg, 10, 64)
+		if err != nil {
+			return cli.Exit(fmt.Sprintf("ladder export: %q is not a game number", arg), exitUsage)
+		}
+		rec, err := l.Record(c.Context, id)
+		if err != nil {
+			return cli.Exit(err.Error(), exitUsage)
+		}
+		out = append(append(out, rec...), '\n')
+	}
+	if f := c.String("out"); f != "" {
+		if err := fileio.WriteFile(f, out, 0o644); err != nil {
+			return cli.Exit(fmt.Sprintf("cannot write --out %s: %v", f, err), exitFailure)
+		}
+		return nil
+	}
+	_, err = a.stdout.Write(out)
+	return err
+}
+
+// entrantNames maps entrant ids to names.
+func entrantNames(ctx context.Context, l *ladder.Ladder) (map[int64]string, error) {
+	es, err := l.Entrants(ctx)
+	if err != nil {
+		return nil, err
+	}
+	m := map[int64]string{}
+	for _, e := range es {
+		m[e.ID] = e.Name
+	}
+	return m, nil
+}
+
+// enginePlayer is side as an engine.Player.
+func enginePlayer(side int) engine.Player { return engine.Player(side) }
+
+// writeBoardChart draws the leaderboard as the tournaments' rating chart:
+// each entrant's Elo with its 95% interval as an error bar.
+func writeBoardChart(board []ladder.Standing, file string) error {
+	r := &tournaments.Report{}
+	for _, s := range board {
+		r.Agents = append(r.Agents, s.Entrant.Name)
+		ar := tournaments.AgentRating{Agent: s.Entrant.Name, Elo: tournaments.Num(math.NaN()), Lo: tournaments.Num(math.NaN()), Hi: tournaments.Num(math.NaN()), Games: s.Record.N()}
+		if s.Rating != nil {
+			ar.Elo, ar.Lo, ar.Hi, ar.Score = tournaments.Num(s.Rating.Elo), tournaments.Num(s.Rating.Lo), tournaments.Num(s.Rating.Hi), tournaments.Num(s.Rating.Score)
+			if s.Rating.Elo == 0 && s.Rating.Lo == 0 && s.Rating.Hi == 0 {
+				r.Anchor = s.Entrant.Name
+			}
+		}
+		r.Ratings = append(r.Ratings, ar)
+	}
+	var buf bytes.Buffer
+	if err := render.SVG(&buf, r); err != nil {
+		return err
+	}
+	return fileio.WriteFile(file, buf.Bytes(), 0o644)
+}
