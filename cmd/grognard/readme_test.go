@@ -94,6 +94,8 @@ func TestReadmeCommands(t *testing.T) {
 // seconds, through documented environment variables only: the line that
 // contains contains runs with env=value.
 var readmeShorter = []struct{ contains, env, value string }{
+	// A ladder runs until stopped.
+	{"ladder run", "GROGNARD_GAMES", "20"},
 	// A whole game at 200 iterations a decision takes half a minute.
 	{"--b mcts:iters=200 --explain", "GROGNARD_TURN_LIMIT", "2"},
 	// Ten whole games through a Python process take some 20 s.
@@ -115,6 +117,9 @@ var readmeInputs = []struct {
 	{name: "games.jsonl", make: []string{"match --seed 7 --record games.jsonl", "match --seed 8 --record games.jsonl"}},
 	{name: "tournament.jsonl", make: []string{"tournament"}},
 	{name: "my-battle.yaml", make: []string{"scenario generate --seed 7 --out my-battle.yaml"}},
+	// A ladder with two entrants and a pool, so that each README ladder
+	// command has something to add to or read.
+	{name: "ladder.db", make: []string{"ladder add --db ladder.db mcts mcts", "ladder add --db ladder.db doctrine chart-doctrine", "ladder pool --db ladder.db grand river-crossing"}},
 	{name: "marsh-battle.yaml", make: []string{"grand show --out marsh-battle.yaml marsh-guard"}},
 	{name: "prussia.yaml", make: []string{"army random --nation Prussia --ap 80 --seed 3 --out prussia.yaml"}},
 	// Saved games at a decision of the French, as play --save leaves them.
