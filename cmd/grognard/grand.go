@@ -11,6 +11,7 @@ import (
 	"io"
 	"sort"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -248,11 +249,14 @@ func (a *app) grandResolve(c *cli.Context) error {
 }
 
 // resolveProgress reports on stderr, every second, how many battles are
-// done; the returned function stops it (and may be called again).
+// done; the returned function stops it and waits until it has stopped
+// (so nothing is written after the command returns), and may be called
+// again.
 func (a *app) resolveProgress(done *atomic.Int64, n int) func() {
-	stop := make(chan struct{})
-	var once atomic.Bool
+	stop, stopped := make(chan struct{}), make(chan struct{})
+	var once sync.Once
 	go func() {
+		defer close(stopped)
 		t := time.NewTicker(time.Second)
 		defer t.Stop()
 		for {
@@ -265,9 +269,8 @@ func (a *app) resolveProgress(done *atomic.Int64, n int) func() {
 		}
 	}()
 	return func() {
-		if once.CompareAndSwap(false, true) {
-			close(stop)
-		}
+		once.Do(func() { close(stop) })
+		<-stopped
 	}
 }
 

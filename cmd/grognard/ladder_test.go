@@ -32,7 +32,7 @@ func TestLadderCommands(t *testing.T) {
 		{"add twice", []string{"ladder", "add", "--db", db, "rnd", "random"}, exitUsage, nil, []string{"already"}},
 		{"add bad spec", []string{"ladder", "add", "--db", db, "ai", "alphazero"}, exitUsage, nil, []string{"alphazero"}},
 		{"add no spec", []string{"ladder", "add", "--db", db, "ai"}, exitUsage, nil, []string{"NAME and a SPEC"}},
-		{"run", []string{"ladder", "run", "--db", db, "--games", "12"}, 0, []string{"12 games played"}, []string{"game 1 (pair 1, seat 0)"}},
+		{"run", []string{"ladder", "run", "--db", db, "--games", "12"}, 0, []string{"12 games played"}, []string{"(pair 1, seat 0)", "(pair 1, seat 1)"}},
 		{"board", []string{"ladder", "board", "--db", db, "--chart", chart}, 0, []string{"rank", "rnd", "doc", "fixed", "[", "8"}, nil},
 		{"h2h", []string{"ladder", "h2h", "--db", db, "--csv"}, 0, []string{",rnd,doc,fixed"}, nil},
 		{"history", []string{"ladder", "history", "--db", db, "doc"}, 0, []string{"game", "against"}, nil},
