@@ -1,6 +1,8 @@
 package ladder
 
 import (
+	"bytes"
+	"compress/gzip"
 	"context"
 	"database/sql"
 	"encoding/json"
@@ -171,13 +173,23 @@ func (l *Ladder) play(ctx context.Context, t task, entrants map[int64]Entrant) (
 	if err != nil {
 		return Game{}, err
 	}
+	// Records are mostly repeated notation: gzipped they take a tenth of
+	// the room.
+	var zipped bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&zipped, gzip.BestSpeed)
+	if _, err := zw.Write(data); err != nil {
+		return Game{}, err
+	}
+	if err := zw.Close(); err != nil {
+		return Game{}, err
+	}
 	g := Game{Pair: t.pair.ID, Seat: t.seat, Sides: sides, Result: rec.Result, Steps: len(rec.Steps), Played: now()}
 	err = l.write(ctx, func(tx *sql.Tx) error {
 		// A seat is stored once: a second report of it (a run that played
 		// it again after a crash between play and store) changes nothing.
 		res, err := tx.ExecContext(ctx, `INSERT INTO games (pair, seat, side0, side1, winner, kind, reason, steps, record, played)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (pair, seat) DO NOTHING`,
-			g.Pair, g.Seat, g.Sides[0], g.Sides[1], int(g.Result.Winner), g.Result.Kind.String(), g.Result.Reason, g.Steps, string(data), g.Played)
+			g.Pair, g.Seat, g.Sides[0], g.Sides[1], int(g.Result.Winner), g.Result.Kind.String(), g.Result.Reason, g.Steps, zipped.Bytes(), g.Played)
 		if err != nil {
 			return err
 		}

@@ -66,7 +66,7 @@ CREATE TABLE IF NOT EXISTS games (
 	kind    TEXT NOT NULL,
 	reason  TEXT NOT NULL,
 	steps   INTEGER NOT NULL,
-	record  TEXT NOT NULL,
+	record  BLOB NOT NULL, -- the game's record, JSON, gzipped
 	played  INTEGER NOT NULL,
 	UNIQUE (pair, seat)
 );

@@ -1,11 +1,14 @@
 package ladder
 
 import (
+	"bytes"
+	"compress/gzip"
 	"context"
 	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"sort"
 
@@ -210,10 +213,25 @@ func (l *Ladder) HeadToHead(ctx context.Context) ([]Entrant, [][]stats.WDL, erro
 
 // Record is a stored game's record as JSON, as 'grognard replay' reads it.
 func (l *Ladder) Record(ctx context.Context, game int64) ([]byte, error) {
-	var data string
-	err := l.db.QueryRowContext(ctx, `SELECT record FROM games WHERE id = ?`, game).Scan(&data)
+	var zipped []byte
+	err := l.db.QueryRowContext(ctx, `SELECT record FROM games WHERE id = ?`, game).Scan(&zipped)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("no game %d in the ladder (see 'grognard ladder games')", game)
 	}
-	return []byte(data), err
+	if err != nil {
+		return nil, err
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(zipped))
+	if err != nil {
+		return nil, fmt.Errorf("game %d: its stored record is damaged: %w", game, err)
+	}
+	// A record is one line of a records file: bounded as those are.
+	data, err := io.ReadAll(io.LimitReader(zr, engine.MaxRecordLine+1))
+	if err != nil {
+		return nil, fmt.Errorf("game %d: its stored record is damaged: %w", game, err)
+	}
+	if len(data) > engine.MaxRecordLine {
+		return nil, fmt.Errorf("game %d: its record is over %d bytes", game, engine.MaxRecordLine)
+	}
+	return data, nil
 }
