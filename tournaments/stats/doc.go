@@ -7,7 +7,13 @@
 //   - head-to-head estimates with a 95% interval and the likelihood of
 //     superiority, from game counts (WDL, trinomial) or from paired games
 //     (Penta, pentanomial);
-//   - the sequential probability ratio test of fishtest (SPRT);
+//   - normalized Elo (nElo) with its 95% interval, the score's t-value
+//     (m - 1/2)/sd per game scaled by 800/ln 10, as fastchess and fishtest
+//     report it (WDL.NormalizedElo, Penta.NormalizedElo);
+//   - the sequential probability ratio test of fishtest, with its bounds in
+//     logistic Elo (SPRT) or in normalized Elo, fishtest's default and
+//     fastchess's model=normalized (ModelSPRT, SPRT.LLRTrinomialNormalized,
+//     SPRT.LLRPentanomialNormalized);
 //   - joint Bradley-Terry ratings for three or more agents (FitRatings).
 //
 // Games are scored 1, 0.5 or 0 from a player's point of view. Games are
