@@ -92,6 +92,9 @@ type Config struct {
 	// SPRT stops the tournament as soon as the test decides; it needs
 	// exactly two agents and tests whether the first is stronger.
 	SPRT *stats.SPRT
+	// SPRTModel is the model SPRT's bounds are in: logistic Elo (the
+	// zero value) or normalized Elo (fishtest's and fastchess's default).
+	SPRTModel stats.Model
 	// Anchor names the agent (label or spec) whose rating is fixed at 0;
 	// empty means the first agent.
 	Anchor string
@@ -230,7 +233,7 @@ func New(cfg Config) (*Tournament, error) {
 		if n != 2 {
 			return nil, fmt.Errorf("an SPRT compares two agents, but %d are given: give exactly two", n)
 		}
-		if err := cfg.SPRT.Validate(); err != nil {
+		if err := (stats.ModelSPRT{SPRT: *cfg.SPRT, Model: cfg.SPRTModel}).Validate(); err != nil {
 			return nil, fmt.Errorf("SPRT settings: %w", err)
 		}
 	}

@@ -93,6 +93,11 @@ type PairingResult struct {
 	Penta         [5]int    `json:"penta"`
 	Pairs         int       `json:"pairs"`
 	PentaEstimate *Interval `json:"penta_estimate,omitempty"`
+	// NormalizedElo is the normalized Elo (the score's distance from
+	// even in standard deviations of a game's score, scaled as fishtest
+	// and fastchess scale it) with its 95% interval: from the pairs when
+	// there are any, else from the games; nil with no games.
+	NormalizedElo *Interval `json:"normalized_elo,omitempty"`
 	// LOS is the likelihood that A is the stronger, the one figure the
 	// tables, the CSV and the JSON all give for the pairing: from the
 	// pairs when there are any (PentaEstimate.LOS), since a pair shares
@@ -130,6 +135,8 @@ type AgentRating struct {
 
 // SPRTResult is the state of the sequential test at the end of a run.
 type SPRTResult struct {
+	// Model is the Elo model of the bounds: "logistic" or "normalized".
+	Model string  `json:"model,omitempty"`
 	Elo0  float64 `json:"elo0"`
 	Elo1  float64 `json:"elo1"`
 	Alpha float64 `json:"alpha"`
@@ -284,10 +291,16 @@ func (t *Tournament) report(c *collector) *Report {
 		if pr.Games == 0 {
 			pr.LOS = Num(math.NaN())
 		}
+		if pr.Games > 0 {
+			ne := interval(w.NormalizedElo())
+			pr.NormalizedElo = &ne
+		}
 		if pr.Pairs > 0 {
 			e := interval(penta[pi].Estimate())
 			pr.PentaEstimate = &e
 			pr.LOS = e.LOS
+			ne := interval(penta[pi].NormalizedElo())
+			pr.NormalizedElo = &ne
 		}
 		r.Pairings = append(r.Pairings, pr)
 	}
@@ -310,7 +323,7 @@ func (t *Tournament) report(c *collector) *Report {
 
 	if sp := t.cfg.SPRT; sp != nil {
 		lo, hi := sp.Bounds()
-		res := &SPRTResult{Elo0: sp.Elo0, Elo1: sp.Elo1, Alpha: sp.Alpha, Beta: sp.Beta,
+		res := &SPRTResult{Model: t.cfg.SPRTModel.String(), Elo0: sp.Elo0, Elo1: sp.Elo1, Alpha: sp.Alpha, Beta: sp.Beta,
 			LLR: Num(c.llr), Lower: Num(lo), Upper: Num(hi), Decision: "none",
 			Pairs: c.penta.Pairs(), Games: 2 * c.penta.Pairs(), Penta: c.penta}
 		switch c.decision {

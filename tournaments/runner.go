@@ -309,7 +309,7 @@ func (c *collector) advance() {
 		if c.penta.Pairs() < MinSPRTPairs {
 			continue
 		}
-		c.llr = sp.LLRPentanomial(c.penta)
+		c.llr = stats.ModelSPRT{SPRT: *sp, Model: c.t.cfg.SPRTModel}.LLRPentanomial(c.penta)
 		if d := sp.Decide(c.llr); d != stats.Continue {
 			c.decision, c.stopAt = d, c.frontier
 			if c.cancel != nil {

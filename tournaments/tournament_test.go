@@ -916,3 +916,35 @@ func TestRecordsWriteFailure(t *testing.T) {
 		t.Errorf("report counts games that were not written: %+v", rep)
 	}
 }
+
+// TestNormalizedEloFromThePairs: a pairing's normalized Elo is its
+// pairs', as stats computes it from the pentanomial counts.
+func TestNormalizedEloFromThePairs(t *testing.T) {
+	cfg := small("")
+	cfg.GamesPerPairing, cfg.Seed = 8, 5
+	rep := mustRun(t, cfg)
+	for _, p := range rep.Pairings {
+		want := stats.Penta(p.Penta).NormalizedElo()
+		if p.NormalizedElo == nil || !sameNum(p.NormalizedElo.Elo, Num(want.Elo)) || !sameNum(p.NormalizedElo.Lo, Num(want.Lo)) {
+			t.Errorf("pairing %s-%s: normalized Elo %+v, the pairs give %+v", p.A, p.B, p.NormalizedElo, want)
+		}
+	}
+}
+
+// TestNormalizedSPRT: a tournament's SPRT in normalized Elo decides as
+// the pairs' normalized LLR says, and the report names the model.
+func TestNormalizedSPRT(t *testing.T) {
+	cfg := small("")
+	cfg.Agents = cfg.Agents[:2]
+	cfg.GamesPerPairing = 400
+	cfg.SPRT = &stats.SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}
+	cfg.SPRTModel = stats.Normalized
+	rep := mustRun(t, cfg)
+	if rep.SPRT == nil || rep.SPRT.Model != "normalized" {
+		t.Fatalf("SPRT %+v", rep.SPRT)
+	}
+	want := stats.ModelSPRT{SPRT: *cfg.SPRT, Model: stats.Normalized}.LLRPentanomial(rep.SPRT.Penta)
+	if !sameNum(rep.SPRT.LLR, Num(want)) {
+		t.Fatalf("LLR %v, the pairs' normalized LLR is %v", rep.SPRT.LLR, want)
+	}
+}

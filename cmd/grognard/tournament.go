@@ -53,6 +53,7 @@ func (a *app) tournamentCommand() *cli.Command {
 			&cli.StringFlag{Name: "records", Value: "tournament.jsonl", Usage: "append every finished game to `FILE` as one JSON line", EnvVars: []string{"GROGNARD_RECORDS"}},
 			&cli.BoolFlag{Name: "resume", Usage: "continue the tournament in --records: keep its games, play the missing ones", EnvVars: []string{"GROGNARD_RESUME"}},
 			&cli.StringFlag{Name: "sprt", Usage: "`ELO0,ELO1,ALPHA,BETA`: stop two agents' tournament when the SPRT decides, e.g. 0,10,0.05,0.05", EnvVars: []string{"GROGNARD_SPRT"}},
+			&cli.StringFlag{Name: "sprt-model", Value: "logistic", Usage: "the Elo of --sprt's bounds: logistic, or normalized (fishtest's and fastchess's default)", EnvVars: []string{"GROGNARD_SPRT_MODEL"}},
 			&cli.StringFlag{Name: "anchor", DefaultText: "the first agent", Usage: "agent whose rating is fixed at 0", EnvVars: []string{"GROGNARD_ANCHOR"}},
 			&cli.BoolFlag{Name: "json", Usage: "print the results as one JSON document instead of tables", EnvVars: []string{"GROGNARD_JSON"}},
 			&cli.BoolFlag{Name: "csv", Usage: "print the results as CSV instead of tables", EnvVars: []string{"GROGNARD_CSV"}},
@@ -194,6 +195,16 @@ func parseTournament(c *cli.Context, a *app) (tournaments.Config, error) {
 		if cfg.SPRT, err = parseSPRT(s); err != nil {
 			return cfg, usage("%v", err)
 		}
+	}
+	switch m := c.String("sprt-model"); m {
+	case "logistic":
+	case "normalized":
+		cfg.SPRTModel = stats.Normalized
+	default:
+		return cfg, usage("--sprt-model %q: give logistic or normalized", m)
+	}
+	if c.IsSet("sprt-model") && cfg.SPRT == nil {
+		return cfg, usage("--sprt-model says what --sprt's bounds are: give --sprt too")
 	}
 	cfg.Anchor = c.String("anchor")
 	if cfg.Anchor != "" && !slices.Contains(tournaments.Labels(cfg.Agents), cfg.Anchor) && !slices.Contains(cfg.Agents, cfg.Anchor) {

@@ -111,11 +111,14 @@ func writeText(w io.Writer, r *tournaments.Report) error {
 		return err
 	}
 
-	fmt.Fprintln(w, "\nPairings: from the first agent's side; pairs count a pair's score 0, 1/2, 1, 3/2, 2")
+	fmt.Fprintln(w, "\nPairings: from the first agent's side; pairs count a pair's score 0, 1/2, 1, 3/2, 2; nElo is normalized Elo (fishtest's), from the pairs")
 	tw = tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "pairing\tgames\tW-D-L\tscore\tElo\t95%\tpairs 0-½-1-1½-2\tpair Elo\t95%\tLOS")
+	fmt.Fprintln(tw, "pairing\tgames\tW-D-L\tscore\tElo\t95%\tpairs 0-½-1-1½-2\tpair Elo\t95%\tnElo\t95%\tLOS")
 	for _, p := range r.Pairings {
-		penta, pe, pi := "", "", ""
+		penta, pe, pi, ne, ni := "", "", "", "", ""
+		if p.NormalizedElo != nil {
+			ne, ni = eloText(p.NormalizedElo.Elo), intervalText(*p.NormalizedElo)
+		}
 		if p.Pairs > 0 {
 			penta = fmt.Sprintf("%d-%d-%d-%d-%d", p.Penta[0], p.Penta[1], p.Penta[2], p.Penta[3], p.Penta[4])
 		}
@@ -128,8 +131,8 @@ func writeText(w io.Writer, r *tournaments.Report) error {
 		if p.Games > 0 {
 			los = fmt.Sprintf("%.0f%%", 100*float64(p.LOS))
 		}
-		fmt.Fprintf(tw, "%s vs %s\t%d\t%d-%d-%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", p.A, p.B, p.Games, p.Wins, p.Draws, p.Losses,
-			pctText(p.Score), eloText(p.Estimate.Elo), intervalText(p.Estimate), penta, pe, pi, los)
+		fmt.Fprintf(tw, "%s vs %s\t%d\t%d-%d-%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", p.A, p.B, p.Games, p.Wins, p.Draws, p.Losses,
+			pctText(p.Score), eloText(p.Estimate.Elo), intervalText(p.Estimate), penta, pe, pi, ne, ni, los)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
@@ -162,13 +165,19 @@ func writeText(w io.Writer, r *tournaments.Report) error {
 	}
 
 	if s := r.SPRT; s != nil {
-		fmt.Fprintf(w, "\nSPRT: H0 %s is %s Elo against H1 %s Elo stronger (alpha %g, beta %g)\n", r.Agents[0], fmtG(s.Elo0), fmtG(s.Elo1), s.Alpha, s.Beta)
+		// The bounds' unit: logistic Elo, or normalized Elo when the
+		// test is in that model.
+		unit := "Elo"
+		if s.Model == "normalized" {
+			unit = "normalized Elo"
+		}
+		fmt.Fprintf(w, "\nSPRT: H0 %s is %s %s against H1 %s %s stronger (alpha %g, beta %g)\n", r.Agents[0], fmtG(s.Elo0), unit, fmtG(s.Elo1), unit, s.Alpha, s.Beta)
 		fmt.Fprintf(w, "  LLR %.3f over %d pairs, bounds [%.3f, %.3f]: ", float64(s.LLR), s.Pairs, float64(s.Lower), float64(s.Upper))
 		switch s.Decision {
 		case "H0":
-			fmt.Fprintf(w, "H0 accepted after %d games (%s is not %s Elo stronger)\n", s.Games, r.Agents[0], fmtG(s.Elo1))
+			fmt.Fprintf(w, "H0 accepted after %d games (%s is not %s %s stronger)\n", s.Games, r.Agents[0], fmtG(s.Elo1), unit)
 		case "H1":
-			fmt.Fprintf(w, "H1 accepted after %d games (%s is stronger by %s Elo or more)\n", s.Games, r.Agents[0], fmtG(s.Elo1))
+			fmt.Fprintf(w, "H1 accepted after %d games (%s is stronger by %s %s or more)\n", s.Games, r.Agents[0], fmtG(s.Elo1), unit)
 		default:
 			fmt.Fprintf(w, "no decision yet: play more games (--resume with a larger --games)\n")
 		}
