@@ -44,8 +44,8 @@ func ExampleCSV() {
 		fmt.Println(err)
 	}
 	// Output:
-	// kind,agent,opponent,games,wins,draws,losses,points,score,elo,elo_lo,elo_hi,los,penta
-	// pairing,greedy,random,2,2,0,0,2,1.0000,inf,120.0000,inf,1.0000,
-	// agent,greedy,,2,2,0,0,2,1.0000,0.0000,0.0000,0.0000,1.0000,
-	// agent,random,,2,0,0,2,0,0.0000,,,,0.0000,
+	// kind,agent,opponent,games,wins,draws,losses,points,score,elo,elo_lo,elo_hi,los,penta,nelo,nelo_lo,nelo_hi
+	// pairing,greedy,random,2,2,0,0,2,1.0000,inf,120.0000,inf,1.0000,,,,
+	// agent,greedy,,2,2,0,0,2,1.0000,0.0000,0.0000,0.0000,1.0000,,,,
+	// agent,random,,2,0,0,2,0,0.0000,,,,0.0000,,,,
 }
