@@ -288,29 +288,12 @@ func (s SPRT) llrNormalized(values []float64, counts []int, perGame float64) flo
 	if s.Validate() != nil {
 		return math.NaN()
 	}
-	total := 0
-	for _, c := range counts {
-		if c < 0 {
-			return math.NaN()
-		}
-		total += c
+	w, freq, llr, done := observed(counts)
+	if done {
+		return llr
 	}
-	if total == 0 {
-		return 0
-	}
-	w := make([]float64, len(counts))
-	n := 0.0
-	for k, c := range counts {
-		w[k] = float64(c)
-		if c == 0 {
-			w[k] = regularisation
-		}
-		n += w[k]
-	}
-	freq := make([]float64, len(w))
 	z := make([]float64, len(w))
 	for k := range w {
-		freq[k] = w[k] / n
 		z[k] = values[k] - 0.5
 	}
 	u0, ok0 := tValueFit(z, freq, s.Elo0/nEloPerT*perGame)
@@ -319,7 +302,6 @@ func (s SPRT) llrNormalized(values []float64, counts []int, perGame float64) flo
 		return math.NaN()
 	}
 	// log(p1_k/p0_k) = log(p̂_k/p0_k) - log(p̂_k/p1_k) = u0_k - u1_k.
-	llr := 0.0
 	for k := range w {
 		llr += w[k] * (u0[k] - u1[k])
 	}

@@ -106,15 +106,9 @@ func (s SPRT) llr(values []float64, counts []int) float64 {
 	if s.Validate() != nil {
 		return math.NaN()
 	}
-	total := 0
-	for _, c := range counts {
-		if c < 0 {
-			return math.NaN()
-		}
-		total += c
-	}
-	if total == 0 {
-		return 0
+	w, freq, llr, done := observed(counts)
+	if done {
+		return llr
 	}
 	s0, s1 := ScoreFromElo(s.Elo0), ScoreFromElo(s.Elo1)
 	if !(s0 > 0 && s1 < 1) {
@@ -122,7 +116,31 @@ func (s SPRT) llr(values []float64, counts []int) float64 {
 		// no distribution with every outcome possible.
 		return math.NaN()
 	}
-	w := make([]float64, len(counts))
+	l0 := mleLambda(values, freq, s0)
+	l1 := mleLambda(values, freq, s1)
+	// log(p1_k/p0_k) = log(1 + l0*(a_k - s0)) - log(1 + l1*(a_k - s1)): the
+	// observed frequencies cancel.
+	for k, a := range values {
+		llr += w[k] * (math.Log1p(l0*(a-s0)) - math.Log1p(l1*(a-s1)))
+	}
+	return llr
+}
+
+// observed are an LLR's weights (the counts, an empty outcome counted as
+// regularisation) and frequencies; done is set, with the LLR to return,
+// when the counts decide it alone: NaN for a negative count, 0 for none.
+func observed(counts []int) (w, freq []float64, llr float64, done bool) {
+	total := 0
+	for _, c := range counts {
+		if c < 0 {
+			return nil, nil, math.NaN(), true
+		}
+		total += c
+	}
+	if total == 0 {
+		return nil, nil, 0, true
+	}
+	w = make([]float64, len(counts))
 	n := 0.0
 	for k, c := range counts {
 		w[k] = float64(c)
@@ -131,19 +149,11 @@ func (s SPRT) llr(values []float64, counts []int) float64 {
 		}
 		n += w[k]
 	}
-	freq := make([]float64, len(w))
+	freq = make([]float64, len(w))
 	for k := range w {
 		freq[k] = w[k] / n
 	}
-	l0 := mleLambda(values, freq, s0)
-	l1 := mleLambda(values, freq, s1)
-	// log(p1_k/p0_k) = log(1 + l0*(a_k - s0)) - log(1 + l1*(a_k - s1)): the
-	// observed frequencies cancel.
-	llr := 0.0
-	for k, a := range values {
-		llr += w[k] * (math.Log1p(l0*(a-s0)) - math.Log1p(l1*(a-s1)))
-	}
-	return llr
+	return w, freq, 0, false
 }
 
 // mleLambda is the λ of the maximum likelihood distribution
