@@ -13,6 +13,8 @@ import (
 	"sort"
 
 	"github.com/grognard/grognard/engine"
+	"github.com/grognard/grognard/tournaments"
+	"github.com/grognard/grognard/tournaments/render"
 	"github.com/grognard/grognard/tournaments/stats"
 )
 
@@ -234,4 +236,23 @@ func (l *Ladder) Record(ctx context.Context, game int64) ([]byte, error) {
 		return nil, fmt.Errorf("game %d: its record is over %d bytes", game, engine.MaxRecordLine)
 	}
 	return data, nil
+}
+
+// BoardChart draws a leaderboard as the tournaments' rating chart: each
+// rated entrant's Elo with its 95% interval as an error bar, best first.
+func BoardChart(w io.Writer, board []Standing) error {
+	r := &tournaments.Report{}
+	nan := tournaments.Num(math.NaN())
+	for _, s := range board {
+		r.Agents = append(r.Agents, s.Entrant.Name)
+		ar := tournaments.AgentRating{Agent: s.Entrant.Name, Elo: nan, Lo: nan, Hi: nan, Score: nan, Games: s.Record.N()}
+		if s.Rating != nil {
+			ar.Elo, ar.Lo, ar.Hi, ar.Score = tournaments.Num(s.Rating.Elo), tournaments.Num(s.Rating.Lo), tournaments.Num(s.Rating.Hi), tournaments.Num(s.Rating.Score)
+			if s.Rating.Elo == 0 && s.Rating.Lo == 0 && s.Rating.Hi == 0 {
+				r.Anchor = s.Entrant.Name
+			}
+		}
+		r.Ratings = append(r.Ratings, ar)
+	}
+	return render.SVG(w, r)
 }

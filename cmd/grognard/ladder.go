@@ -20,8 +20,6 @@ import (
 	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/engine/fileio"
 	"github.com/grognard/grognard/ladder"
-	"github.com/grognard/grognard/tournaments"
-	"github.com/grognard/grognard/tournaments/render"
 )
 
 // ladderFormatFlags choose how a ladder view prints: a text table, JSON
@@ -413,23 +411,10 @@ func entrantNames(ctx context.Context, l *ladder.Ladder) (map[int64]string, erro
 // enginePlayer is side as an engine.Player.
 func enginePlayer(side int) engine.Player { return engine.Player(side) }
 
-// writeBoardChart draws the leaderboard as the tournaments' rating chart:
-// each entrant's Elo with its 95% interval as an error bar.
+// writeBoardChart draws the leaderboard's chart to file.
 func writeBoardChart(board []ladder.Standing, file string) error {
-	r := &tournaments.Report{}
-	for _, s := range board {
-		r.Agents = append(r.Agents, s.Entrant.Name)
-		ar := tournaments.AgentRating{Agent: s.Entrant.Name, Elo: tournaments.Num(math.NaN()), Lo: tournaments.Num(math.NaN()), Hi: tournaments.Num(math.NaN()), Games: s.Record.N()}
-		if s.Rating != nil {
-			ar.Elo, ar.Lo, ar.Hi, ar.Score = tournaments.Num(s.Rating.Elo), tournaments.Num(s.Rating.Lo), tournaments.Num(s.Rating.Hi), tournaments.Num(s.Rating.Score)
-			if s.Rating.Elo == 0 && s.Rating.Lo == 0 && s.Rating.Hi == 0 {
-				r.Anchor = s.Entrant.Name
-			}
-		}
-		r.Ratings = append(r.Ratings, ar)
-	}
 	var buf bytes.Buffer
-	if err := render.SVG(&buf, r); err != nil {
+	if err := ladder.BoardChart(&buf, board); err != nil {
 		return err
 	}
 	return fileio.WriteFile(file, buf.Bytes(), 0o644)

@@ -33,6 +33,7 @@ import (
 	"github.com/grognard/grognard/agents/protocol"
 	"github.com/grognard/grognard/agents/protocol/wire"
 	"github.com/grognard/grognard/engine"
+	"github.com/grognard/grognard/ladder"
 )
 
 //go:embed assets
@@ -65,6 +66,9 @@ type Config struct {
 	// by name; nothing outside it is reachable. Empty: none, the page
 	// uploads files instead.
 	Dir string
+	// Ladder is a ladder's database file whose leaderboard the results
+	// page shows live (read only: the ladder runs elsewhere). Empty: none.
+	Ladder string
 }
 
 // Server serves the page and the sessions' API.
@@ -79,6 +83,8 @@ type Server struct {
 	root *os.Root
 	// newMu serialises session creation against MaxSessions.
 	newMu sync.Mutex
+	// ladder is Config.Ladder open, or nil.
+	ladder *ladder.Ladder
 }
 
 // New builds a server; it fails only when Config.Dir cannot be opened.
@@ -92,6 +98,16 @@ func New(cfg Config) (*Server, error) {
 	}
 	s := &Server{cfg: cfg, sessions: cache.New(cfg.SessionTTL, cfg.SessionTTL/4),
 		replays: cache.New(cfg.SessionTTL, cfg.SessionTTL/4), root: root}
+	if cfg.Ladder != "" {
+		if _, err := os.Stat(cfg.Ladder); err != nil {
+			return nil, fmt.Errorf("--ladder %s: %w (make one with 'grognard ladder add')", cfg.Ladder, err)
+		}
+		l, err := ladder.Open(context.Background(), cfg.Ladder, ladder.DefaultSeed)
+		if err != nil {
+			return nil, err
+		}
+		s.ladder = l
+	}
 	// An expired or evicted session ends its game's external resources.
 	s.sessions.OnEvicted(func(_ string, v any) {
 		if ws, ok := v.(*session); ok {
@@ -115,6 +131,8 @@ func New(cfg Config) (*Server, error) {
 	m.HandleFunc("POST /api/replays", s.openReplay)
 	m.HandleFunc("GET /api/replays/{id}/games/{game}", s.replayGame)
 	m.HandleFunc("GET /api/replays/{id}/games/{game}/picture.svg", s.replayPicture)
+	m.HandleFunc("GET /api/ladder", s.ladderBoard)
+	m.HandleFunc("GET /api/ladder/chart.svg", s.ladderChart)
 	s.mux = m
 	return s, nil
 }
@@ -133,6 +151,51 @@ func (s *Server) Close() {
 	if s.root != nil {
 		_ = s.root.Close()
 	}
+	if s.ladder != nil {
+		_ = s.ladder.Close()
+	}
+}
+
+// ladderStandings is the live ladder's leaderboard, or false with the
+// error written.
+func (s *Server) ladderStandings(w http.ResponseWriter, r *http.Request) ([]ladder.Standing, bool) {
+	if s.ladder == nil {
+		writeError(w, http.StatusNotFound, "no-ladder", "the server shows no ladder: start it with 'grognard serve --ladder FILE'")
+		return nil, false
+	}
+	board, err := s.ladder.Leaderboard(r.Context())
+	if err != nil {
+		writeError(w, http.StatusInternalServerError, string(wire.Internal), "cannot read the ladder: "+err.Error())
+		return nil, false
+	}
+	return board, true
+}
+
+// ladderBoard is the live leaderboard as JSON: the standings, best first.
+func (s *Server) ladderBoard(w http.ResponseWriter, r *http.Request) {
+	board, ok := s.ladderStandings(w, r)
+	if !ok {
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	_ = json.NewEncoder(w).Encode(map[string]any{"ok": true, "board": board})
+}
+
+// ladderChart is the live leaderboard's ratings with their intervals.
+func (s *Server) ladderChart(w http.ResponseWriter, r *http.Request) {
+	board, ok := s.ladderStandings(w, r)
+	if !ok {
+		return
+	}
+	var buf strings.Builder
+	if err := ladder.BoardChart(&buf, board); err != nil {
+		writeError(w, http.StatusInternalServerError, string(wire.Internal), err.Error())
+		return
+	}
+	w.Header().Set("Content-Type", "image/svg+xml")
+	w.Header().Set("Cache-Control", "no-store")
+	_, _ = io.WriteString(w, buf.String())
 }
 
 // session is one tab's protocol session. mu is held while a request runs

@@ -175,3 +175,40 @@ async function init() {
 }
 
 init().catch((e) => showError(String(e)));
+
+// The live ladder (grognard serve --ladder FILE): the leaderboard and its
+// chart, read again every few seconds while the ladder runs elsewhere.
+const ladderEvery = 5000;
+
+async function refreshLadder() {
+  const r = await fetch("/api/ladder");
+  if (r.status === 404) return false; // the server shows no ladder
+  const j = await r.json();
+  if (!j.ok) { $("ladder-status").textContent = j.error; return true; }
+  $("ladder").hidden = false;
+  const t = $("ladder-board");
+  t.innerHTML = "<tr><th>rank</th><th>entrant</th><th>Elo</th><th>95%</th><th>games</th><th>W-D-L</th><th>score</th></tr>";
+  (j.board || []).forEach((s, k) => {
+    const tr = document.createElement("tr");
+    const rt = s.rating;
+    const rec = s.record || {};
+    const games = (rec.W || 0) + (rec.D || 0) + (rec.L || 0);
+    const cells = [k + 1, s.entrant.name, rt ? elo(rt.elo) : "n/a",
+      rt ? `[${rt.elo_lo === null ? "−∞" : elo(rt.elo_lo)}, ${rt.elo_hi === null ? "+∞" : elo(rt.elo_hi)}]` : "n/a",
+      games, `${rec.W || 0}-${rec.D || 0}-${rec.L || 0}`, games ? (100 * ((rec.W || 0) + (rec.D || 0) / 2) / games).toFixed(1) + "%" : "n/a"];
+    for (const c of cells) {
+      const td = document.createElement("td");
+      td.textContent = String(c);
+      tr.append(td);
+    }
+    t.append(tr);
+  });
+  const c = await fetch("/api/ladder/chart.svg");
+  if (c.ok) $("ladder-chart").innerHTML = await c.text();
+  $("ladder-status").textContent = "updated " + new Date().toLocaleTimeString();
+  return true;
+}
+
+(async () => {
+  if (await refreshLadder()) setInterval(refreshLadder, ladderEvery);
+})();

@@ -1,0 +1,107 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/rs/zerolog"
+
+	"github.com/grognard/grognard/ladder"
+)
+
+// liveLadder is a ladder file with a grand pool, two entrants and six
+// games played.
+func liveLadder(t *testing.T) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "ladder.db")
+	ctx := context.Background()
+	l, err := ladder.Open(ctx, path, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	if _, err := l.AddPool(ctx, "grand", "open-field"); err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range []ladder.Entrant{{Name: "eq", Spec: "equilibrium"}, {Name: "fixed", Spec: "fixed-posture"}} {
+		if _, err := l.AddEntrant(ctx, e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := l.Run(ctx, ladder.RunOptions{Games: 6}); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestLiveLadder: a server started on a ladder gives its leaderboard and
+// chart; one without says so; a ladder file that is not there is refused
+// at start.
+func TestLiveLadder(t *testing.T) {
+	s := mustNew(t, Config{Name: "grognard", Version: "test", Ruleset: "twobytwo", Log: zerolog.Nop(), Ladder: liveLadder(t)})
+	ts := httptest.NewServer(s)
+	defer func() { ts.Close(); s.Close() }()
+	r, err := http.Get(ts.URL + "/api/ladder")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep struct {
+		OK    bool `json:"ok"`
+		Board []struct {
+			Entrant struct{ Name string } `json:"entrant"`
+			Record  struct{ W, D, L int } `json:"record"`
+		} `json:"board"`
+	}
+	err = json.NewDecoder(r.Body).Decode(&rep)
+	r.Body.Close()
+	if err != nil || !rep.OK || len(rep.Board) != 2 {
+		t.Fatalf("the board: %+v %v", rep, err)
+	}
+	n := 0
+	for _, b := range rep.Board {
+		n += b.Record.W + b.Record.D + b.Record.L
+	}
+	if n != 12 {
+		t.Fatalf("the board counts %d results of 6 games", n)
+	}
+	r, _ = http.Get(ts.URL + "/api/ladder/chart.svg")
+	svg, _ := io.ReadAll(r.Body)
+	r.Body.Close()
+	if r.StatusCode != 200 || !strings.Contains(string(svg), "<svg") || !strings.Contains(string(svg), "fixed") {
+		t.Fatalf("the chart: %d %.200s", r.StatusCode, svg)
+	}
+
+	none := newTestServer(t, 0)
+	r, _ = http.Get(none.URL + "/api/ladder")
+	r.Body.Close()
+	if r.StatusCode != http.StatusNotFound {
+		t.Fatalf("a server with no ladder: %d", r.StatusCode)
+	}
+	if _, err := New(Config{Ladder: filepath.Join(t.TempDir(), "missing.db")}); err == nil {
+		t.Fatal("a missing ladder file was opened")
+	}
+}
+
+// The results page shows the live ladder: the board and the chart.
+func TestBrowserLiveLadder(t *testing.T) {
+	ctx, url := browser(t, Config{Ladder: liveLadder(t)})
+	err := chromedp.Do(ctx,
+		chromedp.Navigate(url+"/results.html"),
+		chromedp.WaitVisible(chromedp.CSS("#ladder-board tr td")),
+		chromedp.WaitVisible(chromedp.CSS("#ladder-chart svg")),
+	)
+	if err != nil {
+		t.Fatalf("the live ladder: %v", err)
+	}
+	rows, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("#ladder-board tr").length`))
+	if err != nil || rows != 3 {
+		t.Fatalf("the board has %d rows (%v), want a header and two entrants", rows, err)
+	}
+}
