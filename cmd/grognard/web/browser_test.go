@@ -178,14 +178,26 @@ func TestBrowserPlayByClicking(t *testing.T) {
 	if err != nil || logLines < 12 {
 		t.Fatalf("the log shows %d lines (%v)", logLines, err)
 	}
-	// A typed order the rules refuse shows the reason.
-	err = chromedp.Do(ctx,
-		chromedp.SendKeys(chromedp.ID("free-text"), "F1 dance a jig"),
-		chromedp.Click(chromedp.CSS("#free-form button")),
-		chromedp.WaitVisible(chromedp.ID("error")),
-	)
-	if err != nil {
-		t.Fatalf("a refused order: %v", err)
+	// A typed order the rules refuse shows the reason. The page waits
+	// until it is idle first (settle), and each try is bounded, so a
+	// failure says what the page showed rather than waiting for the
+	// test's deadline.
+	for try := 0; ; try++ {
+		settle(ctx)
+		actx, cancel := context.WithTimeout(ctx, 15*time.Second)
+		err = chromedp.Do(actx,
+			chromedp.SetValue(chromedp.ID("free-text"), "F1 dance a jig"),
+			chromedp.Click(chromedp.CSS("#free-form button")),
+			chromedp.WaitVisible(chromedp.ID("error")),
+		)
+		cancel()
+		if err == nil {
+			break
+		}
+		if try == 2 {
+			state, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`"busy " + busy + "; " + ["status", "error", "orders-box", "dice-box"].map((id) => id + ": " + (document.getElementById(id).hidden ? "(hidden) " : "") + document.getElementById(id).textContent.slice(0, 200)).join("\n")`))
+			t.Fatalf("a refused order: %v; the page shows\n%s", err, state)
+		}
 	}
 	if msg, err := chromedp.Run(ctx, chromedp.Text(chromedp.ID("error"))); err != nil || msg == "" {
 		t.Fatalf("a refused order shows %q (%v)", msg, err)

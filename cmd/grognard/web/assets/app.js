@@ -184,7 +184,10 @@ async function refresh() {
   if (!sum.ok) { showError(sum.error); return; }
   $("status").textContent = sum.text;
   const over = sum.result && sum.result.result && sum.result.result.over;
-  for (const id of ["bot-move", "hint", "undo", "save", "replay"]) $(id).disabled = false;
+  // While a step is still being shown the controls stay off: setBusy
+  // turns them on when it is done, so nothing is clicked that play would
+  // ignore.
+  for (const id of ["bot-move", "hint", "undo", "save", "replay"]) $(id).disabled = busy;
   const pend = await api("pending");
   const dicePending = pend.ok && pend.result && pend.result.pending;
   $("dice-box").hidden = !dicePending || over;
