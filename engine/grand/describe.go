@@ -237,6 +237,20 @@ func decodeState(data []byte) (*State, error) {
 	if s.phase == phPursuit && s.victor > 1 {
 		return nil, errors.New("grand state: a pursuit with no victor")
 	}
+	// How the battle ended, and its result, must be what the rules give.
+	ended := s.phase == phPursuit || s.phase == phOver
+	switch {
+	case ended != (s.endHow != 0):
+		return nil, errors.New("grand state: the battle's end does not match its phase")
+	case ended && (s.victor == 2) != (s.endHow == endBothBroke):
+		return nil, errors.New("grand state: a draw that is not both armies breaking, or the other way round")
+	case ended && s.victor < 2 && reasons[s.endHow][1-s.victor] == "":
+		return nil, errors.New("grand state: that side cannot lose the battle that way")
+	case s.phase == phOver && s.result != s.endResult():
+		return nil, fmt.Errorf("grand state: the result %+v is not the battle's end", s.result)
+	case s.phase != phOver && s.result != (engine.Result{}):
+		return nil, errors.New("grand state: a result before the battle is over")
+	}
 	if s.phase == phArrival && s.outflanker() < 0 {
 		return nil, errors.New("grand state: an arrival roll with no outflanking force on its way")
 	}

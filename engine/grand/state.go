@@ -666,11 +666,15 @@ var reasons = [...][2]string{
 // finish sets the result.
 func (s *State) finish() {
 	s.phase = phOver
+	s.result = s.endResult()
+}
+
+// endResult is the result of the battle as it ended (victor, endHow).
+func (s *State) endResult() engine.Result {
 	if s.victor > 1 {
-		s.result = engine.Ended(engine.RulesDraw, engine.NoPlayer, reasons[s.endHow][0])
-		return
+		return engine.Ended(engine.RulesDraw, engine.NoPlayer, reasons[s.endHow][0])
 	}
-	s.result = engine.Ended(engine.Victory, engine.Player(s.victor), reasons[s.endHow][1-s.victor])
+	return engine.Ended(engine.Victory, engine.Player(s.victor), reasons[s.endHow][1-s.victor])
 }
 
 // ---- The rest of engine.State ----
