@@ -103,24 +103,21 @@ func (l *Ladder) Leaderboard(ctx context.Context) ([]Standing, error) {
 	for k, e := range entrants {
 		out[k].Entrant = e
 	}
-	// Only entrants with games take part in the fit.
-	var played []int
-	fitIndex := map[int]int{}
 	for _, g := range games {
 		for side := range 2 {
 			k := index[g.Sides[side]]
-			r, _ := out[k].Record.AddGame(score(g, side))
-			out[k].Record = r
-			if _, ok := fitIndex[k]; !ok {
-				fitIndex[k] = len(played)
-				played = append(played, k)
-			}
+			out[k].Record, _ = out[k].Record.AddGame(score(g, side))
 		}
 	}
-	// The anchor (0 Elo) is the longest-standing entrant with games.
-	sort.Ints(played)
-	for f, k := range played {
-		fitIndex[k] = f
+	// Only entrants with games take part in the fit, in id order, so the
+	// anchor (0 Elo) is the longest-standing entrant with games.
+	var played []int
+	fitIndex := map[int]int{}
+	for k := range out {
+		if out[k].Record.N() > 0 {
+			fitIndex[k] = len(played)
+			played = append(played, k)
+		}
 	}
 	if len(played) >= 2 {
 		var sg []stats.Game
@@ -144,7 +141,8 @@ func (l *Ladder) Leaderboard(ctx context.Context) ([]Standing, error) {
 
 // sortStandings orders by rating, the unrated last, ties by id.
 func sortStandings(s []Standing) {
-	less := func(a, b Standing) bool {
+	sort.SliceStable(s, func(i, j int) bool {
+		a, b := s[i], s[j]
 		switch {
 		case (a.Rating == nil) != (b.Rating == nil):
 			return a.Rating != nil
@@ -152,12 +150,7 @@ func sortStandings(s []Standing) {
 			return a.Rating.Elo > b.Rating.Elo
 		}
 		return a.Entrant.ID < b.Entrant.ID
-	}
-	for i := 1; i < len(s); i++ {
-		for j := i; j > 0 && less(s[j], s[j-1]); j-- {
-			s[j], s[j-1] = s[j-1], s[j]
-		}
-	}
+	})
 }
 
 // History is an entrant's games, oldest first.

@@ -300,7 +300,7 @@ func (a *app) ladderHistory(c *cli.Context) error {
 		if g.Sides[1] == e.ID {
 			side = 1
 		}
-		t.rows = append(t.rows, []string{fmt.Sprint(g.ID), fmt.Sprint(g.Pair), fmt.Sprint(side), names[g.Sides[1-side]], fmt.Sprint(g.Result.Score(enginePlayer(side))), g.Result.Reason})
+		t.rows = append(t.rows, []string{fmt.Sprint(g.ID), fmt.Sprint(g.Pair), fmt.Sprint(side), names[g.Sides[1-side]], fmt.Sprint(g.Result.Score(engine.Player(side))), g.Result.Reason})
 	}
 	return a.printTable(c, t)
 }
@@ -407,9 +407,6 @@ func entrantNames(ctx context.Context, l *ladder.Ladder) (map[int64]string, erro
 	}
 	return m, nil
 }
-
-// enginePlayer is side as an engine.Player.
-func enginePlayer(side int) engine.Player { return engine.Player(side) }
 
 // writeBoardChart draws the leaderboard's chart to file.
 func writeBoardChart(board []ladder.Standing, file string) error {

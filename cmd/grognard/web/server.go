@@ -190,12 +190,10 @@ func (s *Server) ladderChart(w http.ResponseWriter, r *http.Request) {
 	}
 	var buf strings.Builder
 	if err := ladder.BoardChart(&buf, board); err != nil {
-		writeError(w, http.StatusInternalServerError, string(wire.Internal), err.Error())
+		writeSVG(w, "", &pictureError{http.StatusInternalServerError, string(wire.Internal), err.Error()})
 		return
 	}
-	w.Header().Set("Content-Type", "image/svg+xml")
-	w.Header().Set("Cache-Control", "no-store")
-	_, _ = io.WriteString(w, buf.String())
+	writeSVG(w, buf.String(), nil)
 }
 
 // session is one tab's protocol session. mu is held while a request runs
