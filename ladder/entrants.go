@@ -66,15 +66,15 @@ func (l *Ladder) AddEntrant(ctx context.Context, e Entrant) (Entrant, error) {
 	}
 	e.Added = now()
 	err := l.write(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `INSERT INTO entrants (name, spec, author, version, added) VALUES (?, ?, ?, ?, ?)`, e.Name, e.Spec, e.Author, e.Version, e.Added)
+		id, err := l.insertID(ctx, tx, `INSERT INTO entrants (name, spec, author, version, added) VALUES (?, ?, ?, ?, ?)`, e.Name, e.Spec, e.Author, e.Version, e.Added)
 		if err != nil {
-			if strings.Contains(err.Error(), "UNIQUE") {
+			if isUnique(err) {
 				return fmt.Errorf("the ladder has an entrant %s already: choose another name (a new version of a bot is a new entrant)", e.Name)
 			}
 			return err
 		}
-		e.ID, err = res.LastInsertId()
-		return err
+		e.ID = id
+		return nil
 	})
 	return e, err
 }
@@ -82,7 +82,7 @@ func (l *Ladder) AddEntrant(ctx context.Context, e Entrant) (Entrant, error) {
 // Retire stops an entrant from being scheduled; its games stay.
 func (l *Ladder) Retire(ctx context.Context, name string) error {
 	return l.write(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `UPDATE entrants SET retired = 1 WHERE name = ?`, name)
+		res, err := tx.ExecContext(ctx, l.q(`UPDATE entrants SET retired = 1 WHERE name = ?`), name)
 		if err != nil {
 			return err
 		}
@@ -134,15 +134,15 @@ func (l *Ladder) AddPool(ctx context.Context, ruleset, scenario string) (Pool, e
 	}
 	p := Pool{Ruleset: ruleset, Scenario: scenario}
 	err = l.write(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `INSERT INTO pools (ruleset, scenario) VALUES (?, ?)`, ruleset, scenario)
+		id, err := l.insertID(ctx, tx, `INSERT INTO pools (ruleset, scenario) VALUES (?, ?)`, ruleset, scenario)
 		if err != nil {
-			if strings.Contains(err.Error(), "UNIQUE") {
+			if isUnique(err) {
 				return fmt.Errorf("the ladder has the pool %s %s already", ruleset, scenario)
 			}
 			return err
 		}
-		p.ID, err = res.LastInsertId()
-		return err
+		p.ID = id
+		return nil
 	})
 	return p, err
 }

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"time"
 
 	"github.com/sourcegraph/conc/pool"
 
@@ -74,7 +75,7 @@ func (l *Ladder) next(ctx context.Context, busy map[task]bool) (task, error) {
 		if err := rows.Err(); err != nil || found {
 			return err
 		}
-		p, err := schedule(ctx, tx)
+		p, err := l.schedule(ctx, tx)
 		if err != nil {
 			return err
 		}
@@ -88,7 +89,7 @@ func (l *Ladder) next(ctx context.Context, busy map[task]bool) (task, error) {
 // active entrant with the fewest games (the least known rating) against
 // the one it has met least, then the one with fewest games, ties by id.
 // It depends on the store alone, so one worker's ladder is reproducible.
-func schedule(ctx context.Context, tx *sql.Tx) (Pair, error) {
+func (l *Ladder) schedule(ctx context.Context, tx *sql.Tx) (Pair, error) {
 	var p Pair
 	err := tx.QueryRowContext(ctx, `
 		SELECT o.id, o.ruleset, o.scenario FROM pools o
@@ -108,21 +109,17 @@ func schedule(ctx context.Context, tx *sql.Tx) (Pair, error) {
 	} else if err != nil {
 		return Pair{}, err
 	}
-	err = tx.QueryRowContext(ctx, `
-		SELECT e.id FROM entrants e WHERE e.retired = 0 AND e.id != ?1
-		ORDER BY (SELECT COUNT(*) FROM pairs p WHERE (p.a = e.id AND p.b = ?1) OR (p.b = e.id AND p.a = ?1)),
-		         (SELECT COUNT(*) FROM pairs p WHERE p.a = e.id OR p.b = e.id), e.id LIMIT 1`, p.A).Scan(&p.B)
+	err = tx.QueryRowContext(ctx, l.q(`
+		SELECT e.id FROM entrants e WHERE e.retired = 0 AND e.id != ?
+		ORDER BY (SELECT COUNT(*) FROM pairs p WHERE (p.a = e.id AND p.b = ?) OR (p.b = e.id AND p.a = ?)),
+		         (SELECT COUNT(*) FROM pairs p WHERE p.a = e.id OR p.b = e.id), e.id LIMIT 1`), p.A, p.A, p.A).Scan(&p.B)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Pair{}, errNothingToPlay
 	}
 	if err != nil {
 		return Pair{}, err
 	}
-	res, err := tx.ExecContext(ctx, `INSERT INTO pairs (pool, a, b, created) VALUES (?, ?, ?, ?)`, p.Pool.ID, p.A, p.B, now())
-	if err != nil {
-		return Pair{}, err
-	}
-	p.ID, err = res.LastInsertId()
+	p.ID, err = l.insertID(ctx, tx, `INSERT INTO pairs (pool, a, b, created) VALUES (?, ?, ?, ?)`, p.Pool.ID, p.A, p.B, now())
 	return p, err
 }
 
@@ -138,62 +135,90 @@ type Game struct {
 	Played int64         `json:"played"`
 }
 
-// play plays a task's game from its seeds and stores it; a game stopped
-// before its end (ctx cancelled) is not stored.
-func (l *Ladder) play(ctx context.Context, t task, entrants map[int64]Entrant) (Game, error) {
+// playSeat plays a task's game from its seeds and gives its record,
+// gzipped, and the game as it will be stored.
+func (l *Ladder) playSeat(ctx context.Context, t task, entrants map[int64]Entrant) (Game, []byte, error) {
 	rs, err := engine.Lookup(t.pair.Pool.Ruleset)
 	if err != nil {
-		return Game{}, err
+		return Game{}, nil, err
 	}
-	dice, seedA, seedB := l.Seeds(t.pair.ID)
-	sides := [2]int64{t.pair.A, t.pair.B}
-	seeds := [2]uint64{seedA, seedB}
-	if t.seat == 1 {
-		sides, seeds = [2]int64{t.pair.B, t.pair.A}, [2]uint64{seedB, seedA}
-	}
+	dice, sides, seeds := l.seatSeeds(t)
 	var players [2]agents.Agent
 	for side := range 2 {
 		e, ok := entrants[sides[side]]
 		if !ok {
-			return Game{}, fmt.Errorf("pair %d names entrant %d, which the ladder does not have", t.pair.ID, sides[side])
+			return Game{}, nil, fmt.Errorf("pair %d names entrant %d, which the ladder does not have", t.pair.ID, sides[side])
 		}
 		a, err := agents.New(e.Spec, seeds[side])
 		if err != nil {
-			return Game{}, fmt.Errorf("entrant %s: %w", e.Name, err)
+			return Game{}, nil, fmt.Errorf("entrant %s: %w", e.Name, err)
 		}
 		defer agents.Close(a)
 		players[side] = a
 	}
 	rec, err := tournaments.PlayMatch(ctx, rs, t.pair.Pool.Scenario, engine.Options{}, players, dice, nil)
 	if err != nil {
-		return Game{}, fmt.Errorf("pair %d seat %d: %w", t.pair.ID, t.seat, err)
+		return Game{}, nil, fmt.Errorf("pair %d seat %d: %w", t.pair.ID, t.seat, err)
 	}
 	rec.AgentSeeds = seeds
+	zipped, err := zipRecord(rec)
+	if err != nil {
+		return Game{}, nil, err
+	}
+	return Game{Pair: t.pair.ID, Seat: t.seat, Sides: sides, Result: rec.Result, Steps: len(rec.Steps), Played: now()}, zipped, nil
+}
+
+// seatSeeds are a task's dice seed, and its entrants and their agents'
+// seeds by side.
+func (l *Ladder) seatSeeds(t task) (dice uint64, sides [2]int64, seeds [2]uint64) {
+	dice, seedA, seedB := l.Seeds(t.pair.ID)
+	if t.seat == 1 {
+		return dice, [2]int64{t.pair.B, t.pair.A}, [2]uint64{seedB, seedA}
+	}
+	return dice, [2]int64{t.pair.A, t.pair.B}, [2]uint64{seedA, seedB}
+}
+
+// zipRecord is a record as the store keeps it: JSON, gzipped. Records
+// are mostly repeated notation: gzipped they take a tenth of the room.
+func zipRecord(rec *engine.Record) ([]byte, error) {
 	data, err := json.Marshal(rec)
 	if err != nil {
-		return Game{}, err
+		return nil, err
 	}
-	// Records are mostly repeated notation: gzipped they take a tenth of
-	// the room.
 	var zipped bytes.Buffer
 	zw, _ := gzip.NewWriterLevel(&zipped, gzip.BestSpeed)
 	if _, err := zw.Write(data); err != nil {
-		return Game{}, err
+		return nil, err
 	}
 	if err := zw.Close(); err != nil {
+		return nil, err
+	}
+	return zipped.Bytes(), nil
+}
+
+// storeGame writes a finished game in tx, once: a second report of the
+// same seat (a run that played it again after a crash between play and
+// store, or a worker whose lease had passed to another) changes nothing,
+// and stored says so.
+func (l *Ladder) storeGame(ctx context.Context, tx *sql.Tx, g *Game, zipped []byte) (stored bool, err error) {
+	err = tx.QueryRowContext(ctx, l.q(`INSERT INTO games (pair, seat, side0, side1, winner, kind, reason, steps, record, played)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (pair, seat) DO NOTHING RETURNING id`),
+		g.Pair, g.Seat, g.Sides[0], g.Sides[1], int(g.Result.Winner), g.Result.Kind.String(), g.Result.Reason, g.Steps, zipped, g.Played).Scan(&g.ID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
+	}
+	return err == nil, err
+}
+
+// play plays a task's game from its seeds and stores it; a game stopped
+// before its end (ctx cancelled) is not stored.
+func (l *Ladder) play(ctx context.Context, t task, entrants map[int64]Entrant) (Game, error) {
+	g, zipped, err := l.playSeat(ctx, t, entrants)
+	if err != nil {
 		return Game{}, err
 	}
-	g := Game{Pair: t.pair.ID, Seat: t.seat, Sides: sides, Result: rec.Result, Steps: len(rec.Steps), Played: now()}
 	err = l.write(ctx, func(tx *sql.Tx) error {
-		// A seat is stored once: a second report of it (a run that played
-		// it again after a crash between play and store) changes nothing.
-		res, err := tx.ExecContext(ctx, `INSERT INTO games (pair, seat, side0, side1, winner, kind, reason, steps, record, played)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (pair, seat) DO NOTHING`,
-			g.Pair, g.Seat, g.Sides[0], g.Sides[1], int(g.Result.Winner), g.Result.Kind.String(), g.Result.Reason, g.Steps, zipped.Bytes(), g.Played)
-		if err != nil {
-			return err
-		}
-		g.ID, err = res.LastInsertId()
+		_, err := l.storeGame(ctx, tx, &g, zipped)
 		return err
 	})
 	return g, err
@@ -207,12 +232,34 @@ type RunOptions struct {
 	Games int
 	// Done is told of each game stored, from the worker that played it.
 	Done func(Game)
+
+	// On a shared ladder (PostgreSQL) Run is the coordinator: it
+	// schedules pairs into the queue, replays every report and stores
+	// the games that pass, while Workers (0 allowed: then only 'grognard
+	// worker' processes play) play in this process as any worker does.
+
+	// Queue is how many seats are kept scheduled ahead of the workers
+	// (DefaultQueue if 0).
+	Queue int
+	// Poll is how long the coordinator waits when no report is waiting
+	// (200 ms if 0).
+	Poll time.Duration
+	// Work is how the workers in this process play (Threads is Workers).
+	Work WorkOptions
+	// Refused is told of each report refused.
+	Refused func(Refusal)
 }
+
+// DefaultQueue is how many seats a shared ladder keeps scheduled ahead.
+const DefaultQueue = 64
 
 // Run plays games until ctx ends or opts.Games are played, and returns
 // how many it stored. A game cut short by ctx is not stored: it is
 // played again, from the same seeds, by the next run.
 func (l *Ladder) Run(ctx context.Context, opts RunOptions) (int, error) {
+	if l.dialect.shared {
+		return l.coordinate(ctx, opts)
+	}
 	workers := max(opts.Workers, 1)
 	list, err := l.Entrants(ctx)
 	if err != nil {

@@ -20,65 +20,17 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
-	"strings"
 	"time"
 
 	_ "modernc.org/sqlite" // the "sqlite" database/sql driver, pure Go
 )
 
-// schema is the ladder's tables. A pair is two games on one pool's
-// scenario with the same dice, sides swapped (seat 0: a plays side 0;
-// seat 1: b does); its seeds follow from the ladder's seed and its id.
-const schema = `
-CREATE TABLE IF NOT EXISTS meta (
-	key   TEXT PRIMARY KEY,
-	value TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS entrants (
-	id       INTEGER PRIMARY KEY,
-	name     TEXT NOT NULL UNIQUE,
-	spec     TEXT NOT NULL,
-	author   TEXT NOT NULL DEFAULT '',
-	version  TEXT NOT NULL DEFAULT '',
-	added    INTEGER NOT NULL,
-	retired  INTEGER NOT NULL DEFAULT 0
-);
-CREATE TABLE IF NOT EXISTS pools (
-	id       INTEGER PRIMARY KEY,
-	ruleset  TEXT NOT NULL,
-	scenario TEXT NOT NULL,
-	UNIQUE (ruleset, scenario)
-);
-CREATE TABLE IF NOT EXISTS pairs (
-	id      INTEGER PRIMARY KEY,
-	pool    INTEGER NOT NULL REFERENCES pools (id),
-	a       INTEGER NOT NULL REFERENCES entrants (id),
-	b       INTEGER NOT NULL REFERENCES entrants (id),
-	created INTEGER NOT NULL
-);
-CREATE TABLE IF NOT EXISTS games (
-	id      INTEGER PRIMARY KEY,
-	pair    INTEGER NOT NULL REFERENCES pairs (id),
-	seat    INTEGER NOT NULL CHECK (seat IN (0, 1)),
-	side0   INTEGER NOT NULL REFERENCES entrants (id),
-	side1   INTEGER NOT NULL REFERENCES entrants (id),
-	winner  INTEGER NOT NULL,
-	kind    TEXT NOT NULL,
-	reason  TEXT NOT NULL,
-	steps   INTEGER NOT NULL,
-	record  BLOB NOT NULL, -- the game's record, JSON, gzipped
-	played  INTEGER NOT NULL,
-	UNIQUE (pair, seat)
-);
-CREATE INDEX IF NOT EXISTS games_side0 ON games (side0);
-CREATE INDEX IF NOT EXISTS games_side1 ON games (side1);
-`
-
 // Ladder is an open ladder store.
 type Ladder struct {
-	db   *sql.DB
-	path string
-	seed uint64
+	db      *sql.DB
+	dialect dialect
+	path    string
+	seed    uint64
 }
 
 // DefaultSeed is a new ladder's seed unless one is given.
@@ -100,38 +52,61 @@ func sqliteDSN(path string) string {
 	return "file:" + path + "?" + q.Encode()
 }
 
-// Open opens the ladder in the SQLite file at path, creating it (with
-// seed) when it does not exist; an existing ladder keeps its own seed.
-func Open(ctx context.Context, path string, seed uint64) (*Ladder, error) {
-	if path == "" {
-		return nil, errors.New("a ladder needs a database file: give --db FILE")
+// Open opens the ladder at db, creating it (with seed) when it does not
+// exist; an existing ladder keeps its own seed. db is an SQLite file, or a
+// PostgreSQL server's postgres:// URL for a ladder shared with workers.
+func Open(ctx context.Context, db string, seed uint64) (*Ladder, error) {
+	if db == "" {
+		return nil, errors.New("a ladder needs a database: give --db FILE (SQLite) or --db postgres://... (PostgreSQL)")
 	}
-	if strings.HasPrefix(path, "postgres://") || strings.HasPrefix(path, "postgresql://") {
-		return nil, errors.New("ladders on PostgreSQL are not built yet: give --db FILE for an SQLite ladder")
+	d, dsn, shown := sqliteDialect, sqliteDSN(db), db
+	if isPostgres(db) {
+		d, dsn, shown = postgresDialect, db, redact(db)
 	}
-	db, err := sql.Open("sqlite", sqliteDSN(path))
+	conn, err := sql.Open(d.driver, dsn)
 	if err != nil {
-		return nil, fmt.Errorf("open ladder %s: %w", path, err)
+		return nil, fmt.Errorf("open ladder %s: %w", shown, err)
 	}
-	l := &Ladder{db: db, path: path}
+	l := &Ladder{db: conn, dialect: d, path: shown}
 	if err := l.init(ctx, seed); err != nil {
-		db.Close()
-		return nil, fmt.Errorf("open ladder %s: %w", path, err)
+		conn.Close()
+		return nil, fmt.Errorf("open ladder %s: %w", shown, err)
 	}
 	return l, nil
 }
 
+// redact is a server's URL without its password, for messages.
+func redact(db string) string {
+	u, err := url.Parse(db)
+	if err != nil {
+		return "the PostgreSQL server given"
+	}
+	return u.Redacted()
+}
+
+// Shared is whether the ladder is on a server, its games played by
+// workers that take them from its queue.
+func (l *Ladder) Shared() bool { return l.dialect.shared }
+
 // init creates the tables and reads (or writes) the seed.
 func (l *Ladder) init(ctx context.Context, seed uint64) error {
 	return l.write(ctx, func(tx *sql.Tx) error {
-		if _, err := tx.ExecContext(ctx, schema); err != nil {
+		if l.dialect.shared {
+			// Processes that open a new ladder at once would race to
+			// create its tables: the first takes this lock, the others
+			// wait and find them made.
+			if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(5800)`); err != nil {
+				return err
+			}
+		}
+		if _, err := tx.ExecContext(ctx, l.dialect.schema); err != nil {
 			return err
 		}
 		var v string
 		switch err := tx.QueryRowContext(ctx, `SELECT value FROM meta WHERE key = 'seed'`).Scan(&v); {
 		case errors.Is(err, sql.ErrNoRows):
 			l.seed = seed
-			_, err := tx.ExecContext(ctx, `INSERT INTO meta (key, value) VALUES ('seed', ?), ('version', '1')`, fmt.Sprint(seed))
+			_, err := tx.ExecContext(ctx, l.q(`INSERT INTO meta (key, value) VALUES ('seed', ?), ('version', '1')`), fmt.Sprint(seed))
 			return err
 		case err != nil:
 			return err

@@ -175,7 +175,7 @@ func (l *Ladder) History(ctx context.Context, name string) (Entrant, []Game, err
 // entrant finds an entrant by name.
 func (l *Ladder) entrant(ctx context.Context, name string) (Entrant, error) {
 	var e Entrant
-	err := l.db.QueryRowContext(ctx, `SELECT id, name, spec, author, version, added, retired FROM entrants WHERE name = ?`, name).
+	err := l.db.QueryRowContext(ctx, l.q(`SELECT id, name, spec, author, version, added, retired FROM entrants WHERE name = ?`), name).
 		Scan(&e.ID, &e.Name, &e.Spec, &e.Author, &e.Version, &e.Added, &e.Retired)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Entrant{}, fmt.Errorf("no entrant %s in the ladder (see 'grognard ladder entrants')", name)
@@ -209,24 +209,33 @@ func (l *Ladder) HeadToHead(ctx context.Context) ([]Entrant, [][]stats.WDL, erro
 // Record is a stored game's record as JSON, as 'grognard replay' reads it.
 func (l *Ladder) Record(ctx context.Context, game int64) ([]byte, error) {
 	var zipped []byte
-	err := l.db.QueryRowContext(ctx, `SELECT record FROM games WHERE id = ?`, game).Scan(&zipped)
+	err := l.db.QueryRowContext(ctx, l.q(`SELECT record FROM games WHERE id = ?`), game).Scan(&zipped)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("no game %d in the ladder (see 'grognard ladder games')", game)
 	}
 	if err != nil {
 		return nil, err
 	}
+	data, err := unzipRecord(zipped)
+	if err != nil {
+		return nil, fmt.Errorf("game %d: its stored record is damaged: %w", game, err)
+	}
+	return data, nil
+}
+
+// unzipRecord is a stored or reported record's JSON, bounded as a line of
+// a records file is, whoever wrote it.
+func unzipRecord(zipped []byte) ([]byte, error) {
 	zr, err := gzip.NewReader(bytes.NewReader(zipped))
 	if err != nil {
-		return nil, fmt.Errorf("game %d: its stored record is damaged: %w", game, err)
+		return nil, err
 	}
-	// A record is one line of a records file: bounded as those are.
 	data, err := io.ReadAll(io.LimitReader(zr, engine.MaxRecordLine+1))
 	if err != nil {
-		return nil, fmt.Errorf("game %d: its stored record is damaged: %w", game, err)
+		return nil, err
 	}
 	if len(data) > engine.MaxRecordLine {
-		return nil, fmt.Errorf("game %d: its record is over %d bytes", game, engine.MaxRecordLine)
+		return nil, fmt.Errorf("the record is over %d bytes", engine.MaxRecordLine)
 	}
 	return data, nil
 }

@@ -1,0 +1,217 @@
+package ladder
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/rs/zerolog"
+	"github.com/sourcegraph/conc"
+	"github.com/sourcegraph/conc/pool"
+)
+
+// WorkOptions say how a worker plays a shared ladder's games.
+type WorkOptions struct {
+	// Name is the worker's, in leases, reports and logs.
+	Name string
+	// Threads is how many games it plays at once (1 if 0).
+	Threads int
+	// Games stops it after this many reports (0: until ctx ends).
+	Games int
+	// Lease is how long a game is the worker's without a heartbeat
+	// (DefaultLease if 0); Heartbeat, how often it renews it (a sixth of
+	// the lease if 0). A worker silent for a whole lease loses the game
+	// to the next worker that asks.
+	Lease, Heartbeat time.Duration
+	// Poll is how long it waits when the queue is empty (1 s if 0).
+	Poll time.Duration
+	// Log is told of leases taken over, lost and given back.
+	Log zerolog.Logger
+	// Done is told of each game reported (not yet checked).
+	Done func(Game)
+}
+
+// DefaultLease is how long a worker may be silent before its game is
+// played again by another: fishtest frees a task after 6 minutes.
+const DefaultLease = 6 * time.Minute
+
+// check fills in the defaults and refuses what cannot work.
+func (o *WorkOptions) check() error {
+	if o.Threads <= 0 {
+		o.Threads = 1
+	}
+	if o.Lease <= 0 {
+		o.Lease = DefaultLease
+	}
+	if o.Heartbeat <= 0 {
+		o.Heartbeat = o.Lease / 6
+	}
+	if o.Poll <= 0 {
+		o.Poll = time.Second
+	}
+	if o.Name == "" {
+		return errors.New("a worker needs a name")
+	}
+	if o.Heartbeat*2 > o.Lease {
+		return fmt.Errorf("heartbeat %v and lease %v: beat at least twice a lease (for example --lease 6m --heartbeat 1m)", o.Heartbeat, o.Lease)
+	}
+	return nil
+}
+
+// Work takes games from a shared ladder's queue, plays them from their
+// seeds and reports their records, until ctx ends or opts.Games are
+// reported; it returns how many it reported. A game cut short (ctx, or
+// the lease lost) is not reported, and its seat is given back.
+func (l *Ladder) Work(ctx context.Context, opts WorkOptions) (int, error) {
+	if err := l.needShared("grognard worker"); err != nil {
+		return 0, err
+	}
+	if err := opts.check(); err != nil {
+		return 0, err
+	}
+	cast := &roster{l: l}
+	var mu sync.Mutex
+	reported, taken := 0, 0
+	p := pool.New().WithContext(ctx).WithCancelOnError()
+	for range opts.Threads {
+		p.Go(func(ctx context.Context) error {
+			for ctx.Err() == nil {
+				mu.Lock()
+				if opts.Games > 0 && taken >= opts.Games {
+					mu.Unlock()
+					return nil
+				}
+				taken++
+				mu.Unlock()
+				ok, err := l.workOne(ctx, opts, cast)
+				mu.Lock()
+				if ok {
+					reported++
+				} else {
+					taken--
+				}
+				mu.Unlock()
+				if err != nil {
+					if ctx.Err() != nil {
+						return nil
+					}
+					return err
+				}
+			}
+			return nil
+		})
+	}
+	err := p.Wait()
+	if errors.Is(err, context.Canceled) {
+		err = nil
+	}
+	return reported, err
+}
+
+// roster is the ladder's entrants as a worker knows them, read again
+// when a pair names one it does not (an entrant added since).
+type roster struct {
+	l  *Ladder
+	mu sync.Mutex
+	m  map[int64]Entrant
+}
+
+// get is the entrants, read again unless every id given is known.
+func (r *roster) get(ctx context.Context, ids ...int64) (map[int64]Entrant, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	known := r.m != nil
+	for _, id := range ids {
+		_, ok := r.m[id]
+		known = known && ok
+	}
+	if known {
+		return r.m, nil
+	}
+	list, err := r.l.Entrants(ctx)
+	if err != nil {
+		return nil, err
+	}
+	r.m = map[int64]Entrant{}
+	for _, e := range list {
+		r.m[e.ID] = e
+	}
+	return r.m, nil
+}
+
+// workOne takes one game, plays it while a heartbeat keeps its lease, and
+// reports it; false when there was none to take, or it was not finished.
+func (l *Ladder) workOne(ctx context.Context, opts WorkOptions, cast *roster) (bool, error) {
+	ls, ok, err := l.claim(ctx, opts.Name, opts.Lease)
+	if err != nil || !ok {
+		if err == nil {
+			select {
+			case <-ctx.Done():
+			case <-time.After(opts.Poll):
+			}
+		}
+		return false, err
+	}
+	log := opts.Log.With().Int64("pair", ls.pair.ID).Int("seat", ls.seat).Int64("lease", ls.number).Logger()
+	if ls.was != "" {
+		log.Info().Str("was", ls.was).Msg("the last worker's lease ran out: playing the game again from the same seeds")
+	}
+	entrants, err := cast.get(ctx, ls.pair.A, ls.pair.B)
+	if err != nil {
+		return false, err
+	}
+	game, stop := context.WithCancel(ctx)
+	defer stop()
+	lost := false
+	var beat conc.WaitGroup
+	beat.Go(func() {
+		tick := time.NewTicker(opts.Heartbeat)
+		defer tick.Stop()
+		for {
+			select {
+			case <-game.Done():
+				return
+			case <-tick.C:
+			}
+			ok, err := l.renew(game, ls, opts.Lease)
+			switch {
+			case err != nil && game.Err() == nil:
+				// The server is out of reach: the game goes on, and
+				// counts if it is reported before another worker's.
+				log.Warn().Err(err).Msg("heartbeat failed")
+			case err == nil && !ok:
+				log.Warn().Msg("the lease was lost (this worker was silent too long): the game is dropped")
+				lost = true
+				stop()
+				return
+			}
+		}
+	})
+	g, zipped, err := l.playSeat(game, ls.task, entrants)
+	stop()
+	beat.Wait()
+	if err != nil {
+		if ctx.Err() != nil || lost {
+			// Stopping, or no longer ours: the seat goes back at once
+			// (a lost one is another worker's already).
+			if !lost {
+				release, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+				defer cancel()
+				if err := l.release(release, ls); err != nil {
+					log.Warn().Err(err).Msg("could not give the lease back: it runs out by itself")
+				}
+			}
+			return false, ctx.Err()
+		}
+		return false, err
+	}
+	if err := l.report(ctx, ls, opts.Name, zipped); err != nil {
+		return false, err
+	}
+	if opts.Done != nil {
+		opts.Done(g)
+	}
+	return true, nil
+}
