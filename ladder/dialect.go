@@ -157,9 +157,9 @@ var (
 	postgresDialect = dialect{driver: "pgx", schema: postgresSchema, dollars: true, shared: true}
 )
 
-// isPostgres is whether a --db names a PostgreSQL server rather than a
-// file.
-func isPostgres(db string) bool {
+// IsServer is whether a --db names a PostgreSQL server (a shared ladder)
+// rather than a file.
+func IsServer(db string) bool {
 	return strings.HasPrefix(db, "postgres://") || strings.HasPrefix(db, "postgresql://")
 }
 

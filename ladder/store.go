@@ -60,7 +60,7 @@ func Open(ctx context.Context, db string, seed uint64) (*Ladder, error) {
 		return nil, errors.New("a ladder needs a database: give --db FILE (SQLite) or --db postgres://... (PostgreSQL)")
 	}
 	d, dsn, shown := sqliteDialect, sqliteDSN(db), db
-	if isPostgres(db) {
+	if IsServer(db) {
 		d, dsn, shown = postgresDialect, db, redact(db)
 	}
 	conn, err := sql.Open(d.driver, dsn)
@@ -68,6 +68,12 @@ func Open(ctx context.Context, db string, seed uint64) (*Ladder, error) {
 		return nil, fmt.Errorf("open ladder %s: %w", shown, err)
 	}
 	l := &Ladder{db: conn, dialect: d, path: shown}
+	if d.shared {
+		if err := conn.PingContext(ctx); err != nil {
+			conn.Close()
+			return nil, fmt.Errorf("cannot reach the ladder's PostgreSQL server %s: %w (is it running? are the user, password, host and database in the URL right?)", shown, err)
+		}
+	}
 	if err := l.init(ctx, seed); err != nil {
 		conn.Close()
 		return nil, fmt.Errorf("open ladder %s: %w", shown, err)

@@ -32,16 +32,20 @@ func ladderFormatFlags() []cli.Flag {
 }
 
 func (a *app) ladderCommand() *cli.Command {
-	db := &cli.StringFlag{Name: "db", Value: "ladder.db", Usage: "the ladder's database `FILE` (SQLite; created on first use)", EnvVars: []string{"GROGNARD_DB"}}
+	db := ladderDBFlag()
 	withDB := func(flags ...cli.Flag) []cli.Flag { return append([]cli.Flag{db}, flags...) }
 	return &cli.Command{
 		Name:  "ladder",
 		Usage: "a persistent ladder: entrants play paired games against the field for as long as it runs",
-		Description: "A ladder is one database file (--db, SQLite). Add pools (a ruleset and scenario) and entrants\n" +
+		Description: "A ladder is one database file (--db, SQLite), or a ladder on a PostgreSQL server (--db postgres://...)\n" +
+			"whose games 'grognard worker' processes on any number of machines play. Add pools (a ruleset and scenario) and entrants\n" +
 			"(a built-in agent spec, or an external program: external:cmd=PATH), then 'ladder run' plays paired\n" +
 			"games (same scenario and dice, sides swapped) until stopped, scheduling first the entrants with\n" +
 			"the fewest games against those they have met least. Ctrl-C or kill -9 loses no finished game and\n" +
-			"duplicates none; 'ladder run' again picks up where it was. 'ladder board' rates every entrant.",
+			"duplicates none; 'ladder run' again picks up where it was. 'ladder board' rates every entrant.\n\n" +
+			"On PostgreSQL 'ladder run' is the coordinator: it schedules the games into a queue, replays every record a\n" +
+			"worker reports (the pair's dice and seeds, every action legal, the result) before it counts, refuses and logs\n" +
+			"any other ('ladder refused'), and plays --workers games itself (0: the workers alone play).",
 		Subcommands: []*cli.Command{
 			{
 				Name: "add", Usage: "add an entrant", ArgsUsage: "NAME SPEC",
@@ -61,8 +65,10 @@ func (a *app) ladderCommand() *cli.Command {
 			{
 				Name: "run", Usage: "play games until stopped (Ctrl-C) or --games are played",
 				Flags: withDB(
-					&cli.IntFlag{Name: "workers", Value: 2, Usage: "games played at once (1 to 64)", EnvVars: []string{"GROGNARD_WORKERS"}},
+					&cli.IntFlag{Name: "workers", Value: 2, Usage: "games played at once in this process (1 to 64; on PostgreSQL 0 to 64, 0: only 'grognard worker' processes play)", EnvVars: []string{"GROGNARD_WORKERS"}},
 					&cli.IntFlag{Name: "games", Usage: "stop after this many games (0: until stopped)", EnvVars: []string{"GROGNARD_GAMES"}},
+					&cli.IntFlag{Name: "queue", Value: ladder.DefaultQueue, Usage: "PostgreSQL: seats kept scheduled ahead of the workers (1 to 10000)", EnvVars: []string{"GROGNARD_QUEUE"}},
+					leaseFlag(), heartbeatFlag(),
 				),
 				Action: a.ladderRun,
 			},
@@ -73,12 +79,31 @@ func (a *app) ladderCommand() *cli.Command {
 			{Name: "history", Usage: "an entrant's games", ArgsUsage: "NAME", Flags: withDB(ladderFormatFlags()...), Action: a.ladderHistory},
 			{Name: "h2h", Aliases: []string{"head-to-head"}, Usage: "every pair of entrants' results (row against column)", Flags: withDB(ladderFormatFlags()...), Action: a.ladderH2H},
 			{Name: "games", Usage: "every game played", Flags: withDB(ladderFormatFlags()...), Action: a.ladderGames},
+			{Name: "refused", Usage: "PostgreSQL: the reports the coordinator refused, with the reason", Flags: withDB(ladderFormatFlags()...), Action: a.ladderRefused},
 			{
 				Name: "export", Usage: "write games' records as JSON lines, for 'grognard replay'", ArgsUsage: "GAME...",
 				Flags: withDB(&cli.StringFlag{Name: "out", Usage: "write to `FILE` instead of standard output"}), Action: a.ladderExport,
 			},
 		},
 	}
+}
+
+// ladderDBFlag is --db of the ladder and worker commands.
+func ladderDBFlag() *cli.StringFlag {
+	return &cli.StringFlag{Name: "db", Value: "ladder.db", EnvVars: []string{"GROGNARD_DB"},
+		Usage: "the ladder's database: a `FILE` (SQLite; created on first use), or a PostgreSQL server's postgres://USER:PASSWORD@HOST/DATABASE URL for a ladder shared with workers"}
+}
+
+// leaseFlag and heartbeatFlag are how long a worker's game is its own
+// without a heartbeat, and how often it beats.
+func leaseFlag() cli.Flag {
+	return &cli.DurationFlag{Name: "lease", Value: ladder.DefaultLease, EnvVars: []string{"GROGNARD_LEASE"},
+		Usage: "PostgreSQL: a worker silent this long loses its game to the next worker (played again from the same seeds)"}
+}
+
+func heartbeatFlag() cli.Flag {
+	return &cli.DurationFlag{Name: "heartbeat", EnvVars: []string{"GROGNARD_HEARTBEAT"},
+		Usage: "PostgreSQL: how often a worker renews its lease (default: a sixth of --lease; at most half of it)"}
 }
 
 // openLadder opens --db.
@@ -209,34 +234,92 @@ func (a *app) ladderPool(c *cli.Context) error {
 }
 
 func (a *app) ladderRun(c *cli.Context) error {
-	workers, games := c.Int("workers"), c.Int("games")
-	if workers < 1 || workers > 64 {
-		return cli.Exit(fmt.Sprintf("--workers %d: give 1 to 64", workers), exitUsage)
-	}
+	workers, games, queue := c.Int("workers"), c.Int("games"), c.Int("queue")
 	if games < 0 {
 		return cli.Exit(fmt.Sprintf("--games %d: give a number of games, or 0 to play until stopped", games), exitUsage)
+	}
+	if queue < 1 || queue > 10000 {
+		return cli.Exit(fmt.Sprintf("--queue %d: give 1 to 10000", queue), exitUsage)
 	}
 	l, err := openLadder(c, ladder.DefaultSeed)
 	if err != nil {
 		return err
 	}
 	defer l.Close()
+	least := 1
+	if l.Shared() {
+		least = 0
+	}
+	if workers < least || workers > 64 {
+		return cli.Exit(fmt.Sprintf("--workers %d: give %d to 64", workers, least), exitUsage)
+	}
+	work := ladder.WorkOptions{Name: workerName("run"), Lease: c.Duration("lease"), Heartbeat: c.Duration("heartbeat"), Log: a.log}
+	if err := checkLease(work); err != nil {
+		return err
+	}
 	// Ctrl-C and SIGTERM stop the run between steps; the games cut short
 	// are played again by the next run.
 	ctx, stop := signal.NotifyContext(c.Context, os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	start := time.Now()
-	var count int
-	n, err := l.Run(ctx, ladder.RunOptions{Workers: workers, Games: games, Done: func(g ladder.Game) {
-		count++
-		fmt.Fprintf(a.stderr, "game %d (pair %d, seat %d): %s\n", g.ID, g.Pair, g.Seat, g.Result.Reason)
-	}})
+	n, err := l.Run(ctx, ladder.RunOptions{Workers: workers, Games: games, Queue: queue, Work: work,
+		Done: func(g ladder.Game) {
+			fmt.Fprintf(a.stderr, "game %d (pair %d, seat %d): %s\n", g.ID, g.Pair, g.Seat, g.Result.Reason)
+		},
+		Refused: func(r ladder.Refusal) {
+			fmt.Fprintf(a.stderr, "report %d (pair %d, seat %d) from worker %s refused: %s\n", r.ID, r.Pair, r.Seat, r.Worker, r.Reason)
+		}})
 	if err != nil {
 		return cli.Exit(fmt.Sprintf("ladder run: %v", err), exitFailure)
 	}
 	secs := time.Since(start).Seconds()
 	fmt.Fprintf(a.stdout, "%d games played in %.1f s (%.1f a second)\n", n, secs, float64(n)/math.Max(secs, 1e-9))
 	return nil
+}
+
+// workerName is this process's name in leases and logs: the host and
+// process, so that a log line says which machine to look at.
+func workerName(what string) string {
+	host, err := os.Hostname()
+	if err != nil || host == "" {
+		host = "worker"
+	}
+	return fmt.Sprintf("%s-%s-%d", host, what, os.Getpid())
+}
+
+// checkLease refuses lease and heartbeat times that cannot work, before
+// anything starts.
+func checkLease(w ladder.WorkOptions) error {
+	lease := w.Lease
+	if lease == 0 {
+		lease = ladder.DefaultLease
+	}
+	switch {
+	case w.Lease < 0 || w.Heartbeat < 0:
+		return cli.Exit("--lease and --heartbeat are durations such as 6m or 30s", exitUsage)
+	case lease < time.Second:
+		return cli.Exit(fmt.Sprintf("--lease %v: give at least 1s", w.Lease), exitUsage)
+	case w.Heartbeat*2 > lease:
+		return cli.Exit(fmt.Sprintf("--heartbeat %v: beat at least twice a lease (--lease %v)", w.Heartbeat, lease), exitUsage)
+	}
+	return nil
+}
+
+func (a *app) ladderRefused(c *cli.Context) error {
+	l, err := openLadder(c, ladder.DefaultSeed)
+	if err != nil {
+		return err
+	}
+	defer l.Close()
+	rs, err := l.Refusals(c.Context)
+	if err != nil {
+		return cli.Exit(err.Error(), exitUsage)
+	}
+	t := table{head: []string{"report", "pair", "seat", "worker", "received", "reason"}, data: rs}
+	for _, r := range rs {
+		t.rows = append(t.rows, []string{fmt.Sprint(r.ID), fmt.Sprint(r.Pair), fmt.Sprint(r.Seat), r.Worker, time.Unix(r.Received, 0).UTC().Format("2006-01-02 15:04:05"), r.Reason})
+	}
+	return a.printTable(c, t)
 }
 
 // elo writes a rating for a table.

@@ -44,7 +44,10 @@ func TestLadderCommands(t *testing.T) {
 		{"export unknown", []string{"ladder", "export", "--db", db, "999"}, exitUsage, nil, []string{"no game 999"}},
 		{"replay the export", []string{"replay", out}, 0, []string{"game 1: ok", "game 3: ok"}, nil},
 		{"json and csv", []string{"ladder", "board", "--db", db, "--json", "--csv"}, exitUsage, nil, []string{"choose one"}},
-		{"postgres", []string{"ladder", "board", "--db", "postgres://localhost/x"}, exitFailure, nil, []string{"PostgreSQL"}},
+		{"postgres not there", []string{"ladder", "board", "--db", "postgres://u:secret@127.0.0.1:1/x"}, exitFailure, nil, []string{"cannot reach the ladder's PostgreSQL server postgres://u:xxxxx@127.0.0.1:1/x"}},
+		{"worker on a file", []string{"worker", "--db", db}, exitUsage, nil, []string{"SQLite file", "postgres://"}},
+		{"refused on a file", []string{"ladder", "refused", "--db", db}, exitUsage, nil, []string{"PostgreSQL"}},
+		{"no local workers on a file", []string{"ladder", "run", "--db", db, "--workers", "0"}, exitUsage, nil, []string{"give 1 to 64"}},
 	}
 	for _, s := range steps {
 		t.Run(s.name, func(t *testing.T) { runCase(t, s.args, s.code, s.stdout, s.stderr, false) })

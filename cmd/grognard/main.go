@@ -117,6 +117,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		a.serveCommand(),
 		a.grandCommand(),
 		a.ladderCommand(),
+		a.workerCommand(),
 	}
 	beforeEveryCommand(cmds)
 	for _, c := range cmds {
