@@ -25,7 +25,7 @@ server listens on loopback only unless --addr says otherwise: anyone who can rea
 address can play on this machine's CPU.`,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "addr", Value: "127.0.0.1:8080", Usage: "address to listen on (host:port; port 0 picks a free one)", EnvVars: []string{"GROGNARD_ADDR"}},
-			&cli.StringFlag{Name: "ladder", Usage: "a ladder's database `FILE` whose leaderboard the results page shows live (see 'grognard ladder')", EnvVars: []string{"GROGNARD_LADDER"}},
+			&cli.StringFlag{Name: "ladder", Usage: "a ladder's database `FILE` (or postgres:// URL) whose leaderboard the results page shows live (see 'grognard ladder')", EnvVars: []string{"GROGNARD_LADDER"}},
 			&cli.StringFlag{Name: "dir", Usage: "`DIR` of records and saved games the page may open for replays and results (nothing outside it is reachable; default: none, the page uploads files)", EnvVars: []string{"GROGNARD_DIR"}},
 			&cli.DurationFlag{Name: "session-ttl", Value: 2 * time.Hour, Usage: "how long an idle game is kept", EnvVars: []string{"GROGNARD_SESSION_TTL"}},
 		},

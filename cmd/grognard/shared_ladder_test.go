@@ -58,6 +58,10 @@ func TestSharedLadderCommands(t *testing.T) {
 		{"board", []string{"ladder", "board", "--db", url}, []string{"rnd", "fixed"}},
 		{"games", []string{"ladder", "games", "--db", url, "--csv"}, []string{"pair"}},
 		{"refused", []string{"ladder", "refused", "--db", url}, []string{"report", "reason"}},
+		{"history", []string{"ladder", "history", "--db", url, "rnd"}, []string{"against", "fixed"}},
+		{"h2h", []string{"ladder", "h2h", "--db", url, "--json"}, []string{"rnd"}},
+		{"entrants", []string{"ladder", "entrants", "--db", url, "--csv"}, []string{"fixed,fixed-posture"}},
+		{"pools", []string{"ladder", "pool", "--db", url}, []string{"open-field"}},
 		{"export", []string{"ladder", "export", "--db", url, "1"}, []string{`"ruleset":"grand"`}},
 	} {
 		t.Run(s.name, func(t *testing.T) { runCase(t, s.args, 0, s.stdout, nil, false) })
