@@ -51,6 +51,11 @@ func TestForgedReportsAreRefused(t *testing.T) {
 	if _, ok, err := l.claim(ctx, "bystander", time.Minute); err != nil || !ok {
 		t.Fatalf("claim: %v %v", ok, err)
 	}
+	seats, err := l.Queue(ctx)
+	if err != nil || len(seats) != 2 || seats[0].Worker != "forger" || seats[1].Worker != "bystander" ||
+		seats[0].Attempts != 1 || seats[0].Expired || seats[0].Reported || seats[0].Until == 0 {
+		t.Fatalf("queue %+v %v", seats, err)
+	}
 	_, honest, err := l.playSeat(ctx, ls.task, entrants)
 	if err != nil {
 		t.Fatal(err)

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/grognard/grognard/engine"
 )
 
 // The queue of a shared ladder (PostgreSQL). The coordinator ('ladder
@@ -127,6 +129,45 @@ func (l *Ladder) enqueue(ctx context.Context) (Pair, error) {
 	return p, err
 }
 
+// Seat is a seat in a shared ladder's queue: scheduled, not yet stored.
+type Seat struct {
+	Pair int64 `json:"pair"`
+	Seat int   `json:"seat"`
+	// Worker holds its lease until Until (Unix seconds) unless it renews
+	// it; empty, and Until 0, when no worker has taken it yet.
+	Worker string `json:"worker,omitempty"`
+	Until  int64  `json:"until,omitempty"`
+	// Expired is whether the lease has run out (the worker is silent):
+	// the next worker to ask plays it again.
+	Expired bool `json:"expired"`
+	// Attempts is how many leases it has had; Reported, whether a report
+	// of it waits for the coordinator.
+	Attempts int  `json:"attempts"`
+	Reported bool `json:"reported"`
+}
+
+// Queue lists the seats waiting, by pair and seat.
+func (l *Ladder) Queue(ctx context.Context) ([]Seat, error) {
+	if err := l.needShared("the queue"); err != nil {
+		return nil, err
+	}
+	rows, err := l.db.QueryContext(ctx, `SELECT pair, seat, worker, COALESCE(extract(epoch FROM until)::bigint, 0),
+		COALESCE(until < now(), FALSE), attempts, reported FROM tasks ORDER BY pair, seat`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Seat
+	for rows.Next() {
+		var s Seat
+		if err := rows.Scan(&s.Pair, &s.Seat, &s.Worker, &s.Until, &s.Expired, &s.Attempts, &s.Reported); err != nil {
+			return nil, err
+		}
+		out = append(out, s)
+	}
+	return out, rows.Err()
+}
+
 // Refusal is a report the coordinator refused, kept with its reason.
 type Refusal struct {
 	ID     int64  `json:"id"`
@@ -174,7 +215,10 @@ type pendingReport struct {
 // kept with its reason, told to refused, and its seat freed to be played
 // again. It returns the games stored.
 func (l *Ladder) checkReports(ctx context.Context, limit int, entrants map[int64]Entrant, refused func(Refusal)) ([]Game, error) {
-	rows, err := l.db.QueryContext(ctx, `SELECT id, pair, seat, lease, worker, record FROM reports WHERE status = 'new' ORDER BY id LIMIT $1`, limit)
+	// A record over the bound is not even read: it is refused for its
+	// size (an empty record does not unzip).
+	rows, err := l.db.QueryContext(ctx, `SELECT id, pair, seat, lease, worker,
+		CASE WHEN length(record) <= $2 THEN record ELSE ''::bytea END FROM reports WHERE status = 'new' ORDER BY id LIMIT $1`, limit, engine.MaxRecordLine)
 	if err != nil {
 		return nil, err
 	}

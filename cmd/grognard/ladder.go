@@ -79,6 +79,7 @@ func (a *app) ladderCommand() *cli.Command {
 			{Name: "history", Usage: "an entrant's games", ArgsUsage: "NAME", Flags: withDB(ladderFormatFlags()...), Action: a.ladderHistory},
 			{Name: "h2h", Aliases: []string{"head-to-head"}, Usage: "every pair of entrants' results (row against column)", Flags: withDB(ladderFormatFlags()...), Action: a.ladderH2H},
 			{Name: "games", Usage: "every game played", Flags: withDB(ladderFormatFlags()...), Action: a.ladderGames},
+			{Name: "queue", Usage: "PostgreSQL: the seats scheduled and not yet stored, with the worker playing each", Flags: withDB(ladderFormatFlags()...), Action: a.ladderQueue},
 			{Name: "refused", Usage: "PostgreSQL: the reports the coordinator refused, with the reason", Flags: withDB(ladderFormatFlags()...), Action: a.ladderRefused},
 			{
 				Name: "export", Usage: "write games' records as JSON lines, for 'grognard replay'", ArgsUsage: "GAME...",
@@ -303,6 +304,35 @@ func checkLease(w ladder.WorkOptions) error {
 		return cli.Exit(fmt.Sprintf("--heartbeat %v: beat at least twice a lease (--lease %v)", w.Heartbeat, lease), exitUsage)
 	}
 	return nil
+}
+
+func (a *app) ladderQueue(c *cli.Context) error {
+	l, err := openLadder(c, ladder.DefaultSeed)
+	if err != nil {
+		return err
+	}
+	defer l.Close()
+	seats, err := l.Queue(c.Context)
+	if err != nil {
+		return cli.Exit(err.Error(), exitUsage)
+	}
+	t := table{head: []string{"pair", "seat", "state", "worker", "lease until", "attempts"}, data: seats}
+	for _, s := range seats {
+		state, until := "waiting", ""
+		switch {
+		case s.Reported:
+			state = "reported"
+		case s.Worker != "" && s.Expired:
+			state = "lease ran out"
+		case s.Worker != "" && s.Until != 0:
+			state = "playing"
+		}
+		if s.Until != 0 {
+			until = time.Unix(s.Until, 0).UTC().Format("2006-01-02 15:04:05")
+		}
+		t.rows = append(t.rows, []string{fmt.Sprint(s.Pair), fmt.Sprint(s.Seat), state, s.Worker, until, fmt.Sprint(s.Attempts)})
+	}
+	return a.printTable(c, t)
 }
 
 func (a *app) ladderRefused(c *cli.Context) error {

@@ -62,6 +62,7 @@ func TestSharedLadderCommands(t *testing.T) {
 		{"h2h", []string{"ladder", "h2h", "--db", url, "--json"}, []string{"rnd"}},
 		{"entrants", []string{"ladder", "entrants", "--db", url, "--csv"}, []string{"fixed,fixed-posture"}},
 		{"pools", []string{"ladder", "pool", "--db", url}, []string{"open-field"}},
+		{"queue", []string{"ladder", "queue", "--db", url}, []string{"pair", "attempts"}},
 		{"export", []string{"ladder", "export", "--db", url, "1"}, []string{`"ruleset":"grand"`}},
 	} {
 		t.Run(s.name, func(t *testing.T) { runCase(t, s.args, 0, s.stdout, nil, false) })
