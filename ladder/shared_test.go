@@ -140,6 +140,30 @@ func TestSharedLadderPlaysAsALocalOne(t *testing.T) {
 	}
 	checkGames(t, shared)
 	sameGames(t, local, shared)
+
+	// One coordinator at a time: a second is refused while the first
+	// runs (it has filled the queue, so it holds the lock).
+	first, stop := context.WithCancel(ctx)
+	ran := make(chan error, 1)
+	go func() {
+		_, err := shared.Run(first, ladder.RunOptions{Queue: 4, Poll: 10 * time.Millisecond})
+		ran <- err
+	}()
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		if q, err := shared.Queue(ctx); err == nil && len(q) > 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the coordinator never filled the queue")
+		}
+	}
+	if _, err := shared.Run(ctx, ladder.RunOptions{Games: 1}); err == nil || !strings.Contains(err.Error(), "another 'ladder run'") {
+		t.Errorf("a second coordinator: %v", err)
+	}
+	stop()
+	if err := <-ran; err != nil {
+		t.Fatalf("the first coordinator: %v", err)
+	}
 }
 
 // The lease of the workers in TestWorkersSurviveKillAndStop: short, so

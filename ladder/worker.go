@@ -193,16 +193,16 @@ func (l *Ladder) workOne(ctx context.Context, opts WorkOptions, cast *roster) (b
 	stop()
 	beat.Wait()
 	if err != nil {
-		if ctx.Err() != nil || lost {
-			// Stopping, or no longer ours: the seat goes back at once
-			// (a lost one is another worker's already).
-			if !lost {
-				release, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-				defer cancel()
-				if err := l.release(release, ls); err != nil {
-					log.Warn().Err(err).Msg("could not give the lease back: it runs out by itself")
-				}
+		// Stopping, or failing: the seat goes back at once for another
+		// worker (a lost one is another worker's already).
+		if !lost {
+			release, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			if err := l.release(release, ls); err != nil {
+				log.Warn().Err(err).Msg("could not give the lease back: it runs out by itself")
 			}
+		}
+		if ctx.Err() != nil || lost {
 			return false, ctx.Err()
 		}
 		return false, err

@@ -359,8 +359,20 @@ async function load(ev) {
   await advance();
 }
 
+// fillScenarios lists the chosen ruleset's scenarios. Only the latest
+// call fills the list: a ruleset chosen while the page's first list was
+// on its way must not be overwritten by it. A session busy with another
+// request is asked again rather than leaving the list empty.
+let scenarioFills = 0;
 async function fillScenarios() {
-  const r = await api("list_scenarios", [$("ruleset").value]);
+  const mine = ++scenarioFills;
+  let r;
+  for (let attempt = 0; attempt < 50; attempt++) {
+    r = await api("list_scenarios", [$("ruleset").value]);
+    if (r.code !== "busy") break;
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  if (mine !== scenarioFills) return;
   const sel = $("scenario");
   sel.innerHTML = "";
   for (const s of (r.ok && r.result) || []) {
@@ -380,8 +392,10 @@ async function init() {
     o.textContent = rs.title || rs.name || rs;
     sel.append(o);
   }
-  await fillScenarios();
+  // Listen before the first fill: a ruleset chosen while it is on its
+  // way is not lost.
   sel.addEventListener("change", fillScenarios);
+  await fillScenarios();
   $("new-game").addEventListener("submit", start);
   $("bot-move").addEventListener("click", async () => {
     setBusy(true);
