@@ -4,6 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"net/url"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -180,5 +183,79 @@ func TestForgedReportsAreRefused(t *testing.T) {
 	defer local.Close()
 	if _, err := local.Work(ctx, WorkOptions{Name: "w"}); !errors.Is(err, errLocal) {
 		t.Fatalf("a worker on an SQLite ladder: %v", err)
+	}
+}
+
+// TestWorkerRoleCanOnlyReport: a role granted GrantWorker plays a
+// shared ladder's games as a worker, and cannot write a game, a pair or
+// an entrant, nor touch a report once sent.
+func TestWorkerRoleCanOnlyReport(t *testing.T) {
+	ctx := context.Background()
+	owner := pgtest.URL(t)
+	l, err := Open(ctx, owner, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	if _, err := l.AddPool(ctx, toy.Name, "duel"); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"a", "b"} {
+		if _, err := l.AddEntrant(ctx, Entrant{Name: name, Spec: "random"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := l.GrantWorker(ctx, "nobody_here"); err == nil || !strings.Contains(err.Error(), "CREATE ROLE") {
+		t.Fatalf("granted a role that does not exist: %v", err)
+	}
+	role := fmt.Sprintf("worker_%d", os.Getpid())
+	if _, err := l.db.ExecContext(ctx, `CREATE ROLE `+role+` LOGIN`); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { l.db.ExecContext(context.Background(), `DROP OWNED BY `+role+`; DROP ROLE `+role) })
+	if err := l.GrantWorker(ctx, role); err != nil {
+		t.Fatal(err)
+	}
+	u, err := url.Parse(owner)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u.User = url.User(role)
+	w, err := Open(ctx, u.String(), 0)
+	if err != nil {
+		t.Fatalf("the worker's role opens the ladder: %v", err)
+	}
+	defer w.Close()
+
+	run, stop := context.WithTimeout(ctx, time.Minute)
+	defer stop()
+	stored := make(chan int, 1)
+	go func() {
+		n, err := l.Run(run, RunOptions{Games: 4, Queue: 4, Poll: 10 * time.Millisecond})
+		if err != nil {
+			t.Error(err)
+		}
+		stored <- n
+	}()
+	n, err := w.Work(run, WorkOptions{Name: role, Games: 4, Poll: 10 * time.Millisecond})
+	if err != nil || n != 4 {
+		t.Fatalf("the worker reported %d games: %v", n, err)
+	}
+	if n := <-stored; n != 4 {
+		t.Fatalf("the coordinator stored %d games", n)
+	}
+	for _, q := range []string{
+		`INSERT INTO games (pair, seat, side0, side1, winner, kind, reason, steps, record, played) VALUES (1, 0, 1, 2, 0, 'win', 'forged', 1, '', 0)`,
+		`UPDATE games SET winner = 1`,
+		`DELETE FROM games`,
+		`INSERT INTO pairs (pool, a, b, created) VALUES (1, 1, 2, 0)`,
+		`UPDATE entrants SET spec = 'external:cmd=/bin/sh'`,
+		`UPDATE reports SET status = 'accepted'`,
+		`DELETE FROM reports`,
+		`CREATE TABLE mine (x int)`,
+	} {
+		if _, err := w.db.ExecContext(ctx, q); err == nil || !strings.Contains(err.Error(), "permission denied") {
+			t.Errorf("the worker's role ran %s: %v", q, err)
+		}
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+
 	"github.com/grognard/grognard/engine"
 )
 
@@ -288,4 +290,45 @@ func (l *Ladder) verifyPending(ctx context.Context, r pendingReport, entrants ma
 		return Game{}, err
 	}
 	return l.verifyReport(task{p, r.seat}, r.record, entrants)
+}
+
+// GrantWorker lets the PostgreSQL role given work on the ladder and do
+// nothing else: read the entrants, pools and pairs, lease and renew
+// seats, and report records. It cannot write a game, a pair or an
+// entrant, nor change or delete a report, so every game it plays counts
+// only once the coordinator has replayed it. The role must exist
+// already (CREATE ROLE name LOGIN PASSWORD '...'); the ladder's owner
+// grants.
+func (l *Ladder) GrantWorker(ctx context.Context, role string) error {
+	if err := l.needShared("grant a worker role"); err != nil {
+		return err
+	}
+	if role == "" || len(role) > 63 {
+		return fmt.Errorf("a role name is 1 to 63 characters (given %q)", role)
+	}
+	var exists bool
+	if err := l.db.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = $1)`, role).Scan(&exists); err != nil {
+		return err
+	}
+	if !exists {
+		return fmt.Errorf("the server has no role %q: create it first (CREATE ROLE %s LOGIN PASSWORD '...')", role, pgx.Identifier{role}.Sanitize())
+	}
+	r := pgx.Identifier{role}.Sanitize()
+	return l.write(ctx, func(tx *sql.Tx) error {
+		var seq string
+		if err := tx.QueryRowContext(ctx, `SELECT pg_get_serial_sequence('reports', 'id')`).Scan(&seq); err != nil {
+			return err
+		}
+		for _, g := range []string{
+			`GRANT SELECT ON meta, entrants, pools, pairs TO ` + r,
+			`GRANT SELECT, UPDATE ON tasks TO ` + r,
+			`GRANT INSERT ON reports TO ` + r,
+			`GRANT USAGE ON SEQUENCE lease_numbers, ` + seq + ` TO ` + r,
+		} {
+			if _, err := tx.ExecContext(ctx, g); err != nil {
+				return fmt.Errorf("%s: %w", g, err)
+			}
+		}
+		return nil
+	})
 }

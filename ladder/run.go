@@ -230,7 +230,7 @@ type RunOptions struct {
 	Workers int
 	// Games stops the run after this many games (0: until ctx ends).
 	Games int
-	// Done is told of each game stored, from the worker that played it.
+	// Done is told of each game stored, one call at a time.
 	Done func(Game)
 
 	// On a shared ladder (PostgreSQL) Run is the coordinator: it
@@ -261,6 +261,7 @@ func (l *Ladder) Run(ctx context.Context, opts RunOptions) (int, error) {
 		return l.coordinate(ctx, opts)
 	}
 	workers := max(opts.Workers, 1)
+	opts.Done = oneAtATime(opts.Done)
 	list, err := l.Entrants(ctx)
 	if err != nil {
 		return 0, err
@@ -314,4 +315,18 @@ func (l *Ladder) Run(ctx context.Context, opts RunOptions) (int, error) {
 		err = nil
 	}
 	return played, err
+}
+
+// oneAtATime is done made safe to call from several goroutines: the
+// calls never overlap, so a caller may write to one stream from it.
+func oneAtATime(done func(Game)) func(Game) {
+	if done == nil {
+		return nil
+	}
+	var mu sync.Mutex
+	return func(g Game) {
+		mu.Lock()
+		defer mu.Unlock()
+		done(g)
+	}
 }

@@ -97,16 +97,23 @@ func (l *Ladder) Shared() bool { return l.dialect.shared }
 // init creates the tables and reads (or writes) the seed.
 func (l *Ladder) init(ctx context.Context, seed uint64) error {
 	return l.write(ctx, func(tx *sql.Tx) error {
+		made := false
 		if l.dialect.shared {
 			// Processes that open a new ladder at once would race to
 			// create its tables: the first takes this lock, the others
-			// wait and find them made.
+			// wait and find them made. A ladder made already is not made
+			// again: a worker's role may read and report, not create.
 			if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(5800)`); err != nil {
 				return err
 			}
+			if err := tx.QueryRowContext(ctx, `SELECT to_regclass('reports') IS NOT NULL`).Scan(&made); err != nil {
+				return err
+			}
 		}
-		if _, err := tx.ExecContext(ctx, l.dialect.schema); err != nil {
-			return err
+		if !made {
+			if _, err := tx.ExecContext(ctx, l.dialect.schema); err != nil {
+				return err
+			}
 		}
 		var v string
 		switch err := tx.QueryRowContext(ctx, `SELECT value FROM meta WHERE key = 'seed'`).Scan(&v); {

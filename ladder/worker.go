@@ -29,7 +29,8 @@ type WorkOptions struct {
 	Poll time.Duration
 	// Log is told of leases taken over, lost and given back.
 	Log zerolog.Logger
-	// Done is told of each game reported (not yet checked).
+	// Done is told of each game reported (not yet checked), one call at
+	// a time.
 	Done func(Game)
 }
 
@@ -71,6 +72,7 @@ func (l *Ladder) Work(ctx context.Context, opts WorkOptions) (int, error) {
 	if err := opts.check(); err != nil {
 		return 0, err
 	}
+	opts.Done = oneAtATime(opts.Done)
 	cast := &roster{l: l}
 	var mu sync.Mutex
 	reported, taken := 0, 0

@@ -79,6 +79,10 @@ func (a *app) ladderCommand() *cli.Command {
 			{Name: "history", Usage: "an entrant's games", ArgsUsage: "NAME", Flags: withDB(ladderFormatFlags()...), Action: a.ladderHistory},
 			{Name: "h2h", Aliases: []string{"head-to-head"}, Usage: "every pair of entrants' results (row against column)", Flags: withDB(ladderFormatFlags()...), Action: a.ladderH2H},
 			{Name: "games", Usage: "every game played", Flags: withDB(ladderFormatFlags()...), Action: a.ladderGames},
+			{
+				Name: "grant-worker", Usage: "PostgreSQL: let an existing role work on the ladder and nothing else (lease seats, report records; never write a game)", ArgsUsage: "ROLE",
+				Flags: withDB(), Action: a.ladderGrantWorker,
+			},
 			{Name: "queue", Usage: "PostgreSQL: the seats scheduled and not yet stored, with the worker playing each", Flags: withDB(ladderFormatFlags()...), Action: a.ladderQueue},
 			{Name: "refused", Usage: "PostgreSQL: the reports the coordinator refused, with the reason", Flags: withDB(ladderFormatFlags()...), Action: a.ladderRefused},
 			{
@@ -303,6 +307,22 @@ func checkLease(w ladder.WorkOptions) error {
 	case w.Heartbeat*2 > lease:
 		return cli.Exit(fmt.Sprintf("--heartbeat %v: beat at least twice a lease (--lease %v)", w.Heartbeat, lease), exitUsage)
 	}
+	return nil
+}
+
+func (a *app) ladderGrantWorker(c *cli.Context) error {
+	if c.NArg() != 1 {
+		return cli.Exit("ladder grant-worker takes the ROLE that workers log in as (create it first: CREATE ROLE worker LOGIN PASSWORD '...')", exitUsage)
+	}
+	l, err := openLadder(c, ladder.DefaultSeed)
+	if err != nil {
+		return err
+	}
+	defer l.Close()
+	if err := l.GrantWorker(c.Context, c.Args().First()); err != nil {
+		return cli.Exit(fmt.Sprintf("ladder grant-worker: %v", err), exitUsage)
+	}
+	fmt.Fprintf(a.stdout, "role %s may work on this ladder: lease seats and report records, nothing else\n", c.Args().First())
 	return nil
 }
 

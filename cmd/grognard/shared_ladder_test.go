@@ -1,12 +1,16 @@
 package main
 
 import (
+	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/grognard/grognard/internal/pgtest"
+	"github.com/grognard/grognard/ladder"
 )
 
 func TestMain(m *testing.M) { os.Exit(pgtest.Main(m)) }
@@ -33,22 +37,33 @@ func TestSharedLadderCommands(t *testing.T) {
 	} {
 		t.Run(s.name, func(t *testing.T) { runCase(t, s.args, s.code, s.stdout, s.stderr, false) })
 	}
-	type result struct {
-		code        int
-		out, stderr string
+	// The worker from the command line, the coordinator from the library
+	// beside it (urfave/cli's commands share state: two cannot run at
+	// once in one process).
+	l, err := ladder.Open(context.Background(), url, ladder.DefaultSeed)
+	if err != nil {
+		t.Fatal(err)
 	}
-	worker := make(chan result, 1)
+	defer l.Close()
+	stored := make(chan error, 1)
 	go func() {
-		code, out, errOut := grognard(t, "worker", "--db", url, "--name", "cli-worker", "--games", "8", "--poll", "20ms", "--threads", "2")
-		worker <- result{code, out, errOut}
+		n, err := l.Run(context.Background(), ladder.RunOptions{Games: 8, Poll: 10 * time.Millisecond})
+		if err == nil && n != 8 {
+			err = fmt.Errorf("%d games stored", n)
+		}
+		stored <- err
 	}()
-	code, out, errOut := grognard(t, "ladder", "run", "--db", url, "--workers", "0", "--games", "8")
-	if code != 0 || !strings.Contains(out, "8 games played") || !strings.Contains(errOut, "(pair 1, seat 0)") {
-		t.Fatalf("ladder run: %d\n%s\n%s", code, out, errOut)
+	code, out, errOut := grognard(t, "worker", "--db", url, "--name", "cli-worker", "--games", "8", "--poll", "20ms", "--threads", "2")
+	if code != 0 || !strings.Contains(out, "8 games reported") || !strings.Contains(errOut, "pair 1, seat 1 reported") {
+		t.Fatalf("worker: %d\n%s\n%s", code, out, errOut)
 	}
-	w := <-worker
-	if w.code != 0 || !strings.Contains(w.out, "8 games reported") || !strings.Contains(w.stderr, "pair 1, seat 1 reported") {
-		t.Fatalf("worker: %d\n%s\n%s", w.code, w.out, w.stderr)
+	if err := <-stored; err != nil {
+		t.Fatalf("coordinator: %v", err)
+	}
+	// The coordinator from the command line, with workers of its own.
+	code, out, errOut = grognard(t, "ladder", "run", "--db", url, "--workers", "2", "--games", "4")
+	if code != 0 || !strings.Contains(out, "4 games played") || !strings.Contains(errOut, "(pair 5, seat 0)") {
+		t.Fatalf("ladder run: %d\n%s\n%s", code, out, errOut)
 	}
 	for _, s := range []struct {
 		name   string
@@ -63,10 +78,12 @@ func TestSharedLadderCommands(t *testing.T) {
 		{"entrants", []string{"ladder", "entrants", "--db", url, "--csv"}, []string{"fixed,fixed-posture"}},
 		{"pools", []string{"ladder", "pool", "--db", url}, []string{"open-field"}},
 		{"queue", []string{"ladder", "queue", "--db", url}, []string{"pair", "attempts"}},
+		{"grant", []string{"ladder", "grant-worker", "--db", url, "postgres"}, []string{"role postgres may work on this ladder"}},
 		{"export", []string{"ladder", "export", "--db", url, "1"}, []string{`"ruleset":"grand"`}},
 	} {
 		t.Run(s.name, func(t *testing.T) { runCase(t, s.args, 0, s.stdout, nil, false) })
 	}
+	runCase(t, []string{"ladder", "grant-worker", "--db", url, "no_such_role"}, exitUsage, nil, []string{"CREATE ROLE"}, false)
 	// A worker pointed at a file makes none.
 	dir := t.TempDir()
 	runCase(t, []string{"worker", "--db", filepath.Join(dir, "new.db")}, exitUsage, nil, []string{"SQLite file"}, false)
