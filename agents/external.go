@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/sourcegraph/conc"
@@ -354,6 +355,18 @@ func (e *External) call(ctx context.Context, req wire.Request, limit time.Durati
 			return nil, ctx.Err()
 		case errors.Is(err, os.ErrDeadlineExceeded):
 			return nil, forfeit("timed out: it did not read the %s request within %v", cmd, limit)
+		}
+		if errors.Is(err, syscall.EPIPE) {
+			// The program closed its input: it is (nearly always) gone, and
+			// its output ends too. Said as the read would say it, so that a
+			// crash reads the same whichever side of the pipe saw it first.
+			select {
+			case r, ok := <-e.lines:
+				if !ok || errors.Is(r.err, io.EOF) {
+					return nil, forfeit("crashed: its output ended while %s was asked%s", cmd, e.exitNote())
+				}
+			case <-time.After(500 * time.Millisecond):
+			}
 		}
 		return nil, forfeit("crashed: cannot send %s: %v%s", cmd, err, e.exitNote())
 	}
