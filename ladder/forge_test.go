@@ -16,19 +16,16 @@ import (
 	"github.com/grognard/grognard/internal/pgtest"
 )
 
-// TestForgedReportsAreRefused: a worker that reports a record other than
-// the game its seat's seeds give (another result, a die the seed does not
-// roll, other seeds, options, a forfeit no built-in agent makes, garbage,
-// a pair that does not exist) is refused, the refusal kept with its
-// reason, and the seat freed to be played again; the honest record then
-// counts, once.
-func TestForgedReportsAreRefused(t *testing.T) {
+// sharedToyLadder is a ladder at db with a toy pool and two random
+// entrants, closed at the test's end.
+func sharedToyLadder(t *testing.T, db string, seed uint64) *Ladder {
+	t.Helper()
 	ctx := context.Background()
-	l, err := Open(ctx, pgtest.URL(t), 3)
+	l, err := Open(ctx, db, seed)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer l.Close()
+	t.Cleanup(func() { l.Close() })
 	if _, err := l.AddPool(ctx, toy.Name, "duel"); err != nil {
 		t.Fatal(err)
 	}
@@ -37,6 +34,18 @@ func TestForgedReportsAreRefused(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	return l
+}
+
+// TestForgedReportsAreRefused: a worker that reports a record other than
+// the game its seat's seeds give (another result, a die the seed does not
+// roll, other seeds, options, a forfeit no built-in agent makes, garbage,
+// a pair that does not exist) is refused, the refusal kept with its
+// reason, and the seat freed to be played again; the honest record then
+// counts, once.
+func TestForgedReportsAreRefused(t *testing.T) {
+	ctx := context.Background()
+	l := sharedToyLadder(t, pgtest.URL(t), 3)
 	if _, err := l.enqueue(ctx); err != nil {
 		t.Fatal(err)
 	}
@@ -192,19 +201,7 @@ func TestForgedReportsAreRefused(t *testing.T) {
 func TestWorkerRoleCanOnlyReport(t *testing.T) {
 	ctx := context.Background()
 	owner := pgtest.URL(t)
-	l, err := Open(ctx, owner, 5)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
-	if _, err := l.AddPool(ctx, toy.Name, "duel"); err != nil {
-		t.Fatal(err)
-	}
-	for _, name := range []string{"a", "b"} {
-		if _, err := l.AddEntrant(ctx, Entrant{Name: name, Spec: "random"}); err != nil {
-			t.Fatal(err)
-		}
-	}
+	l := sharedToyLadder(t, owner, 5)
 	if err := l.GrantWorker(ctx, "nobody_here"); err == nil || !strings.Contains(err.Error(), "CREATE ROLE") {
 		t.Fatalf("granted a role that does not exist: %v", err)
 	}
