@@ -13,6 +13,7 @@ import (
 
 	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/engine/enginetest/toy"
+	"github.com/grognard/grognard/engine/twobytwo"
 	"github.com/grognard/grognard/internal/pgtest"
 )
 
@@ -254,5 +255,60 @@ func TestWorkerRoleCanOnlyReport(t *testing.T) {
 		if _, err := w.db.ExecContext(ctx, q); err == nil || !strings.Contains(err.Error(), "permission denied") {
 			t.Errorf("the worker's role ran %s: %v", q, err)
 		}
+	}
+}
+
+// BenchmarkCheckReports is the coordinator's cost per report of a whole
+// random 2 by 2 game: fetching it, replaying it with its dice rolled
+// again, and storing it. The games are played and reported before the
+// timer starts. Run with -cpu 1,2 to see the replays spread over cores:
+//
+//	go test ./ladder/ -run '^$' -bench CheckReports -cpu 1,2
+func BenchmarkCheckReports(b *testing.B) {
+	engine.Register(twobytwo.Rules{}) // again is harmless: the same rules
+	ctx := context.Background()
+	l, err := Open(ctx, pgtest.URL(b), 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer l.Close()
+	if _, err := l.AddPool(ctx, twobytwo.Rules{}.Name(), ""); err != nil {
+		b.Fatal(err)
+	}
+	for _, name := range []string{"a", "b", "c", "d"} {
+		if _, err := l.AddEntrant(ctx, Entrant{Name: name, Spec: "random"}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	entrants, err := (&roster{l: l}).get(ctx)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for range (b.N + 1) / 2 {
+		if _, err := l.enqueue(ctx); err != nil {
+			b.Fatal(err)
+		}
+	}
+	for range b.N {
+		ls, ok, err := l.claim(ctx, "bench", time.Hour)
+		if err != nil || !ok {
+			b.Fatal(ok, err)
+		}
+		_, zipped, err := l.playSeat(ctx, ls.task, entrants)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := l.report(ctx, ls, "bench", zipped); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ResetTimer()
+	stored := 0
+	for stored < b.N {
+		games, err := l.checkReports(ctx, 64, entrants, func(r Refusal) { b.Fatalf("refused %+v", r) })
+		if err != nil {
+			b.Fatal(err)
+		}
+		stored += len(games)
 	}
 }

@@ -5,9 +5,11 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"runtime"
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/sourcegraph/conc/pool"
 
 	"github.com/grognard/grognard/engine"
 )
@@ -237,9 +239,23 @@ func (l *Ladder) checkReports(ctx context.Context, limit int, entrants map[int64
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
+	// The replays, the coordinator's real work, run on every core; the
+	// verdicts are written one by one in the reports' order.
+	type verdict struct {
+		g   Game
+		err error
+	}
+	verdicts := make([]verdict, len(pending))
+	replays := pool.New().WithMaxGoroutines(runtime.GOMAXPROCS(0))
+	for i := range pending {
+		replays.Go(func() {
+			verdicts[i].g, verdicts[i].err = l.verifyPending(ctx, pending[i], entrants)
+		})
+	}
+	replays.Wait()
 	var stored []Game
-	for _, r := range pending {
-		g, verr := l.verifyPending(ctx, r, entrants)
+	for i, r := range pending {
+		g, verr := verdicts[i].g, verdicts[i].err
 		if verr != nil && !errors.Is(verr, errForged) {
 			return stored, verr
 		}
