@@ -8,6 +8,12 @@
 // is never lost once written and never counted twice, and a run started
 // again plays first what the last one left unfinished.
 //
+// A ladder may instead live on a PostgreSQL server (a postgres:// URL),
+// shared: Run is then its coordinator, which queues the seats to play
+// and replays every record that workers (Work, in any number of
+// processes on any machines) report before the game counts; see
+// queue.go.
+//
 // The games follow from the ladder's seed and each pair's number alone,
 // as a tournament's do: the same ladder, run again from nothing with the
 // same entrants and seed, schedules the same pairs and plays the same
