@@ -41,6 +41,9 @@ func (l *Ladder) coordinate(ctx context.Context, opts RunOptions) (int, error) {
 	if opts.Workers > 0 {
 		work := opts.Work
 		work.Threads = opts.Workers
+		if work.Name == "" {
+			work.Name = "coordinator"
+		}
 		p.Go(func(ctx context.Context) error {
 			_, err := l.Work(ctx, work)
 			return err

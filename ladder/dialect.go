@@ -207,3 +207,22 @@ func (l *Ladder) needShared(what string) error {
 	}
 	return nil
 }
+
+// queryAll runs query (in the ladder's dialect) and reads every row into
+// a T, through the scan destinations fields gives for it.
+func queryAll[T any](ctx context.Context, l *Ladder, query string, fields func(*T) []any, args ...any) ([]T, error) {
+	rows, err := l.db.QueryContext(ctx, l.q(query), args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []T
+	for rows.Next() {
+		var v T
+		if err := rows.Scan(fields(&v)...); err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, rows.Err()
+}

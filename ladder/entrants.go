@@ -95,20 +95,8 @@ func (l *Ladder) Retire(ctx context.Context, name string) error {
 
 // Entrants lists every entrant, retired too, by id.
 func (l *Ladder) Entrants(ctx context.Context) ([]Entrant, error) {
-	rows, err := l.db.QueryContext(ctx, `SELECT id, name, spec, author, version, added, retired FROM entrants ORDER BY id`)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []Entrant
-	for rows.Next() {
-		var e Entrant
-		if err := rows.Scan(&e.ID, &e.Name, &e.Spec, &e.Author, &e.Version, &e.Added, &e.Retired); err != nil {
-			return nil, err
-		}
-		out = append(out, e)
-	}
-	return out, rows.Err()
+	return queryAll(ctx, l, `SELECT id, name, spec, author, version, added, retired FROM entrants ORDER BY id`,
+		func(e *Entrant) []any { return []any{&e.ID, &e.Name, &e.Spec, &e.Author, &e.Version, &e.Added, &e.Retired} })
 }
 
 // Pool is a ruleset and scenario the ladder plays.
@@ -149,20 +137,8 @@ func (l *Ladder) AddPool(ctx context.Context, ruleset, scenario string) (Pool, e
 
 // Pools lists the pools by id.
 func (l *Ladder) Pools(ctx context.Context) ([]Pool, error) {
-	rows, err := l.db.QueryContext(ctx, `SELECT id, ruleset, scenario FROM pools ORDER BY id`)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []Pool
-	for rows.Next() {
-		var p Pool
-		if err := rows.Scan(&p.ID, &p.Ruleset, &p.Scenario); err != nil {
-			return nil, err
-		}
-		out = append(out, p)
-	}
-	return out, rows.Err()
+	return queryAll(ctx, l, `SELECT id, ruleset, scenario FROM pools ORDER BY id`,
+		func(p *Pool) []any { return []any{&p.ID, &p.Ruleset, &p.Scenario} })
 }
 
 // errNothingToPlay is why a ladder cannot schedule a pair.

@@ -155,21 +155,9 @@ func (l *Ladder) Queue(ctx context.Context) ([]Seat, error) {
 	if err := l.needShared("the queue"); err != nil {
 		return nil, err
 	}
-	rows, err := l.db.QueryContext(ctx, `SELECT pair, seat, worker, COALESCE(extract(epoch FROM until)::bigint, 0),
-		COALESCE(until < now(), FALSE), attempts, reported FROM tasks ORDER BY pair, seat`)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []Seat
-	for rows.Next() {
-		var s Seat
-		if err := rows.Scan(&s.Pair, &s.Seat, &s.Worker, &s.Until, &s.Expired, &s.Attempts, &s.Reported); err != nil {
-			return nil, err
-		}
-		out = append(out, s)
-	}
-	return out, rows.Err()
+	return queryAll(ctx, l, `SELECT pair, seat, worker, COALESCE(extract(epoch FROM until)::bigint, 0),
+		COALESCE(until < now(), FALSE), attempts, reported FROM tasks ORDER BY pair, seat`,
+		func(s *Seat) []any { return []any{&s.Pair, &s.Seat, &s.Worker, &s.Until, &s.Expired, &s.Attempts, &s.Reported} })
 }
 
 // Refusal is a report the coordinator refused, kept with its reason.
@@ -188,20 +176,8 @@ func (l *Ladder) Refusals(ctx context.Context) ([]Refusal, error) {
 	if err := l.needShared("refused reports"); err != nil {
 		return nil, err
 	}
-	rows, err := l.db.QueryContext(ctx, `SELECT id, pair, seat, worker, reason, extract(epoch FROM received)::bigint FROM reports WHERE status = 'refused' ORDER BY id`)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []Refusal
-	for rows.Next() {
-		var r Refusal
-		if err := rows.Scan(&r.ID, &r.Pair, &r.Seat, &r.Worker, &r.Reason, &r.Received); err != nil {
-			return nil, err
-		}
-		out = append(out, r)
-	}
-	return out, rows.Err()
+	return queryAll(ctx, l, `SELECT id, pair, seat, worker, reason, extract(epoch FROM received)::bigint FROM reports WHERE status = 'refused' ORDER BY id`,
+		func(r *Refusal) []any { return []any{&r.ID, &r.Pair, &r.Seat, &r.Worker, &r.Reason, &r.Received} })
 }
 
 // pendingReport is a report waiting for the coordinator.
@@ -221,22 +197,10 @@ type pendingReport struct {
 func (l *Ladder) checkReports(ctx context.Context, limit int, entrants map[int64]Entrant, refused func(Refusal)) ([]Game, error) {
 	// A record over the bound is not even read: it is refused for its
 	// size (an empty record does not unzip).
-	rows, err := l.db.QueryContext(ctx, `SELECT id, pair, seat, lease, worker,
-		CASE WHEN length(record) <= $2 THEN record ELSE ''::bytea END FROM reports WHERE status = 'new' ORDER BY id LIMIT $1`, limit, engine.MaxRecordLine)
+	pending, err := queryAll(ctx, l, `SELECT id, pair, seat, lease, worker,
+		CASE WHEN length(record) <= ? THEN record ELSE ''::bytea END FROM reports WHERE status = 'new' ORDER BY id LIMIT ?`,
+		func(r *pendingReport) []any { return []any{&r.id, &r.pair, &r.seat, &r.lease, &r.worker, &r.record} }, engine.MaxRecordLine, limit)
 	if err != nil {
-		return nil, err
-	}
-	var pending []pendingReport
-	for rows.Next() {
-		var r pendingReport
-		if err := rows.Scan(&r.id, &r.pair, &r.seat, &r.lease, &r.worker, &r.record); err != nil {
-			rows.Close()
-			return nil, err
-		}
-		pending = append(pending, r)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
 		return nil, err
 	}
 	// The replays, the coordinator's real work, run on every core; the

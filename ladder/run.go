@@ -244,7 +244,8 @@ type RunOptions struct {
 	// Poll is how long the coordinator waits when no report is waiting
 	// (200 ms if 0).
 	Poll time.Duration
-	// Work is how the workers in this process play (Threads is Workers).
+	// Work is how the workers in this process play (Threads is Workers;
+	// Name is "coordinator" if empty).
 	Work WorkOptions
 	// Refused is told of each report refused.
 	Refused func(Refusal)

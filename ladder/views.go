@@ -58,26 +58,28 @@ func (s Standing) MarshalJSON() ([]byte, error) {
 
 // Games lists every stored game, by id.
 func (l *Ladder) Games(ctx context.Context) ([]Game, error) {
-	rows, err := l.db.QueryContext(ctx, `SELECT id, pair, seat, side0, side1, winner, kind, reason, steps, played FROM games ORDER BY id`)
+	type row struct {
+		g      Game
+		winner int
+		kind   string
+	}
+	rows, err := queryAll(ctx, l, `SELECT id, pair, seat, side0, side1, winner, kind, reason, steps, played FROM games ORDER BY id`,
+		func(r *row) []any {
+			return []any{&r.g.ID, &r.g.Pair, &r.g.Seat, &r.g.Sides[0], &r.g.Sides[1], &r.winner, &r.kind, &r.g.Result.Reason, &r.g.Steps, &r.g.Played}
+		})
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	var out []Game
-	for rows.Next() {
-		var g Game
-		var winner int
-		var kind string
-		if err := rows.Scan(&g.ID, &g.Pair, &g.Seat, &g.Sides[0], &g.Sides[1], &winner, &kind, &g.Result.Reason, &g.Steps, &g.Played); err != nil {
-			return nil, err
-		}
-		g.Result.Over, g.Result.Winner = true, engine.Player(winner)
-		if err := g.Result.Kind.UnmarshalText([]byte(kind)); err != nil {
+	out := make([]Game, len(rows))
+	for i, r := range rows {
+		g := r.g
+		g.Result.Over, g.Result.Winner = true, engine.Player(r.winner)
+		if err := g.Result.Kind.UnmarshalText([]byte(r.kind)); err != nil {
 			return nil, fmt.Errorf("game %d: %w", g.ID, err)
 		}
-		out = append(out, g)
+		out[i] = g
 	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // score is side's score in g: 1, 0.5 or 0.

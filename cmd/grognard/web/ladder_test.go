@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -13,14 +14,22 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/rs/zerolog"
 
+	"github.com/grognard/grognard/internal/pgtest"
 	"github.com/grognard/grognard/ladder"
 )
+
+func TestMain(m *testing.M) { os.Exit(pgtest.Main(m)) }
 
 // liveLadder is a ladder file with a grand pool, two entrants and six
 // games played.
 func liveLadder(t *testing.T) string {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), "ladder.db")
+	return makeLadder(t, filepath.Join(t.TempDir(), "ladder.db"))
+}
+
+// makeLadder is liveLadder at path, a file or a server's URL.
+func makeLadder(t *testing.T, path string) string {
+	t.Helper()
 	ctx := context.Background()
 	l, err := ladder.Open(ctx, path, 3)
 	if err != nil {
@@ -35,7 +44,7 @@ func liveLadder(t *testing.T) string {
 			t.Fatal(err)
 		}
 	}
-	if _, err := l.Run(ctx, ladder.RunOptions{Games: 6}); err != nil {
+	if _, err := l.Run(ctx, ladder.RunOptions{Games: 6, Workers: 1}); err != nil {
 		t.Fatal(err)
 	}
 	return path
@@ -45,7 +54,30 @@ func liveLadder(t *testing.T) string {
 // chart; one without says so; a ladder file that is not there is refused
 // at start.
 func TestLiveLadder(t *testing.T) {
-	s := mustNew(t, Config{Name: "grognard", Version: "test", Ruleset: "twobytwo", Log: zerolog.Nop(), Ladder: liveLadder(t)})
+	for _, tc := range []struct {
+		name string
+		db   func(t *testing.T) string
+	}{
+		{"sqlite", liveLadder},
+		{"postgresql", func(t *testing.T) string { return makeLadder(t, pgtest.URL(t)) }},
+	} {
+		t.Run(tc.name, func(t *testing.T) { checkLiveLadder(t, tc.db(t)) })
+	}
+	none := newTestServer(t, 0)
+	r, _ := http.Get(none.URL + "/api/ladder")
+	r.Body.Close()
+	if r.StatusCode != http.StatusNotFound {
+		t.Fatalf("a server with no ladder: %d", r.StatusCode)
+	}
+	if _, err := New(Config{Ladder: filepath.Join(t.TempDir(), "missing.db")}); err == nil {
+		t.Fatal("a missing ladder file was opened")
+	}
+}
+
+// checkLiveLadder checks the board and chart of a server on makeLadder's
+// ladder at db.
+func checkLiveLadder(t *testing.T, db string) {
+	s := mustNew(t, Config{Name: "grognard", Version: "test", Ruleset: "twobytwo", Log: zerolog.Nop(), Ladder: db})
 	ts := httptest.NewServer(s)
 	defer func() { ts.Close(); s.Close() }()
 	r, err := http.Get(ts.URL + "/api/ladder")
@@ -76,16 +108,6 @@ func TestLiveLadder(t *testing.T) {
 	r.Body.Close()
 	if r.StatusCode != 200 || !strings.Contains(string(svg), "<svg") || !strings.Contains(string(svg), "fixed") {
 		t.Fatalf("the chart: %d %.200s", r.StatusCode, svg)
-	}
-
-	none := newTestServer(t, 0)
-	r, _ = http.Get(none.URL + "/api/ladder")
-	r.Body.Close()
-	if r.StatusCode != http.StatusNotFound {
-		t.Fatalf("a server with no ladder: %d", r.StatusCode)
-	}
-	if _, err := New(Config{Ladder: filepath.Join(t.TempDir(), "missing.db")}); err == nil {
-		t.Fatal("a missing ladder file was opened")
 	}
 }
 

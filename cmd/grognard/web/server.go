@@ -66,8 +66,9 @@ type Config struct {
 	// by name; nothing outside it is reachable. Empty: none, the page
 	// uploads files instead.
 	Dir string
-	// Ladder is a ladder's database file whose leaderboard the results
-	// page shows live (read only: the ladder runs elsewhere). Empty: none.
+	// Ladder is a ladder's database file, or its PostgreSQL server's
+	// postgres:// URL, whose leaderboard the results page shows live (read
+	// only: the ladder runs elsewhere). Empty: none.
 	Ladder string
 }
 
@@ -99,7 +100,9 @@ func New(cfg Config) (*Server, error) {
 	s := &Server{cfg: cfg, sessions: cache.New(cfg.SessionTTL, cfg.SessionTTL/4),
 		replays: cache.New(cfg.SessionTTL, cfg.SessionTTL/4), root: root}
 	if cfg.Ladder != "" {
-		if _, err := os.Stat(cfg.Ladder); err != nil {
+		// A file must be there already (opening would make an empty
+		// ladder); a server's ladder is checked by opening it.
+		if _, err := os.Stat(cfg.Ladder); err != nil && !ladder.IsServer(cfg.Ladder) {
 			return nil, fmt.Errorf("--ladder %s: %w (make one with 'grognard ladder add')", cfg.Ladder, err)
 		}
 		l, err := ladder.Open(context.Background(), cfg.Ladder, ladder.DefaultSeed)
@@ -177,9 +180,8 @@ func (s *Server) ladderBoard(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")
-	_ = json.NewEncoder(w).Encode(map[string]any{"ok": true, "board": board})
+	writeJSON(w, map[string]any{"ok": true, "board": board})
 }
 
 // ladderChart is the live leaderboard's ratings with their intervals.
