@@ -243,3 +243,26 @@ func TestHelperLadderRun(t *testing.T) {
 	}
 	os.Exit(0)
 }
+
+// TestEntrantAddedWhileRunning: an entrant added while the ladder runs
+// is scheduled at once (it has the fewest games) and its games played.
+func TestEntrantAddedWhileRunning(t *testing.T) {
+	ctx := context.Background()
+	l := newLadder(t, filepath.Join(t.TempDir(), "l.db"), "a", "b", "c")
+	defer l.Close()
+	n := 0
+	var addErr error
+	_, err := l.Run(ctx, ladder.RunOptions{Games: 16, Workers: 2, Done: func(ladder.Game) {
+		if n++; n == 4 {
+			_, addErr = l.AddEntrant(ctx, ladder.Entrant{Name: "late", Spec: "random"})
+		}
+	}})
+	if err != nil || addErr != nil {
+		t.Fatalf("run: %v; add: %v", err, addErr)
+	}
+	_, h, err := l.History(ctx, "late")
+	if err != nil || len(h) == 0 {
+		t.Fatalf("the late entrant played %d games (%v)", len(h), err)
+	}
+	checkGames(t, l)
+}

@@ -263,14 +263,8 @@ func (l *Ladder) Run(ctx context.Context, opts RunOptions) (int, error) {
 	}
 	workers := max(opts.Workers, 1)
 	opts.Done = oneAtATime(opts.Done)
-	list, err := l.Entrants(ctx)
-	if err != nil {
-		return 0, err
-	}
-	entrants := map[int64]Entrant{}
-	for _, e := range list {
-		entrants[e.ID] = e
-	}
+	// Entrants are read again when a pair names one added since.
+	cast := &roster{l: l}
 	var mu sync.Mutex
 	busy := map[task]bool{}
 	played, taken := 0, 0
@@ -291,7 +285,11 @@ func (l *Ladder) Run(ctx context.Context, opts RunOptions) (int, error) {
 				busy[t] = true
 				taken++
 				mu.Unlock()
-				g, err := l.play(ctx, t, entrants)
+				entrants, err := cast.get(ctx, t.pair.A, t.pair.B)
+				var g Game
+				if err == nil {
+					g, err = l.play(ctx, t, entrants)
+				}
 				mu.Lock()
 				delete(busy, t)
 				if err == nil {
@@ -311,7 +309,7 @@ func (l *Ladder) Run(ctx context.Context, opts RunOptions) (int, error) {
 			return nil
 		})
 	}
-	err = p.Wait()
+	err := p.Wait()
 	if errors.Is(err, context.Canceled) {
 		err = nil
 	}
