@@ -96,7 +96,9 @@ func (l *Ladder) Retire(ctx context.Context, name string) error {
 // Entrants lists every entrant, retired too, by id.
 func (l *Ladder) Entrants(ctx context.Context) ([]Entrant, error) {
 	return queryAll(ctx, l, `SELECT id, name, spec, author, version, added, retired FROM entrants ORDER BY id`,
-		func(e *Entrant) []any { return []any{&e.ID, &e.Name, &e.Spec, &e.Author, &e.Version, &e.Added, &e.Retired} })
+		func(e *Entrant) []any {
+			return []any{&e.ID, &e.Name, &e.Spec, &e.Author, &e.Version, &e.Added, &e.Retired}
+		})
 }
 
 // Pool is a ruleset and scenario the ladder plays.

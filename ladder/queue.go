@@ -157,7 +157,9 @@ func (l *Ladder) Queue(ctx context.Context) ([]Seat, error) {
 	}
 	return queryAll(ctx, l, `SELECT pair, seat, worker, COALESCE(extract(epoch FROM until)::bigint, 0),
 		COALESCE(until < now(), FALSE), attempts, reported FROM tasks ORDER BY pair, seat`,
-		func(s *Seat) []any { return []any{&s.Pair, &s.Seat, &s.Worker, &s.Until, &s.Expired, &s.Attempts, &s.Reported} })
+		func(s *Seat) []any {
+			return []any{&s.Pair, &s.Seat, &s.Worker, &s.Until, &s.Expired, &s.Attempts, &s.Reported}
+		})
 }
 
 // Refusal is a report the coordinator refused, kept with its reason.
