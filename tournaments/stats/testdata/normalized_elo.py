@@ -129,19 +129,7 @@ def fit_tri(ph, t):
     K = 20000
     best = max(range(1, K), key=lambda j: loglik_tri(ph, t, 0.5 * j / K)[0])
     lo, hi = 0.5 * (best - 1) / K, 0.5 * (best + 1) / K
-    g = (math.sqrt(5) - 1) / 2
-    F = lambda s: loglik_tri(ph, t, s)[0]
-    x1, x2 = hi - g * (hi - lo), lo + g * (hi - lo)
-    f1, f2 = F(x1), F(x2)
-    for _ in range(200):
-        if f1 > f2:
-            hi, x2, f2 = x2, x1, f1
-            x1 = hi - g * (hi - lo)
-            f1 = F(x1)
-        else:
-            lo, x1, f1 = x1, x2, f2
-            x2 = lo + g * (hi - lo)
-            f2 = F(x2)
+    lo, hi, _ = golden_bracket(lambda s: loglik_tri(ph, t, s)[0], lo, hi, 200, (math.sqrt(5) - 1) / 2)
     return loglik_tri(ph, t, (lo + hi) / 2)[1]
 
 
@@ -153,8 +141,10 @@ def llr_direct(counts, nelo0, nelo1):
     return sum(wi * (math.log(q1) - math.log(q0)) for wi, q0, q1 in zip(w, p0, p1))
 
 
-def golden_max(F, lo, hi, iters):
-    g = (math.sqrt(5) - 1) / 2
+def golden_bracket(F, lo, hi, iters, g):
+    """Golden-section search for the maximum of F on [lo, hi]: the final
+    bracket and the best value seen at its inner points (g is 1/phi, in
+    the arithmetic of lo and hi)."""
     x1, x2 = hi - g * (hi - lo), lo + g * (hi - lo)
     f1, f2 = F(x1), F(x2)
     for _ in range(iters):
@@ -166,7 +156,11 @@ def golden_max(F, lo, hi, iters):
             lo, x1, f1 = x1, x2, f2
             x2 = lo + g * (hi - lo)
             f2 = F(x2)
-    return max(f1, f2)
+    return lo, hi, max(f1, f2)
+
+
+def golden_max(F, lo, hi, iters):
+    return golden_bracket(F, lo, hi, iters, (math.sqrt(5) - 1) / 2)[2]
 
 
 def penta_cells(mu, m2, p1, p3):
@@ -276,19 +270,7 @@ def llr_direct_decimal(counts, nelo0, nelo1):
         K = 4000
         _, j = max((ll(t, Dec(j) / K / 2)[0], j) for j in range(1, K))
         lo, hi = Dec(j - 1) / K / 2, Dec(j + 1) / K / 2
-        g = (Dec(5).sqrt() - 1) / 2
-        F = lambda s: ll(t, s)[0]
-        x1, x2 = hi - g * (hi - lo), lo + g * (hi - lo)
-        f1, f2 = F(x1), F(x2)
-        for _ in range(260):
-            if f1 > f2:
-                hi, x2, f2 = x2, x1, f1
-                x1 = hi - g * (hi - lo)
-                f1 = F(x1)
-            else:
-                lo, x1, f1 = x1, x2, f2
-                x2 = lo + g * (hi - lo)
-                f2 = F(x2)
+        lo, hi, _ = golden_bracket(lambda s: ll(t, s)[0], lo, hi, 260, (Dec(5).sqrt() - 1) / 2)
         return ll(t, (lo + hi) / 2)[1]
 
     p0, p1 = fit(Dec(nelo0) / nt), fit(Dec(nelo1) / nt)
