@@ -444,7 +444,8 @@ func forfeitPrefix(p Player, agent string, step int) string {
 }
 
 // checkForfeit checks a record's forfeit against st, the position its
-// steps reach: only the side to move can forfeit, in a game not yet over,
+// steps reach: only the side to move (or, at a sealed choice, a side that
+// owes its choice) can forfeit, in a game not yet over,
 // the other side wins, and the reason names that side, its agent and the
 // step after the record's last. The reason's why cannot be checked.
 func checkForfeit(rec *Record, st State) error {
@@ -452,8 +453,19 @@ func checkForfeit(rec *Record, st State) error {
 		return fmt.Errorf("%w: the record says %s, but its steps end the game on the table: %s", ErrReplayMismatch, rec.Result, st.Result())
 	}
 	p := st.ToMove()
+	if p == Both {
+		// A sealed choice: the side the record names as the loser must be
+		// one that still owes its choice there (the other may have
+		// committed already, and cannot forfeit a choice it has made).
+		loser := rec.Result.Winner.Other()
+		s, ok := st.(Sealed)
+		if rec.Result.Winner != 0 && rec.Result.Winner != 1 || !ok || !s.Owes(loser) {
+			return fmt.Errorf("%w: the record says %s, but its steps end at a sealed choice that %s does not owe, and only a side that owes a choice can forfeit", ErrReplayMismatch, rec.Result, loser)
+		}
+		p = loser
+	}
 	if p != 0 && p != 1 {
-		return fmt.Errorf("%w: the record says %s, but its steps end with %s to move, and only a side to move can forfeit", ErrReplayMismatch, rec.Result, p)
+		return fmt.Errorf("%w: the record says %s, but its steps end with %s to move, and only a side to move or owing a sealed choice can forfeit", ErrReplayMismatch, rec.Result, p)
 	}
 	if rec.Result.Winner != p.Other() {
 		return fmt.Errorf("%w: the record says %s, but %s is to move there, so a forfeit makes %s the winner", ErrReplayMismatch, rec.Result, p, p.Other())
