@@ -269,10 +269,10 @@ func (a *app) ladderRun(c *cli.Context) error {
 	start := time.Now()
 	n, err := l.Run(ctx, ladder.RunOptions{Workers: workers, Games: games, Queue: queue, Work: work,
 		Done: func(g ladder.Game) {
-			fmt.Fprintf(a.stderr, "game %d (pair %d, seat %d): %s\n", g.ID, g.Pair, g.Seat, g.Result.Reason)
+			fmt.Fprintf(a.errOut, "game %d (pair %d, seat %d): %s\n", g.ID, g.Pair, g.Seat, g.Result.Reason)
 		},
 		Refused: func(r ladder.Refusal) {
-			fmt.Fprintf(a.stderr, "report %d (pair %d, seat %d) from worker %s refused: %s\n", r.ID, r.Pair, r.Seat, r.Worker, r.Reason)
+			fmt.Fprintf(a.errOut, "report %d (pair %d, seat %d) from worker %s refused: %s\n", r.ID, r.Pair, r.Seat, r.Worker, r.Reason)
 		}})
 	if err != nil {
 		return cli.Exit(fmt.Sprintf("ladder run: %v", err), exitFailure)

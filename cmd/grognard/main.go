@@ -22,6 +22,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/grognard/grognard/engine/fileio"
+	"github.com/grognard/grognard/internal/termsafe"
 )
 
 // version is the program version, set at build time with
@@ -56,11 +57,21 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 // Every write to stdout is checked: output that was lost (a full disk, a
 // closed pipe) makes a command that otherwise succeeded exit 1 with a
 // message, never 0.
+//
+// Everything written to stdout, and every message and log line on
+// stderr, passes through termsafe: names, reasons and output that came
+// from others (workers, external bots, files) cannot send a terminal
+// escape sequence to the operator's terminal.
 func runWithInput(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	registerRulesets()
-	out := &fileio.ErrWriter{W: stdout}
+	safeOut := termsafe.NewWriter(stdout)
+	out := &fileio.ErrWriter{W: safeOut}
 	app := newApp(stdin, out, stderr)
 	err := app.RunContext(ctx, args)
+	if ferr := safeOut.Flush(); ferr != nil && out.Err == nil {
+		out.Err = ferr
+	}
+	stderr = termsafe.NewWriter(stderr)
 	if err == nil {
 		if out.Err != nil {
 			fmt.Fprintln(stderr, "grognard: cannot write the output: "+out.Err.Error())
@@ -94,13 +105,18 @@ func runWithInput(ctx context.Context, args []string, stdin io.Reader, stdout, s
 type app struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
-	log            zerolog.Logger
+	// errOut is stderr for messages that may name what came from others
+	// (a worker, a bot, a file): control characters escaped. stderr itself
+	// is kept for the progress shown on a terminal, which draws with
+	// escape sequences of its own, and to tell whether it is one.
+	errOut io.Writer
+	log    zerolog.Logger
 }
 
 // newApp builds the command tree reading stdin and writing to stdout and
 // stderr.
 func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
-	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, log: zerolog.Nop()}
+	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, errOut: termsafe.NewWriter(stderr), log: zerolog.Nop()}
 	cmds := []*cli.Command{
 		a.versionCommand(),
 		a.rulesCommand(),
@@ -199,9 +215,11 @@ func (a *app) setUpLogging(c *cli.Context) error {
 	if err != nil || name == "" {
 		return cli.Exit(fmt.Sprintf("unknown log level %q: use trace, debug, info, warn, error or disabled (--log-level or GROGNARD_LOG_LEVEL)", c.String("log-level")), exitUsage)
 	}
+	// JSON lines escape control characters themselves; the console form
+	// writes values as they are, so it goes through errOut.
 	var w io.Writer = a.stderr
 	if f, ok := a.stderr.(*os.File); ok && (isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd())) {
-		w = zerolog.ConsoleWriter{Out: a.stderr, TimeFormat: "15:04:05"}
+		w = zerolog.ConsoleWriter{Out: a.errOut, TimeFormat: "15:04:05"}
 	}
 	a.log = zerolog.New(w).Level(level).With().Timestamp().Logger()
 	return nil

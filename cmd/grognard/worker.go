@@ -71,7 +71,7 @@ func (a *app) worker(c *cli.Context) error {
 	ctx, stop := signal.NotifyContext(c.Context, os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	opts.Done = func(g ladder.Game) {
-		fmt.Fprintf(a.stderr, "pair %d, seat %d reported: %s\n", g.Pair, g.Seat, g.Result.Reason)
+		fmt.Fprintf(a.errOut, "pair %d, seat %d reported: %s\n", g.Pair, g.Seat, g.Result.Reason)
 	}
 	start := time.Now()
 	n, err := l.Work(ctx, opts)

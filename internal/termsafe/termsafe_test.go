@@ -1,0 +1,103 @@
+package termsafe
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+func TestString(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"plain text", "plain text"},
+		{"Zürich — Bataille d'Austerlitz", "Zürich — Bataille d'Austerlitz"},
+		{"two\nlines\tand a tab", "two\nlines\tand a tab"},
+		{"\x1b[2J\x1b[Hcleared", `\x1b[2J\x1b[Hcleared`},
+		{"\x1b]0;pwned\x07title", `\x1b]0;pwned\x07title`},
+		{"\x1b]52;c;aGk=\x07clipboard", `\x1b]52;c;aGk=\x07clipboard`},
+		{"over\rwritten", `over\x0dwritten`},
+		{"bell\x07 and del\x7f", `bell\x07 and del\x7f`},
+		{"c1 csi \u009b2J", `c1 csi \x9b2J`},
+		{"raw byte \x9b2J", `raw byte \x9b2J`},
+		{"bidi \u202eevil\u202c", `bidi \u202eevil\u202c`},
+		{"isolate \u2066x\u2069", `isolate \u2066x\u2069`},
+		{"not utf-8 \xff\xfe", `not utf-8 \xff\xfe`},
+		{"", ""},
+	} {
+		if got := String(c.in); got != c.want {
+			t.Errorf("String(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+func TestLine(t *testing.T) {
+	if got := Line("worker\n2026-12-07 stored game 9\x1b[31m"); got != `worker\n2026-12-07 stored game 9\x1b[31m` {
+		t.Errorf("Line = %q", got)
+	}
+}
+
+// writeSplit writes s to a Writer in pieces cut at every cut given.
+func writeSplit(t *testing.T, s string, cuts ...int) string {
+	t.Helper()
+	var out bytes.Buffer
+	w := NewWriter(&out)
+	prev := 0
+	for _, c := range append(cuts, len(s)) {
+		if c < prev || c > len(s) {
+			continue
+		}
+		n, err := w.Write([]byte(s[prev:c]))
+		if err != nil || n != c-prev {
+			t.Fatalf("Write: %d, %v", n, err)
+		}
+		prev = c
+	}
+	if err := w.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	return out.String()
+}
+
+func TestWriterMatchesString(t *testing.T) {
+	for _, s := range []string{
+		"plain\n",
+		"Zürich \u009b2J \x1b[31mred\x1b[0m\n",
+		"é at a cut, \u202e and \xff",
+		"日本語のテキスト\x07",
+	} {
+		want := String(s)
+		for cut := 0; cut <= len(s); cut++ {
+			if got := writeSplit(t, s, cut); got != want {
+				t.Errorf("%q cut at %d: %q, want %q", s, cut, got, want)
+			}
+		}
+	}
+}
+
+func TestWriterFlushesACutSequence(t *testing.T) {
+	// The output ends inside a sequence: what is held is written as bytes.
+	if got := writeSplit(t, "ab\xc3"); got != `ab\xc3` {
+		t.Errorf("got %q", got)
+	}
+}
+
+func FuzzWriter(f *testing.F) {
+	f.Add("\x1b[2Jhello\u009b", 3)
+	f.Add("Zürich\r\n", 2)
+	f.Fuzz(func(t *testing.T, s string, cut int) {
+		if cut < 0 {
+			cut = -cut
+		}
+		got := writeSplit(t, s, cut%(len(s)+1))
+		if got != String(s) {
+			t.Fatalf("Writer %q, String %q", got, String(s))
+		}
+		for _, r := range got {
+			if unsafe(r) {
+				t.Fatalf("%q left %U raw", got, r)
+			}
+		}
+		if strings.ContainsRune(got, 0x1b) {
+			t.Fatalf("an escape reached the output: %q", got)
+		}
+	})
+}
