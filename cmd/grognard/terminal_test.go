@@ -36,8 +36,8 @@ func TestTerminalEscapesNeutralised(t *testing.T) {
 		// in is where the hostile text shows, escaped: "out" or "err".
 		in, want string
 	}{
-		{"bot's stderr in a forfeit", []string{"match", "--quiet", "--b", "external:cmd=" + bot}, "out", `\x1b]0;pwned\x07\x1b[2J`},
-		{"a name typed on the command line", []string{"match", "--scenario", "\x1b[2Jno-such\x9b.yaml"}, "err", `\x1b[2Jno-such`},
+		{"bot's stderr in a forfeit", []string{"match", "--quiet", "--b", "external:cmd=" + bot}, "out", `\u001b]0;pwned\u0007\u001b[2J`},
+		{"a name typed on the command line", []string{"match", "--scenario", "\x1b[2Jno-such\x9b.yaml"}, "err", `\u001b[2Jno-such`},
 		{"an unknown agent", []string{"match", "--a", "\x1b]0;x\x07"}, "err", `x1b]0;x`},
 	} {
 		t.Run(c.name, func(t *testing.T) {

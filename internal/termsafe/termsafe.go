@@ -7,7 +7,8 @@
 // window, rewrites what was printed before or, on some terminals, writes
 // to the clipboard. Shown raw they act on the operator's terminal. Here
 // every such character is written as a visible escape instead (ESC as
-// \x1b), so the text reads as what it is and does nothing.
+// \u001b, as JSON writes it), so the text reads as what it is and does
+// nothing. A byte that is not UTF-8 is written \xNN.
 //
 // Kept as they are: printable text in any script, newline and tab.
 // Escaped: the other C0 controls (carriage return included: it lets a
@@ -40,14 +41,11 @@ func unsafe(r rune) bool {
 	return false
 }
 
-// escape writes r as a visible escape.
-func escape(b *strings.Builder, r rune) {
-	if r < 0x100 {
-		fmt.Fprintf(b, `\x%02x`, r)
-		return
-	}
-	fmt.Fprintf(b, `\u%04x`, r)
-}
+// escape writes r as a visible escape. It is written \uXXXX, as JSON
+// writes a character: JSON output that carries a character the encoder
+// leaves raw (DEL, the C1 controls, the bidirectional controls) stays
+// valid JSON, with the same meaning, once escaped.
+func escape(b *strings.Builder, r rune) { fmt.Fprintf(b, `\u%04x`, r) }
 
 // String is s with every character unsafe on a terminal escaped, and
 // every byte that is not UTF-8 written as \xNN. It returns s itself when
@@ -145,11 +143,7 @@ func (w *Writer) Write(p []byte) (int, error) {
 		}
 		if unsafe(r) {
 			flush(i)
-			if r < 0x100 {
-				out = fmt.Appendf(out, `\x%02x`, r)
-			} else {
-				out = fmt.Appendf(out, `\u%04x`, r)
-			}
+			out = fmt.Appendf(out, `\u%04x`, r)
 			start = i + n
 		}
 		i += n

@@ -2,6 +2,7 @@ package termsafe
 
 import (
 	"bytes"
+	"encoding/json"
 	"strings"
 	"testing"
 )
@@ -11,12 +12,12 @@ func TestString(t *testing.T) {
 		{"plain text", "plain text"},
 		{"Zürich — Bataille d'Austerlitz", "Zürich — Bataille d'Austerlitz"},
 		{"two\nlines\tand a tab", "two\nlines\tand a tab"},
-		{"\x1b[2J\x1b[Hcleared", `\x1b[2J\x1b[Hcleared`},
-		{"\x1b]0;pwned\x07title", `\x1b]0;pwned\x07title`},
-		{"\x1b]52;c;aGk=\x07clipboard", `\x1b]52;c;aGk=\x07clipboard`},
-		{"over\rwritten", `over\x0dwritten`},
-		{"bell\x07 and del\x7f", `bell\x07 and del\x7f`},
-		{"c1 csi \u009b2J", `c1 csi \x9b2J`},
+		{"\x1b[2J\x1b[Hcleared", `\u001b[2J\u001b[Hcleared`},
+		{"\x1b]0;pwned\x07title", `\u001b]0;pwned\u0007title`},
+		{"\x1b]52;c;aGk=\x07clipboard", `\u001b]52;c;aGk=\u0007clipboard`},
+		{"over\rwritten", `over\u000dwritten`},
+		{"bell\x07 and del\x7f", `bell\u0007 and del\u007f`},
+		{"c1 csi \u009b2J", `c1 csi \u009b2J`},
 		{"raw byte \x9b2J", `raw byte \x9b2J`},
 		{"bidi \u202eevil\u202c", `bidi \u202eevil\u202c`},
 		{"isolate \u2066x\u2069", `isolate \u2066x\u2069`},
@@ -30,7 +31,7 @@ func TestString(t *testing.T) {
 }
 
 func TestLine(t *testing.T) {
-	if got := Line("worker\n2026-12-07 stored game 9\x1b[31m"); got != `worker\n2026-12-07 stored game 9\x1b[31m` {
+	if got := Line("worker\n2026-12-07 stored game 9\x1b[31m"); got != `worker\n2026-12-07 stored game 9\u001b[31m` {
 		t.Errorf("Line = %q", got)
 	}
 }
@@ -100,4 +101,38 @@ func FuzzWriter(f *testing.F) {
 			t.Fatalf("an escape reached the output: %q", got)
 		}
 	})
+}
+
+// JSON the encoder wrote keeps its meaning through the Writer: the
+// characters it leaves raw (DEL, C1, bidirectional controls) come out as
+// JSON's own escapes.
+func TestWriterKeepsJSONValid(t *testing.T) {
+	in := map[string]string{"name": "evil\u009b2J\x7f\u202e\x1b[31m"}
+	b, err := json.Marshal(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if _, err := NewWriter(&out).Write(b); err != nil {
+		t.Fatal(err)
+	}
+	var back map[string]string
+	if err := json.Unmarshal(out.Bytes(), &back); err != nil {
+		t.Fatalf("%s is no longer JSON: %v", out.Bytes(), err)
+	}
+	if back["name"] != in["name"] {
+		t.Fatalf("read back %q, want %q", back["name"], in["name"])
+	}
+	if r := rawControlIn(out.String()); r >= 0 {
+		t.Fatalf("%U left raw in %q", r, out.String())
+	}
+}
+
+func rawControlIn(s string) rune {
+	for _, r := range s {
+		if unsafe(r) {
+			return r
+		}
+	}
+	return -1
 }
