@@ -30,8 +30,15 @@ func TestSharedLadderCommands(t *testing.T) {
 		{"pool", []string{"ladder", "pool", "--db", url, "grand", "open-field"}, 0, []string{"pool 1: grand open-field"}, nil},
 		{"add", []string{"ladder", "add", "--db", url, "rnd", "random"}, 0, []string{"entrant 1"}, nil},
 		{"add fixed", []string{"ladder", "add", "--db", url, "fixed", "fixed-posture"}, 0, []string{"entrant 2"}, nil},
-		{"bad heartbeat", []string{"worker", "--db", url, "--lease", "1m", "--heartbeat", "40s"}, exitUsage, nil, []string{"twice a lease"}},
-		{"short lease", []string{"worker", "--db", url, "--lease", "10ms"}, exitUsage, nil, []string{"at least 1s"}},
+		// The coordinator sets the lease, within bounds; a worker has none
+		// to set.
+		{"a worker's lease", []string{"worker", "--db", url, "--lease", "1000000h"}, exitUsage, nil, []string{"not defined: -lease"}},
+		{"a worker's heartbeat", []string{"worker", "--db", url, "--heartbeat", "1s"}, exitUsage, nil, []string{"not defined: -heartbeat"}},
+		{"long lease", []string{"ladder", "run", "--db", url, "--lease", "1000000h"}, exitUsage, nil, []string{"--lease", "1s to 1h0m0s"}},
+		{"short lease", []string{"ladder", "run", "--db", url, "--lease", "10ms"}, exitUsage, nil, []string{"1s to 1h0m0s"}},
+		{"a worker's name with escapes", []string{"worker", "--db", url, "--name", "evil\x1b]0;pwned\x07"}, exitUsage, nil, []string{"control characters", `evil\x1b]0;pwned\x07`}},
+		{"a worker's name with a C1 control", []string{"worker", "--db", url, "--name", "evil\u009b2J"}, exitUsage, nil, []string{"control characters"}},
+		{"a worker's long name", []string{"worker", "--db", url, "--name", strings.Repeat("w", 65)}, exitUsage, nil, []string{"at most 64 characters"}},
 		{"bad threads", []string{"worker", "--db", url, "--threads", "0"}, exitUsage, nil, []string{"1 to 64"}},
 		{"arguments", []string{"worker", "--db", url, "extra"}, exitUsage, nil, []string{"no arguments"}},
 	} {
