@@ -84,6 +84,29 @@ func (l *Ladder) coordinate(ctx context.Context, opts RunOptions) (int, error) {
 func (l *Ladder) coordinateLoop(ctx context.Context, opts RunOptions, stored *int) error {
 	cast := &roster{l: l}
 	log := opts.Work.Log
+	// Seats given up before (a coordinator stopped before it played them)
+	// are taken over first.
+	gone, err := queryAll(ctx, l, `SELECT pair, seat FROM tasks WHERE given_up ORDER BY pair, seat`,
+		func(g *givenUp) []any { return []any{&g.pair.ID, &g.seat} })
+	if err != nil {
+		return err
+	}
+	for _, t := range gone {
+		if t.pair, err = l.pairByID(ctx, t.pair.ID); err != nil {
+			return err
+		}
+		t.reason = "(refused before this run)"
+		g, ok, err := l.takeOver(ctx, t, cast, log)
+		if err != nil {
+			return err
+		}
+		if ok {
+			*stored++
+			if opts.Done != nil {
+				opts.Done(g)
+			}
+		}
+	}
 	for ctx.Err() == nil {
 		if err := l.normalize(ctx, opts.Lease); err != nil {
 			return err

@@ -25,6 +25,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"net/url"
 	"os"
@@ -102,14 +103,8 @@ func open(ctx context.Context, db string, seed uint64, create bool) (*Ladder, er
 	if IsServer(db) {
 		d, dsn, shown = postgresDialect, db, redact(db)
 	} else if !create {
-		// SQLite makes a file it is asked to open: look first.
-		switch fi, err := os.Stat(db); {
-		case errors.Is(err, fs.ErrNotExist):
-			return nil, fmt.Errorf("%w: %s does not exist", ErrNoLadder, db)
-		case err != nil:
-			return nil, fmt.Errorf("open ladder %s: %w", db, err)
-		case !fi.Mode().IsRegular():
-			return nil, fmt.Errorf("%w: %s is not a file", ErrNoLadder, db)
+		if err := isLadderFile(ctx, db); err != nil {
+			return nil, err
 		}
 	}
 	conn, err := sql.Open(d.driver, dsn)
@@ -133,6 +128,41 @@ func open(ctx context.Context, db string, seed uint64, create bool) (*Ladder, er
 		return nil, fmt.Errorf("open ladder %s: %w", shown, err)
 	}
 	return l, nil
+}
+
+// sqliteHeader is how every SQLite database file begins.
+const sqliteHeader = "SQLite format 3\x00"
+
+// isLadderFile refuses (ErrNoLadder) a path that is not an SQLite ladder,
+// without writing to it: SQLite makes a file it is asked to open, and the
+// ladder's settings (WAL) would change one that is another program's.
+func isLadderFile(ctx context.Context, path string) error {
+	f, err := os.Open(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("%w: %s does not exist", ErrNoLadder, path)
+	}
+	if err != nil {
+		return fmt.Errorf("open ladder %s: %w", path, err)
+	}
+	head := make([]byte, len(sqliteHeader))
+	_, err = io.ReadFull(f, head)
+	f.Close()
+	if err != nil || string(head) != sqliteHeader {
+		return fmt.Errorf("%w: %s is not an SQLite database", ErrNoLadder, path)
+	}
+	conn, err := sql.Open("sqlite", "file:"+path+"?mode=ro")
+	if err != nil {
+		return fmt.Errorf("open ladder %s: %w", path, err)
+	}
+	defer conn.Close()
+	var made bool
+	if err := conn.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta')`).Scan(&made); err != nil {
+		return fmt.Errorf("open ladder %s: %w", path, err)
+	}
+	if !made {
+		return fmt.Errorf("%w: %s is an SQLite database with no ladder in it", ErrNoLadder, path)
+	}
+	return nil
 }
 
 // redact is a server's URL without its password, for messages.

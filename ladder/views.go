@@ -161,9 +161,19 @@ func (l *Ladder) fitBoard(ctx context.Context) (map[int64]stats.WDL, map[int64]s
 	if err != nil {
 		return nil, nil, err
 	}
-	games, err := l.Games(ctx)
+	// The fit needs the sides and the winner alone: read no more (a big
+	// ladder's reasons and records would be most of the time and memory).
+	type result struct {
+		sides  [2]int64
+		winner int
+	}
+	games, err := queryAll(ctx, l, `SELECT side0, side1, winner FROM games ORDER BY id`,
+		func(r *result) []any { return []any{&r.sides[0], &r.sides[1], &r.winner} })
 	if err != nil {
 		return nil, nil, err
+	}
+	score := func(g result, side int) float64 {
+		return engine.Result{Over: true, Winner: engine.Player(g.winner)}.Score(engine.Player(side))
 	}
 	index := map[int64]int{}
 	for k, e := range entrants {
@@ -172,9 +182,9 @@ func (l *Ladder) fitBoard(ctx context.Context) (map[int64]stats.WDL, map[int64]s
 	recs := make([]stats.WDL, len(entrants))
 	for _, g := range games {
 		for side := range 2 {
-			k, ok := index[g.Sides[side]]
+			k, ok := index[g.sides[side]]
 			if !ok {
-				return nil, nil, fmt.Errorf("game %d names entrant %d, which the ladder does not have", g.ID, g.Sides[side])
+				return nil, nil, fmt.Errorf("a game names entrant %d, which the ladder does not have", g.sides[side])
 			}
 			recs[k], _ = recs[k].AddGame(score(g, side))
 		}
@@ -199,7 +209,7 @@ func (l *Ladder) fitBoard(ctx context.Context) (map[int64]stats.WDL, map[int64]s
 	if len(played) >= 2 {
 		sg := make([]stats.Game, 0, len(games))
 		for _, g := range games {
-			sg = append(sg, stats.Game{A: fitIndex[index[g.Sides[0]]], B: fitIndex[index[g.Sides[1]]], ScoreA: score(g, 0)})
+			sg = append(sg, stats.Game{A: fitIndex[index[g.sides[0]]], B: fitIndex[index[g.sides[1]]], ScoreA: score(g, 0)})
 		}
 		m, err := stats.Matrix(len(played), sg)
 		if err != nil {
