@@ -369,3 +369,71 @@ func TestCoordinatorReadsRowsInAnyState(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestOldLadderIsUpgraded: a shared ladder made by an older grognard
+// (version 1: no workers' functions, its worker role granted UPDATE on the
+// queue and INSERT on the reports) is refused to that role, upgraded when
+// its owner opens it, which takes the direct rights back, and worked on
+// again once the role is granted anew.
+func TestOldLadderIsUpgraded(t *testing.T) {
+	ctx := context.Background()
+	owner := pgtest.URL(t)
+	l := sharedToyLadder(t, owner, 9)
+	w := workerRole(t, l, owner)
+	role := sessionRole(t, w)
+	w.Close()
+	var seq string
+	if err := l.db.QueryRowContext(ctx, `SELECT pg_get_serial_sequence('reports', 'id')`).Scan(&seq); err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{
+		`DROP FUNCTION ladder_claim(text), ladder_renew(bigint, integer, bigint, uuid, text), ladder_release(bigint, integer, bigint, uuid, text),
+			ladder_report(bigint, integer, bigint, uuid, text, bytea), ladder_lease_ms(), ladder_check_worker(text)`,
+		`ALTER TABLE tasks DROP COLUMN token, DROP COLUMN holder, DROP COLUMN refusals, DROP COLUMN given_up`,
+		`UPDATE meta SET value = '1' WHERE key = 'version'`,
+		`GRANT SELECT, UPDATE ON tasks TO ` + role,
+		`GRANT INSERT ON reports TO ` + role,
+		`GRANT USAGE ON SEQUENCE lease_numbers, ` + seq + ` TO ` + role,
+	} {
+		ownerExec(t, l, q)
+	}
+	u, _ := url.Parse(owner)
+	u.User = url.User(role)
+	if _, err := Open(ctx, u.String(), 0); err == nil || !strings.Contains(err.Error(), "version 1") {
+		t.Fatalf("the worker's role opened a ladder of version 1: %v", err)
+	}
+	up, err := Open(ctx, owner, 0)
+	if err != nil {
+		t.Fatalf("the owner opens and upgrades: %v", err)
+	}
+	up.Close()
+	w, err = Open(ctx, u.String(), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	for _, q := range []string{`UPDATE tasks SET reported = TRUE`, `INSERT INTO reports (pair, seat, lease, worker, record) VALUES (1, 0, 1, 'x', '\x00')`} {
+		if _, err := w.db.ExecContext(ctx, q); err == nil || !strings.Contains(err.Error(), "permission denied") {
+			t.Errorf("after the upgrade the old worker role ran %s: %v", q, err)
+		}
+	}
+	if err := l.GrantWorker(ctx, role); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := l.enqueue(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok, err := w.claim(ctx, "upgraded"); !ok || err != nil {
+		t.Fatalf("a claim after the upgrade: %v %v", ok, err)
+	}
+}
+
+// sessionRole is the role l's connections log in as.
+func sessionRole(t *testing.T, l *Ladder) string {
+	t.Helper()
+	var r string
+	if err := l.db.QueryRow(`SELECT session_user`).Scan(&r); err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
