@@ -55,6 +55,7 @@ func (l *Ladder) claim(ctx context.Context, worker string) (lease, bool, error) 
 		return lease{}, false, fmt.Errorf("take a game from the queue: %w", err)
 	}
 	ls.length = time.Duration(ms) * time.Millisecond
+	ls.was = clipText(ls.was, 4*MaxWorkerName) // whoever wrote the row
 	ls.pair, err = l.pairByID(ctx, ls.pair.ID)
 	return ls, err == nil, err
 }
