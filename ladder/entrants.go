@@ -43,6 +43,13 @@ func checkEntrant(e Entrant) error {
 	case len(e.Spec) > maxSpec || len(e.Author) > maxText || len(e.Version) > maxText:
 		return fmt.Errorf("entrant %s: the spec is at most %d characters, author and version %d", e.Name, maxSpec, maxText)
 	}
+	// What others read on their terminals (the tables of entrants and
+	// games, a worker's log) holds no control characters.
+	for _, f := range []struct{ what, v string }{{"the spec", e.Spec}, {"the author", e.Author}, {"the version", e.Version}} {
+		if err := checkName(fmt.Sprintf("entrant %s: %s", e.Name, f.what), f.v, maxSpec); err != nil {
+			return err
+		}
+	}
 	name, _, err := agents.ParseSpec(e.Spec)
 	if err != nil {
 		return err

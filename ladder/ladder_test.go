@@ -3,17 +3,23 @@ package ladder_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
 
+	"github.com/sourcegraph/conc"
+
 	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/engine/enginetest/toy"
+	"github.com/grognard/grognard/internal/pgtest"
 	"github.com/grognard/grognard/ladder"
 )
 
@@ -265,4 +271,144 @@ func TestEntrantAddedWhileRunning(t *testing.T) {
 		t.Fatalf("the late entrant played %d games (%v)", len(h), err)
 	}
 	checkGames(t, l)
+}
+
+// TestOneRunPlaysAFile: while a run plays an SQLite ladder, a second run
+// of the same file (another open, as another process would) is refused at
+// once, saying why, and stores nothing; once the first ends, a run plays
+// again. Two runs at once each played the same seats (353 games stored
+// for 300).
+func TestOneRunPlaysAFile(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "l.db")
+	first := newLadder(t, path, "a", "b", "c")
+	defer first.Close()
+	second, err := ladder.Open(ctx, path, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer second.Close()
+	var (
+		secondN   = -1
+		secondErr error
+	)
+	n, err := first.Run(ctx, ladder.RunOptions{Games: 6, Workers: 2, Done: func(g ladder.Game) {
+		if secondN < 0 {
+			secondN, secondErr = second.Run(ctx, ladder.RunOptions{Games: 6})
+		}
+	}})
+	if err != nil || n != 6 {
+		t.Fatalf("the first run: %d games, %v", n, err)
+	}
+	if secondN != 0 || !errors.Is(secondErr, ladder.ErrLocked) || !strings.Contains(secondErr.Error(), "another 'ladder run' plays") {
+		t.Fatalf("the second run while the first played: %d games, %v", secondN, secondErr)
+	}
+	if n := len(checkGames(t, first)); n != 6 {
+		t.Fatalf("%d games stored, want the first run's 6", n)
+	}
+	if n, err := second.Run(ctx, ladder.RunOptions{Games: 2}); err != nil || n != 2 {
+		t.Fatalf("a run after the first ended: %d games, %v", n, err)
+	}
+}
+
+// TestReadingNeedsALadder: what only reads a ladder refuses a path with
+// none (a typo must not make an empty ladder and show it), a file that is
+// not a ladder, and a server's database without one; it makes nothing.
+func TestReadingNeedsALadder(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	notLadder := filepath.Join(dir, "notes.db")
+	if err := os.WriteFile(notLadder, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ name, db string }{
+		{"a missing file", filepath.Join(dir, "typo.db")},
+		{"an empty file", notLadder},
+		{"a directory", dir},
+		{"a server's database without one", pgtest.URL(t)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			l, err := ladder.OpenExisting(ctx, tc.db)
+			if !errors.Is(err, ladder.ErrNoLadder) {
+				if l != nil {
+					l.Close()
+				}
+				t.Fatalf("opened: %v", err)
+			}
+		})
+	}
+	if _, err := os.Stat(filepath.Join(dir, "typo.db")); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("reading made a file: %v", err)
+	}
+	if fi, err := os.Stat(notLadder); err != nil || fi.Size() != 0 {
+		t.Fatalf("reading wrote to a file that is not a ladder: %v", err)
+	}
+	l := newLadder(t, filepath.Join(dir, "l.db"), "a")
+	l.Close()
+	l, err := ladder.OpenExisting(ctx, filepath.Join(dir, "l.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	l.Close()
+}
+
+// TestLeaderboardFollowsTheLadder: the leaderboard's fit is kept between
+// calls, and every game stored or entrant added since shows in the next;
+// callers at once all get it.
+func TestLeaderboardFollowsTheLadder(t *testing.T) {
+	ctx := context.Background()
+	l := newLadder(t, filepath.Join(t.TempDir(), "l.db"), "a", "b", "c")
+	defer l.Close()
+	games := func() int {
+		t.Helper()
+		board, err := l.Leaderboard(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for _, s := range board {
+			n += s.Record.N()
+		}
+		return n / 2
+	}
+	for _, want := range []int{4, 10} {
+		if _, err := l.Run(ctx, ladder.RunOptions{Games: want - games()}); err != nil {
+			t.Fatal(err)
+		}
+		if got := games(); got != want {
+			t.Fatalf("the board counts %d games, want %d", got, want)
+		}
+	}
+	if _, err := l.AddEntrant(ctx, ladder.Entrant{Name: "late", Spec: "random"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := l.Retire(ctx, "a"); err != nil {
+		t.Fatal(err)
+	}
+	want, err := l.Leaderboard(ctx)
+	if err != nil || len(want) != 4 || want[3].Entrant.Name != "late" || want[3].Rating != nil {
+		t.Fatalf("after an entrant is added: %+v %v", want, err)
+	}
+	js := func(v any) string {
+		b, err := json.Marshal(v)
+		if err != nil {
+			t.Error(err)
+		}
+		return string(b)
+	}
+	var wg conc.WaitGroup
+	for range 4 {
+		wg.Go(func() {
+			got, err := l.Leaderboard(ctx)
+			if err != nil || js(got) != js(want) {
+				t.Errorf("a concurrent caller got %+v %v", got, err)
+			}
+		})
+	}
+	wg.Wait()
+	for _, s := range want {
+		if s.Entrant.Name == "a" && !s.Entrant.Retired {
+			t.Fatal("the board shows a retired entrant playing")
+		}
+	}
 }

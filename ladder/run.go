@@ -161,6 +161,7 @@ func (l *Ladder) playSeat(ctx context.Context, t task, entrants map[int64]Entran
 		return Game{}, nil, fmt.Errorf("pair %d seat %d: %w", t.pair.ID, t.seat, err)
 	}
 	rec.AgentSeeds = seeds
+	clipForfeit(rec)
 	zipped, err := zipRecord(rec)
 	if err != nil {
 		return Game{}, nil, err
@@ -241,11 +242,15 @@ type RunOptions struct {
 	// Queue is how many seats are kept scheduled ahead of the workers
 	// (DefaultQueue if 0).
 	Queue int
+	// Lease is how long a worker's game is its own without a heartbeat
+	// (DefaultLease if 0; MinLease to MaxLease): the coordinator's to
+	// set, kept in the ladder, told to every worker by its claim.
+	Lease time.Duration
 	// Poll is how long the coordinator waits when no report is waiting
 	// (200 ms if 0).
 	Poll time.Duration
 	// Work is how the workers in this process play (Threads is Workers;
-	// Name is "coordinator" if empty).
+	// Name is "coordinator" if empty); its Log is the coordinator's too.
 	Work WorkOptions
 	// Refused is told of each report refused.
 	Refused func(Refusal)
@@ -261,6 +266,13 @@ func (l *Ladder) Run(ctx context.Context, opts RunOptions) (int, error) {
 	if l.dialect.shared {
 		return l.coordinate(ctx, opts)
 	}
+	// One run plays a file at a time, as one coordinator a server's
+	// ladder: two would each schedule and play the same seats.
+	unlock, err := lockRun(l.file)
+	if err != nil {
+		return 0, err
+	}
+	defer unlock()
 	workers := max(opts.Workers, 1)
 	opts.Done = oneAtATime(opts.Done)
 	// Entrants are read again when a pair names one added since.
@@ -309,7 +321,7 @@ func (l *Ladder) Run(ctx context.Context, opts RunOptions) (int, error) {
 			return nil
 		})
 	}
-	err := p.Wait()
+	err = p.Wait()
 	if errors.Is(err, context.Canceled) {
 		err = nil
 	}

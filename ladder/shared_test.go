@@ -166,12 +166,10 @@ func TestSharedLadderPlaysAsALocalOne(t *testing.T) {
 	}
 }
 
-// The lease of the workers in TestWorkersSurviveKillAndStop: short, so
-// that the test sees leases run out.
-const (
-	testLease     = 1200 * time.Millisecond
-	testHeartbeat = 200 * time.Millisecond
-)
+// The lease the coordinator of TestWorkersSurviveKillAndStop sets: short,
+// so that the test sees leases run out. Its workers beat every sixth of
+// it.
+const testLease = 1200 * time.Millisecond
 
 // worker is a 'grognard worker' in a child process (this test binary as
 // TestHelperLadderWorker), its log kept.
@@ -255,7 +253,7 @@ func TestWorkersSurviveKillAndStop(t *testing.T) {
 	}
 	done := make(chan outcome, 1)
 	go func() {
-		n, err := shared.Run(ctx, ladder.RunOptions{Games: games, Queue: 8, Poll: 20 * time.Millisecond})
+		n, err := shared.Run(ctx, ladder.RunOptions{Games: games, Queue: 8, Lease: testLease, Poll: 20 * time.Millisecond})
 		done <- outcome{n, err}
 	}()
 	workers := []*worker{startWorker(t, url, "w1"), startWorker(t, url, "w2"), startWorker(t, url, "w3")}
@@ -354,7 +352,7 @@ func TestHelperLadderWorker(t *testing.T) {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(2)
 	}
-	_, err = l.Work(ctx, ladder.WorkOptions{Name: os.Getenv("GROGNARD_LADDER_WORKER_NAME"), Lease: testLease, Heartbeat: testHeartbeat,
+	_, err = l.Work(ctx, ladder.WorkOptions{Name: os.Getenv("GROGNARD_LADDER_WORKER_NAME"),
 		Poll: 20 * time.Millisecond, Log: zerolog.New(os.Stderr).With().Timestamp().Logger()})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)

@@ -25,7 +25,12 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"io"
+	"io/fs"
 	"net/url"
+	"os"
+	"strconv"
+	"sync"
 	"time"
 
 	_ "modernc.org/sqlite" // the "sqlite" database/sql driver, pure Go
@@ -36,7 +41,16 @@ type Ladder struct {
 	db      *sql.DB
 	dialect dialect
 	path    string
-	seed    uint64
+	// file is an SQLite ladder's file ("" on PostgreSQL), locked while a
+	// run plays it.
+	file string
+	seed uint64
+	// board is the leaderboard's fit, kept until a game or an entrant is
+	// added (see Leaderboard).
+	board boardMemo
+	// names are the names agents built from entrants' specs give
+	// themselves in records, by spec (see expectedAgent).
+	names sync.Map
 }
 
 // DefaultSeed is a new ladder's seed unless one is given.
@@ -62,12 +76,36 @@ func sqliteDSN(path string) string {
 // exist; an existing ladder keeps its own seed. db is an SQLite file, or a
 // PostgreSQL server's postgres:// URL for a ladder shared with workers.
 func Open(ctx context.Context, db string, seed uint64) (*Ladder, error) {
+	return open(ctx, db, seed, true)
+}
+
+// ErrNoLadder is OpenExisting's refusal of a file or server that holds no
+// ladder.
+var ErrNoLadder = errors.New("no ladder there")
+
+// ErrLocked is a run refused because another holds the ladder: a
+// 'ladder run' on the same SQLite file, or a coordinator of the same
+// PostgreSQL ladder.
+var ErrLocked = errors.New("the ladder is taken")
+
+// OpenExisting opens the ladder at db, which must exist: what only reads
+// a ladder must not make an empty one at a mistyped path. Its error wraps
+// ErrNoLadder when there is none.
+func OpenExisting(ctx context.Context, db string) (*Ladder, error) {
+	return open(ctx, db, DefaultSeed, false)
+}
+
+func open(ctx context.Context, db string, seed uint64, create bool) (*Ladder, error) {
 	if db == "" {
 		return nil, errors.New("a ladder needs a database: give --db FILE (SQLite) or --db postgres://... (PostgreSQL)")
 	}
 	d, dsn, shown := sqliteDialect, sqliteDSN(db), db
 	if IsServer(db) {
 		d, dsn, shown = postgresDialect, db, redact(db)
+	} else if !create {
+		if err := isLadderFile(ctx, db); err != nil {
+			return nil, err
+		}
 	}
 	conn, err := sql.Open(d.driver, dsn)
 	if err != nil {
@@ -79,12 +117,52 @@ func Open(ctx context.Context, db string, seed uint64) (*Ladder, error) {
 			conn.Close()
 			return nil, fmt.Errorf("cannot reach the ladder's PostgreSQL server %s: %w (is it running? are the user, password, host and database in the URL right?)", shown, err)
 		}
+	} else {
+		l.file = db
 	}
-	if err := l.init(ctx, seed); err != nil {
+	if err := l.init(ctx, seed, create); err != nil {
 		conn.Close()
+		if errors.Is(err, ErrNoLadder) {
+			return nil, fmt.Errorf("%w: %s holds none", ErrNoLadder, shown)
+		}
 		return nil, fmt.Errorf("open ladder %s: %w", shown, err)
 	}
 	return l, nil
+}
+
+// sqliteHeader is how every SQLite database file begins.
+const sqliteHeader = "SQLite format 3\x00"
+
+// isLadderFile refuses (ErrNoLadder) a path that is not an SQLite ladder,
+// without writing to it: SQLite makes a file it is asked to open, and the
+// ladder's settings (WAL) would change one that is another program's.
+func isLadderFile(ctx context.Context, path string) error {
+	f, err := os.Open(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("%w: %s does not exist", ErrNoLadder, path)
+	}
+	if err != nil {
+		return fmt.Errorf("open ladder %s: %w", path, err)
+	}
+	head := make([]byte, len(sqliteHeader))
+	_, err = io.ReadFull(f, head)
+	f.Close()
+	if err != nil || string(head) != sqliteHeader {
+		return fmt.Errorf("%w: %s is not an SQLite database", ErrNoLadder, path)
+	}
+	conn, err := sql.Open("sqlite", "file:"+path+"?mode=ro")
+	if err != nil {
+		return fmt.Errorf("open ladder %s: %w", path, err)
+	}
+	defer conn.Close()
+	var made bool
+	if err := conn.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta')`).Scan(&made); err != nil {
+		return fmt.Errorf("open ladder %s: %w", path, err)
+	}
+	if !made {
+		return fmt.Errorf("%w: %s is an SQLite database with no ladder in it", ErrNoLadder, path)
+	}
+	return nil
 }
 
 // redact is a server's URL without its password, for messages.
@@ -100,8 +178,10 @@ func redact(db string) string {
 // workers that take them from its queue.
 func (l *Ladder) Shared() bool { return l.dialect.shared }
 
-// init creates the tables and reads (or writes) the seed.
-func (l *Ladder) init(ctx context.Context, seed uint64) error {
+// init creates the tables (unless create is false: then a ladder without
+// them is ErrNoLadder), upgrades a shared ladder of an older version, and
+// reads (or writes) the seed.
+func (l *Ladder) init(ctx context.Context, seed uint64, create bool) error {
 	return l.write(ctx, func(tx *sql.Tx) error {
 		made := false
 		if l.dialect.shared {
@@ -115,24 +195,70 @@ func (l *Ladder) init(ctx context.Context, seed uint64) error {
 			if err := tx.QueryRowContext(ctx, `SELECT to_regclass('reports') IS NOT NULL`).Scan(&made); err != nil {
 				return err
 			}
+		} else if err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta')`).Scan(&made); err != nil {
+			return err
 		}
-		if !made {
+		if !made && !create {
+			return ErrNoLadder
+		}
+		if !made || !l.dialect.shared {
 			if _, err := tx.ExecContext(ctx, l.dialect.schema); err != nil {
 				return err
+			}
+			if l.dialect.shared {
+				if err := l.installFunctions(ctx, tx); err != nil {
+					return err
+				}
 			}
 		}
 		var v string
 		switch err := tx.QueryRowContext(ctx, `SELECT value FROM meta WHERE key = 'seed'`).Scan(&v); {
+		case errors.Is(err, sql.ErrNoRows) && !create:
+			return ErrNoLadder
 		case errors.Is(err, sql.ErrNoRows):
 			l.seed = seed
-			_, err := tx.ExecContext(ctx, l.q(`INSERT INTO meta (key, value) VALUES ('seed', ?), ('version', '1')`), fmt.Sprint(seed))
+			_, err := tx.ExecContext(ctx, l.q(`INSERT INTO meta (key, value) VALUES ('seed', ?), ('version', ?)`), fmt.Sprint(seed), fmt.Sprint(l.dialect.version))
 			return err
 		case err != nil:
 			return err
 		}
-		_, err := fmt.Sscan(v, &l.seed)
-		return err
+		if _, err := fmt.Sscan(v, &l.seed); err != nil {
+			return fmt.Errorf("the ladder's seed %q: %w", v, err)
+		}
+		if made && l.dialect.shared {
+			return l.upgrade(ctx, tx)
+		}
+		return nil
 	})
+}
+
+// upgrade brings a shared ladder of an older version to this one's: the
+// queue's new columns, the workers' functions, and no role but the owner
+// left with a right to write a table. Only the owner can; a worker's role
+// is told to ask it.
+func (l *Ladder) upgrade(ctx context.Context, tx *sql.Tx) error {
+	var v string
+	if err := tx.QueryRowContext(ctx, `SELECT value FROM meta WHERE key = 'version'`).Scan(&v); err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return err
+	}
+	if n, _ := strconv.Atoi(v); n >= l.dialect.version {
+		return nil
+	}
+	var owner bool
+	if err := tx.QueryRowContext(ctx, `SELECT pg_has_role(current_user, c.relowner, 'USAGE') FROM pg_class c WHERE c.oid = 'tasks'::regclass`).Scan(&owner); err != nil {
+		return err
+	}
+	if !owner {
+		return fmt.Errorf("this ladder is of version %s, made by an older grognard: open it once as the role that owns it (any 'grognard ladder' command, e.g. 'ladder queue') to upgrade it to version %d", v, l.dialect.version)
+	}
+	if _, err := tx.ExecContext(ctx, postgresTasksV2); err != nil {
+		return fmt.Errorf("upgrade the ladder: %w", err)
+	}
+	if err := l.installFunctions(ctx, tx); err != nil {
+		return fmt.Errorf("upgrade the ladder: %w", err)
+	}
+	_, err := tx.ExecContext(ctx, `INSERT INTO meta (key, value) VALUES ('version', $1) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`, fmt.Sprint(l.dialect.version))
+	return err
 }
 
 // Close closes the store.

@@ -11,6 +11,7 @@ import (
 	"io"
 	"math"
 	"sort"
+	"sync"
 
 	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/tournaments"
@@ -85,60 +86,142 @@ func (l *Ladder) Games(ctx context.Context) ([]Game, error) {
 // score is side's score in g: 1, 0.5 or 0.
 func score(g Game, side int) float64 { return g.Result.Score(engine.Player(side)) }
 
+// boardMemo is the last leaderboard's fit and records, kept with what
+// they were computed from: a ladder read often (a page polling
+// /api/ladder) and played seldom does the fit once per change, not once
+// per read.
+type boardMemo struct {
+	mu  sync.Mutex
+	key boardKey
+	// ok is whether key and fit hold a fit.
+	ok bool
+	// records and ratings are by entrant id; an entrant without games has
+	// none.
+	records map[int64]stats.WDL
+	ratings map[int64]stats.Rating
+}
+
+// boardKey is what a leaderboard depends on: the games stored (how many,
+// and the last id, so that a game deleted and another added is told
+// apart) and the entrants (how many and the last id; a retirement changes
+// no rating).
+type boardKey struct {
+	games, lastGame, entrants, lastEntrant int64
+}
+
+// boardKeyOf reads the key of the ladder's leaderboard now.
+func (l *Ladder) boardKeyOf(ctx context.Context) (boardKey, error) {
+	var k boardKey
+	err := l.db.QueryRowContext(ctx, `SELECT (SELECT COUNT(*) FROM games), (SELECT COALESCE(MAX(id), 0) FROM games),
+		(SELECT COUNT(*) FROM entrants), (SELECT COALESCE(MAX(id), 0) FROM entrants)`).Scan(&k.games, &k.lastGame, &k.entrants, &k.lastEntrant)
+	return k, err
+}
+
 // Leaderboard rates every entrant from the stored games, best first;
 // entrants the fit cannot place (no games yet, or games that do not
 // connect them to the rest) come last, unrated.
+//
+// The fit is kept until a game or an entrant is added, so that a repeated
+// call costs a few counts and the entrants' list; it is safe for
+// concurrent callers (one fits, the others wait for it).
 func (l *Ladder) Leaderboard(ctx context.Context) ([]Standing, error) {
 	entrants, err := l.Entrants(ctx)
 	if err != nil {
 		return nil, err
 	}
-	games, err := l.Games(ctx)
+	m := &l.board
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	key, err := l.boardKeyOf(ctx)
 	if err != nil {
 		return nil, err
+	}
+	if !m.ok || key != m.key {
+		records, ratings, err := l.fitBoard(ctx)
+		if err != nil {
+			return nil, err
+		}
+		m.key, m.ok, m.records, m.ratings = key, true, records, ratings
+	}
+	out := make([]Standing, len(entrants))
+	for k, e := range entrants {
+		out[k] = Standing{Entrant: e, Record: m.records[e.ID]}
+		if r, ok := m.ratings[e.ID]; ok {
+			out[k].Rating = &r
+		}
+	}
+	sortStandings(out)
+	return out, nil
+}
+
+// fitBoard is every entrant's record and the joint fit of the stored
+// games, by entrant id.
+func (l *Ladder) fitBoard(ctx context.Context) (map[int64]stats.WDL, map[int64]stats.Rating, error) {
+	entrants, err := l.Entrants(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	// The fit needs the sides and the winner alone: read no more (a big
+	// ladder's reasons and records would be most of the time and memory).
+	type result struct {
+		sides  [2]int64
+		winner int
+	}
+	games, err := queryAll(ctx, l, `SELECT side0, side1, winner FROM games ORDER BY id`,
+		func(r *result) []any { return []any{&r.sides[0], &r.sides[1], &r.winner} })
+	if err != nil {
+		return nil, nil, err
+	}
+	score := func(g result, side int) float64 {
+		return engine.Result{Over: true, Winner: engine.Player(g.winner)}.Score(engine.Player(side))
 	}
 	index := map[int64]int{}
 	for k, e := range entrants {
 		index[e.ID] = k
 	}
-	out := make([]Standing, len(entrants))
-	for k, e := range entrants {
-		out[k].Entrant = e
-	}
+	recs := make([]stats.WDL, len(entrants))
 	for _, g := range games {
 		for side := range 2 {
-			k := index[g.Sides[side]]
-			out[k].Record, _ = out[k].Record.AddGame(score(g, side))
+			k, ok := index[g.sides[side]]
+			if !ok {
+				return nil, nil, fmt.Errorf("a game names entrant %d, which the ladder does not have", g.sides[side])
+			}
+			recs[k], _ = recs[k].AddGame(score(g, side))
+		}
+	}
+	records := map[int64]stats.WDL{}
+	for k, e := range entrants {
+		if recs[k].N() > 0 {
+			records[e.ID] = recs[k]
 		}
 	}
 	// Only entrants with games take part in the fit, in id order, so the
 	// anchor (0 Elo) is the longest-standing entrant with games.
 	var played []int
 	fitIndex := map[int]int{}
-	for k := range out {
-		if out[k].Record.N() > 0 {
+	for k := range entrants {
+		if recs[k].N() > 0 {
 			fitIndex[k] = len(played)
 			played = append(played, k)
 		}
 	}
+	ratings := map[int64]stats.Rating{}
 	if len(played) >= 2 {
-		var sg []stats.Game
+		sg := make([]stats.Game, 0, len(games))
 		for _, g := range games {
-			sg = append(sg, stats.Game{A: fitIndex[index[g.Sides[0]]], B: fitIndex[index[g.Sides[1]]], ScoreA: score(g, 0)})
+			sg = append(sg, stats.Game{A: fitIndex[index[g.sides[0]]], B: fitIndex[index[g.sides[1]]], ScoreA: score(g, 0)})
 		}
 		m, err := stats.Matrix(len(played), sg)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
-		if ratings, err := stats.FitRatings(len(played), m, 0, 0); err == nil {
+		if fit, err := stats.FitRatings(len(played), m, 0, 0); err == nil {
 			for f, k := range played {
-				r := ratings[f]
-				out[k].Rating = &r
+				ratings[entrants[k].ID] = fit[f]
 			}
 		}
 	}
-	sortStandings(out)
-	return out, nil
+	return records, ratings, nil
 }
 
 // sortStandings orders by rating, the unrated last, ties by id.

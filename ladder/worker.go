@@ -3,7 +3,6 @@ package ladder
 import (
 	"context"
 	"errors"
-	"fmt"
 	"sync"
 	"time"
 
@@ -14,17 +13,13 @@ import (
 
 // WorkOptions say how a worker plays a shared ladder's games.
 type WorkOptions struct {
-	// Name is the worker's, in leases, reports and logs.
+	// Name is the worker's, in leases, reports and logs: 1 to
+	// MaxWorkerName characters, no control characters.
 	Name string
 	// Threads is how many games it plays at once (1 if 0).
 	Threads int
 	// Games stops it after this many reports (0: until ctx ends).
 	Games int
-	// Lease is how long a game is the worker's without a heartbeat
-	// (DefaultLease if 0); Heartbeat, how often it renews it (a sixth of
-	// the lease if 0). A worker silent for a whole lease loses the game
-	// to the next worker that asks.
-	Lease, Heartbeat time.Duration
 	// Poll is how long it waits when the queue is empty (1 s if 0).
 	Poll time.Duration
 	// Log is told of leases taken over, lost and given back.
@@ -34,31 +29,22 @@ type WorkOptions struct {
 	Done func(Game)
 }
 
-// DefaultLease is how long a worker may be silent before its game is
-// played again by another: fishtest frees a task after 6 minutes.
-const DefaultLease = 6 * time.Minute
+// A worker does not choose how long its lease lasts: the coordinator
+// does ('ladder run --lease', RunOptions.Lease), and each claim says. The
+// worker renews it every heartbeatShare of it, so that a heartbeat or two
+// may fail (a slow server, a dropped connection) before the lease runs
+// out.
+const heartbeatShare = 6
 
 // check fills in the defaults and refuses what cannot work.
 func (o *WorkOptions) check() error {
 	if o.Threads <= 0 {
 		o.Threads = 1
 	}
-	if o.Lease <= 0 {
-		o.Lease = DefaultLease
-	}
-	if o.Heartbeat <= 0 {
-		o.Heartbeat = o.Lease / 6
-	}
 	if o.Poll <= 0 {
 		o.Poll = time.Second
 	}
-	if o.Name == "" {
-		return errors.New("a worker needs a name")
-	}
-	if o.Heartbeat*2 > o.Lease {
-		return fmt.Errorf("heartbeat %v and lease %v: beat at least twice a lease (for example --lease 6m --heartbeat 1m)", o.Heartbeat, o.Lease)
-	}
-	return nil
+	return CheckWorkerName(o.Name)
 }
 
 // Work takes games from a shared ladder's queue, plays them from their
@@ -146,7 +132,7 @@ func (r *roster) get(ctx context.Context, ids ...int64) (map[int64]Entrant, erro
 // workOne takes one game, plays it while a heartbeat keeps its lease, and
 // reports it; false when there was none to take, or it was not finished.
 func (l *Ladder) workOne(ctx context.Context, opts WorkOptions, cast *roster) (bool, error) {
-	ls, ok, err := l.claim(ctx, opts.Name, opts.Lease)
+	ls, ok, err := l.claim(ctx, opts.Name)
 	if err != nil || !ok {
 		if err == nil {
 			select {
@@ -169,7 +155,7 @@ func (l *Ladder) workOne(ctx context.Context, opts WorkOptions, cast *roster) (b
 	lost := false
 	var beat conc.WaitGroup
 	beat.Go(func() {
-		tick := time.NewTicker(opts.Heartbeat)
+		tick := time.NewTicker(max(ls.length/heartbeatShare, 10*time.Millisecond))
 		defer tick.Stop()
 		for {
 			select {
@@ -177,7 +163,7 @@ func (l *Ladder) workOne(ctx context.Context, opts WorkOptions, cast *roster) (b
 				return
 			case <-tick.C:
 			}
-			ok, err := l.renew(game, ls, opts.Lease)
+			ok, err := l.renew(game, ls, opts.Name)
 			switch {
 			case err != nil && game.Err() == nil:
 				// The server is out of reach: the game goes on, and
@@ -200,7 +186,7 @@ func (l *Ladder) workOne(ctx context.Context, opts WorkOptions, cast *roster) (b
 		if !lost {
 			release, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 			defer cancel()
-			if err := l.release(release, ls); err != nil {
+			if err := l.release(release, ls, opts.Name); err != nil {
 				log.Warn().Err(err).Msg("could not give the lease back: it runs out by itself")
 			}
 		}
@@ -210,6 +196,12 @@ func (l *Ladder) workOne(ctx context.Context, opts WorkOptions, cast *roster) (b
 		return false, err
 	}
 	if err := l.report(ctx, ls, opts.Name, zipped); err != nil {
+		if errors.Is(err, errLeaseLost) {
+			// Too late: another worker plays the seat, or has; this
+			// worker goes on with the next.
+			log.Warn().Msg("the lease was lost before the report: the game is dropped")
+			return false, nil
+		}
 		return false, err
 	}
 	if opts.Done != nil {

@@ -5,20 +5,24 @@ import (
 	"context"
 	"encoding/csv"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math"
 	"os"
 	"os/signal"
 	"strconv"
+	"strings"
 	"syscall"
 	"text/tabwriter"
 	"time"
+	"unicode/utf8"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/engine/fileio"
+	"github.com/grognard/grognard/internal/termsafe"
 	"github.com/grognard/grognard/ladder"
 )
 
@@ -68,7 +72,8 @@ func (a *app) ladderCommand() *cli.Command {
 					&cli.IntFlag{Name: "workers", Value: 2, Usage: "games played at once in this process (1 to 64; on PostgreSQL 0 to 64, 0: only 'grognard worker' processes play)", EnvVars: []string{"GROGNARD_WORKERS"}},
 					&cli.IntFlag{Name: "games", Usage: "stop after this many games (0: until stopped)", EnvVars: []string{"GROGNARD_GAMES"}},
 					&cli.IntFlag{Name: "queue", Value: ladder.DefaultQueue, Usage: "PostgreSQL: seats kept scheduled ahead of the workers (1 to 10000)", EnvVars: []string{"GROGNARD_QUEUE"}},
-					leaseFlag(), heartbeatFlag(),
+					&cli.DurationFlag{Name: "lease", Value: ladder.DefaultLease, EnvVars: []string{"GROGNARD_LEASE"},
+						Usage: "PostgreSQL: a worker silent this long loses its game to the next worker, which plays it again from the same seeds (1s to 1h; kept in the ladder and told to every worker, which renews it every sixth of it)"},
 				),
 				Action: a.ladderRun,
 			},
@@ -99,21 +104,26 @@ func ladderDBFlag() *cli.StringFlag {
 		Usage: "the ladder's database: a `FILE` (SQLite; created on first use), or a PostgreSQL server's postgres://USER:PASSWORD@HOST/DATABASE URL for a ladder shared with workers"}
 }
 
-// leaseFlag and heartbeatFlag are how long a worker's game is its own
-// without a heartbeat, and how often it beats.
-func leaseFlag() cli.Flag {
-	return &cli.DurationFlag{Name: "lease", Value: ladder.DefaultLease, EnvVars: []string{"GROGNARD_LEASE"},
-		Usage: "PostgreSQL: a worker silent this long loses its game to the next worker (played again from the same seeds)"}
-}
-
-func heartbeatFlag() cli.Flag {
-	return &cli.DurationFlag{Name: "heartbeat", EnvVars: []string{"GROGNARD_HEARTBEAT"},
-		Usage: "PostgreSQL: how often a worker renews its lease (default: a sixth of --lease; at most half of it)"}
-}
-
-// openLadder opens --db.
+// openLadder opens --db, making the ladder when there is none: for the
+// commands that add to it.
 func openLadder(c *cli.Context, seed uint64) (*ladder.Ladder, error) {
 	l, err := ladder.Open(c.Context, c.String("db"), seed)
+	if err != nil {
+		return nil, cli.Exit(err.Error(), exitFailure)
+	}
+	return l, nil
+}
+
+// openExisting opens the ladder at --db, which must exist: a command that
+// reads a ladder, or runs one, never makes an empty one at a mistyped
+// path.
+func openExisting(c *cli.Context) (*ladder.Ladder, error) {
+	db := c.String("db")
+	l, err := ladder.OpenExisting(c.Context, db)
+	if errors.Is(err, ladder.ErrNoLadder) {
+		return nil, cli.Exit(fmt.Sprintf("%v: give the --db of an existing ladder, or make one with 'grognard ladder pool --db %s RULESET [SCENARIO]' and 'grognard ladder add --db %s NAME SPEC'",
+			err, termsafe.Line(db), termsafe.Line(db)), exitUsage)
+	}
 	if err != nil {
 		return nil, cli.Exit(err.Error(), exitFailure)
 	}
@@ -132,7 +142,12 @@ func (a *app) printTable(c *cli.Context, t table) error {
 	case c.Bool("json") && c.Bool("csv"):
 		return cli.Exit("--json and --csv: choose one", exitUsage)
 	case c.Bool("json"):
-		return json.NewEncoder(a.stdout).Encode(t.data)
+		data, err := json.Marshal(t.data)
+		if err != nil {
+			return err
+		}
+		_, err = a.stdout.Write(append(jsonSafe(data), '\n'))
+		return err
 	case c.Bool("csv"):
 		w := csv.NewWriter(a.stdout)
 		w.Write(t.head)
@@ -145,7 +160,7 @@ func (a *app) printTable(c *cli.Context, t table) error {
 			if k > 0 {
 				io.WriteString(w, "\t")
 			}
-			io.WriteString(w, v)
+			io.WriteString(w, cell(v))
 		}
 		io.WriteString(w, "\n")
 	}
@@ -154,6 +169,34 @@ func (a *app) printTable(c *cli.Context, t table) error {
 		writeRow(r)
 	}
 	return w.Flush()
+}
+
+// cell is a value as a text table shows it: on one line, its control
+// characters escaped (termsafe.Line), and its tabs too, which would
+// shift the columns after it. Names, reasons and authors come from
+// others: workers, entrants' authors, external programs.
+func cell(v string) string {
+	return strings.ReplaceAll(termsafe.Line(v), "\t", `\t`)
+}
+
+// jsonSafe is JSON whose strings hold no character a terminal acts on:
+// encoding/json escapes the C0 controls already; DEL, the C1 controls and
+// the bidirectional overrides, valid in JSON strings, are written \uXXXX
+// here, which stdout's termsafe writer would otherwise turn into \xXX, an
+// escape JSON does not have. Outside strings JSON is ASCII, so every such
+// character is in a string.
+func jsonSafe(data []byte) []byte {
+	var b bytes.Buffer
+	for len(data) > 0 {
+		r, n := utf8.DecodeRune(data)
+		if r == 0x7f || (r >= 0x80 && r <= 0x9f) || (r >= 0x202a && r <= 0x202e) || (r >= 0x2066 && r <= 0x2069) {
+			fmt.Fprintf(&b, `\u%04x`, r)
+		} else {
+			b.Write(data[:n])
+		}
+		data = data[n:]
+	}
+	return b.Bytes()
 }
 
 func (a *app) ladderAdd(c *cli.Context) error {
@@ -177,7 +220,7 @@ func (a *app) ladderRetire(c *cli.Context) error {
 	if c.NArg() != 1 {
 		return cli.Exit("ladder retire takes the entrant's NAME", exitUsage)
 	}
-	l, err := openLadder(c, ladder.DefaultSeed)
+	l, err := openExisting(c)
 	if err != nil {
 		return err
 	}
@@ -190,7 +233,7 @@ func (a *app) ladderRetire(c *cli.Context) error {
 }
 
 func (a *app) ladderEntrants(c *cli.Context) error {
-	l, err := openLadder(c, ladder.DefaultSeed)
+	l, err := openExisting(c)
 	if err != nil {
 		return err
 	}
@@ -211,14 +254,18 @@ func (a *app) ladderEntrants(c *cli.Context) error {
 }
 
 func (a *app) ladderPool(c *cli.Context) error {
-	l, err := openLadder(c, ladder.DefaultSeed)
+	if c.NArg() > 2 {
+		return cli.Exit("ladder pool takes RULESET [SCENARIO], or nothing to list the pools", exitUsage)
+	}
+	open := openExisting // a list reads the ladder; an addition makes it
+	if c.NArg() > 0 {
+		open = func(c *cli.Context) (*ladder.Ladder, error) { return openLadder(c, ladder.DefaultSeed) }
+	}
+	l, err := open(c)
 	if err != nil {
 		return err
 	}
 	defer l.Close()
-	if c.NArg() > 2 {
-		return cli.Exit("ladder pool takes RULESET [SCENARIO], or nothing to list the pools", exitUsage)
-	}
 	if c.NArg() > 0 {
 		p, err := l.AddPool(c.Context, c.Args().Get(0), c.Args().Get(1))
 		if err != nil {
@@ -246,7 +293,10 @@ func (a *app) ladderRun(c *cli.Context) error {
 	if queue < 1 || queue > 10000 {
 		return cli.Exit(fmt.Sprintf("--queue %d: give 1 to 10000", queue), exitUsage)
 	}
-	l, err := openLadder(c, ladder.DefaultSeed)
+	if err := ladder.CheckLease(c.Duration("lease")); err != nil {
+		return cli.Exit(fmt.Sprintf("--lease: %v", err), exitUsage)
+	}
+	l, err := openExisting(c)
 	if err != nil {
 		return err
 	}
@@ -258,21 +308,18 @@ func (a *app) ladderRun(c *cli.Context) error {
 	if workers < least || workers > 64 {
 		return cli.Exit(fmt.Sprintf("--workers %d: give %d to 64", workers, least), exitUsage)
 	}
-	work := ladder.WorkOptions{Name: workerName("run"), Lease: c.Duration("lease"), Heartbeat: c.Duration("heartbeat"), Log: a.log}
-	if err := checkLease(work); err != nil {
-		return err
-	}
+	work := ladder.WorkOptions{Name: workerName("run"), Log: a.log}
 	// Ctrl-C and SIGTERM stop the run between steps; the games cut short
 	// are played again by the next run.
 	ctx, stop := signal.NotifyContext(c.Context, os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	start := time.Now()
-	n, err := l.Run(ctx, ladder.RunOptions{Workers: workers, Games: games, Queue: queue, Work: work,
+	n, err := l.Run(ctx, ladder.RunOptions{Workers: workers, Games: games, Queue: queue, Lease: c.Duration("lease"), Work: work,
 		Done: func(g ladder.Game) {
-			fmt.Fprintf(a.errOut, "game %d (pair %d, seat %d): %s\n", g.ID, g.Pair, g.Seat, g.Result.Reason)
+			fmt.Fprintf(a.errOut, "game %d (pair %d, seat %d): %s\n", g.ID, g.Pair, g.Seat, termsafe.Line(g.Result.Reason))
 		},
 		Refused: func(r ladder.Refusal) {
-			fmt.Fprintf(a.errOut, "report %d (pair %d, seat %d) from worker %s refused: %s\n", r.ID, r.Pair, r.Seat, r.Worker, r.Reason)
+			fmt.Fprintf(a.errOut, "report %d (pair %d, seat %d) from worker %s refused: %s\n", r.ID, r.Pair, r.Seat, termsafe.Line(r.Worker), termsafe.Line(r.Reason))
 		}})
 	if err != nil {
 		return cli.Exit(fmt.Sprintf("ladder run: %v", err), exitFailure)
@@ -286,35 +333,20 @@ func (a *app) ladderRun(c *cli.Context) error {
 // process, so that a log line says which machine to look at.
 func workerName(what string) string {
 	host, err := os.Hostname()
-	if err != nil || host == "" {
+	if err != nil || host == "" || ladder.CheckWorkerName(host) != nil {
 		host = "worker"
 	}
+	if r := []rune(host); len(r) > 40 {
+		host = string(r[:40]) // room for the rest within ladder.MaxWorkerName
+	}
 	return fmt.Sprintf("%s-%s-%d", host, what, os.Getpid())
-}
-
-// checkLease refuses lease and heartbeat times that cannot work, before
-// anything starts.
-func checkLease(w ladder.WorkOptions) error {
-	lease := w.Lease
-	if lease == 0 {
-		lease = ladder.DefaultLease
-	}
-	switch {
-	case w.Lease < 0 || w.Heartbeat < 0:
-		return cli.Exit("--lease and --heartbeat are durations such as 6m or 30s", exitUsage)
-	case lease < time.Second:
-		return cli.Exit(fmt.Sprintf("--lease %v: give at least 1s", w.Lease), exitUsage)
-	case w.Heartbeat*2 > lease:
-		return cli.Exit(fmt.Sprintf("--heartbeat %v: beat at least twice a lease (--lease %v)", w.Heartbeat, lease), exitUsage)
-	}
-	return nil
 }
 
 func (a *app) ladderGrantWorker(c *cli.Context) error {
 	if c.NArg() != 1 {
 		return cli.Exit("ladder grant-worker takes the ROLE that workers log in as (create it first: CREATE ROLE worker LOGIN PASSWORD '...')", exitUsage)
 	}
-	l, err := openLadder(c, ladder.DefaultSeed)
+	l, err := openExisting(c)
 	if err != nil {
 		return err
 	}
@@ -322,12 +354,12 @@ func (a *app) ladderGrantWorker(c *cli.Context) error {
 	if err := l.GrantWorker(c.Context, c.Args().First()); err != nil {
 		return cli.Exit(fmt.Sprintf("ladder grant-worker: %v", err), exitUsage)
 	}
-	fmt.Fprintf(a.stdout, "role %s may work on this ladder: lease seats and report records, nothing else\n", c.Args().First())
+	fmt.Fprintf(a.stdout, "role %s may work on this ladder: claim seats, renew and give back its leases and report records through the ladder's functions, read the entrants, pools and pairs; nothing else\n", termsafe.Line(c.Args().First()))
 	return nil
 }
 
 func (a *app) ladderQueue(c *cli.Context) error {
-	l, err := openLadder(c, ladder.DefaultSeed)
+	l, err := openExisting(c)
 	if err != nil {
 		return err
 	}
@@ -340,6 +372,8 @@ func (a *app) ladderQueue(c *cli.Context) error {
 	for _, s := range seats {
 		state, until := "waiting", ""
 		switch {
+		case s.GivenUp:
+			state = fmt.Sprintf("given up (%d reports refused)", s.Refused)
 		case s.Reported:
 			state = "reported"
 		case s.Worker != "" && s.Expired:
@@ -356,7 +390,7 @@ func (a *app) ladderQueue(c *cli.Context) error {
 }
 
 func (a *app) ladderRefused(c *cli.Context) error {
-	l, err := openLadder(c, ladder.DefaultSeed)
+	l, err := openExisting(c)
 	if err != nil {
 		return err
 	}
@@ -372,16 +406,22 @@ func (a *app) ladderRefused(c *cli.Context) error {
 	return a.printTable(c, t)
 }
 
-// elo writes a rating for a table.
+// elo writes a rating for a table: an interval open at one end (a
+// clean sweep) reads -inf or +inf there, as the JSON's null does.
 func elo(v float64) string {
-	if math.IsInf(v, 0) {
-		return "inf"
+	switch {
+	case math.IsInf(v, -1):
+		return "-inf"
+	case math.IsInf(v, 1):
+		return "+inf"
+	case math.IsNaN(v):
+		return "-"
 	}
 	return strconv.FormatFloat(math.Round(v), 'f', 0, 64)
 }
 
 func (a *app) ladderBoard(c *cli.Context) error {
-	l, err := openLadder(c, ladder.DefaultSeed)
+	l, err := openExisting(c)
 	if err != nil {
 		return err
 	}
@@ -414,7 +454,7 @@ func (a *app) ladderHistory(c *cli.Context) error {
 	if c.NArg() != 1 {
 		return cli.Exit("ladder history takes the entrant's NAME", exitUsage)
 	}
-	l, err := openLadder(c, ladder.DefaultSeed)
+	l, err := openExisting(c)
 	if err != nil {
 		return err
 	}
@@ -439,7 +479,7 @@ func (a *app) ladderHistory(c *cli.Context) error {
 }
 
 func (a *app) ladderH2H(c *cli.Context) error {
-	l, err := openLadder(c, ladder.DefaultSeed)
+	l, err := openExisting(c)
 	if err != nil {
 		return err
 	}
@@ -477,7 +517,7 @@ func (a *app) ladderH2H(c *cli.Context) error {
 }
 
 func (a *app) ladderGames(c *cli.Context) error {
-	l, err := openLadder(c, ladder.DefaultSeed)
+	l, err := openExisting(c)
 	if err != nil {
 		return err
 	}
@@ -501,7 +541,7 @@ func (a *app) ladderExport(c *cli.Context) error {
 	if c.NArg() == 0 {
 		return cli.Exit("ladder export takes game numbers (see 'grognard ladder games')", exitUsage)
 	}
-	l, err := openLadder(c, ladder.DefaultSeed)
+	l, err := openExisting(c)
 	if err != nil {
 		return err
 	}

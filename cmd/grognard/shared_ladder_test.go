@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"database/sql"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -30,8 +32,15 @@ func TestSharedLadderCommands(t *testing.T) {
 		{"pool", []string{"ladder", "pool", "--db", url, "grand", "open-field"}, 0, []string{"pool 1: grand open-field"}, nil},
 		{"add", []string{"ladder", "add", "--db", url, "rnd", "random"}, 0, []string{"entrant 1"}, nil},
 		{"add fixed", []string{"ladder", "add", "--db", url, "fixed", "fixed-posture"}, 0, []string{"entrant 2"}, nil},
-		{"bad heartbeat", []string{"worker", "--db", url, "--lease", "1m", "--heartbeat", "40s"}, exitUsage, nil, []string{"twice a lease"}},
-		{"short lease", []string{"worker", "--db", url, "--lease", "10ms"}, exitUsage, nil, []string{"at least 1s"}},
+		// The coordinator sets the lease, within bounds; a worker has none
+		// to set.
+		{"a worker's lease", []string{"worker", "--db", url, "--lease", "1000000h"}, exitUsage, nil, []string{"not defined: -lease"}},
+		{"a worker's heartbeat", []string{"worker", "--db", url, "--heartbeat", "1s"}, exitUsage, nil, []string{"not defined: -heartbeat"}},
+		{"long lease", []string{"ladder", "run", "--db", url, "--lease", "1000000h"}, exitUsage, nil, []string{"--lease", "1s to 1h0m0s"}},
+		{"short lease", []string{"ladder", "run", "--db", url, "--lease", "10ms"}, exitUsage, nil, []string{"1s to 1h0m0s"}},
+		{"a worker's name with escapes", []string{"worker", "--db", url, "--name", "evil\x1b]0;pwned\x07"}, exitUsage, nil, []string{"control characters", `evil\x1b]0;pwned\x07`}},
+		{"a worker's name with a C1 control", []string{"worker", "--db", url, "--name", "evil\u009b2J"}, exitUsage, nil, []string{"control characters"}},
+		{"a worker's long name", []string{"worker", "--db", url, "--name", strings.Repeat("w", 65)}, exitUsage, nil, []string{"at most 64 characters"}},
 		{"bad threads", []string{"worker", "--db", url, "--threads", "0"}, exitUsage, nil, []string{"1 to 64"}},
 		{"arguments", []string{"worker", "--db", url, "extra"}, exitUsage, nil, []string{"no arguments"}},
 	} {
@@ -89,5 +98,69 @@ func TestSharedLadderCommands(t *testing.T) {
 	runCase(t, []string{"worker", "--db", filepath.Join(dir, "new.db")}, exitUsage, nil, []string{"SQLite file"}, false)
 	if _, err := os.Stat(filepath.Join(dir, "new.db")); !os.IsNotExist(err) {
 		t.Fatalf("a worker made an SQLite file: %v", err)
+	}
+}
+
+// TestSharedGrandLadderWithACrashingEntrant: on PostgreSQL too, a grand
+// ladder with an entrant whose program crashes at once stores its games
+// (its forfeits at a sealed posture replay: before, 75 reports were
+// refused in 20 s and none stored), refuses none, and its export
+// replays.
+func TestSharedGrandLadderWithACrashingEntrant(t *testing.T) {
+	url := pgtest.URL(t)
+	crashingLadder(t, url, filepath.Join(t.TempDir(), "games.jsonl"))
+	code, out, errOut := grognard(t, "ladder", "refused", "--db", url, "--json")
+	if code != 0 || strings.TrimSpace(out) != "null" {
+		t.Fatalf("refused: %d %q %s", code, out, errOut)
+	}
+}
+
+// TestLadderQueueShowsRowsInAnyState: 'ladder queue' and 'ladder refused'
+// print rows the owner (or an older grognard) left in any state — a
+// lease until infinity ('cannot convert infinity to bigint' before), a
+// worker's name of escape sequences and newlines, a huge refusal reason —
+// each row on its line, escaped, bounded.
+func TestLadderQueueShowsRowsInAnyState(t *testing.T) {
+	url := pgtest.URL(t)
+	for _, step := range [][]string{
+		{"ladder", "pool", "--db", url, "grand", "open-field"},
+		{"ladder", "add", "--db", url, "a", "random"},
+		{"ladder", "add", "--db", url, "b", "random"},
+	} {
+		runCase(t, step, 0, nil, nil, false)
+	}
+	db, err := sql.Open("pgx", url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	evil := "evil\x1b]0;pwned\x07\r\n\u009b2J\ttab"
+	for _, q := range []string{
+		`INSERT INTO pairs (pool, a, b, created) VALUES (1, 1, 2, 0)`,
+		`INSERT INTO tasks (pair, seat, worker, lease, until) VALUES (1, 0, $1, 5, 'infinity')`,
+		`INSERT INTO tasks (pair, seat, worker, lease, until, reported) VALUES (1, 1, 'ghost', 6, '-infinity', TRUE)`,
+		`INSERT INTO reports (pair, seat, lease, worker, record, status, reason) VALUES (1, 1, 6, $1, '', 'refused', repeat($1, 10000))`,
+	} {
+		var args []any
+		if strings.Contains(q, "$1") {
+			args = []any{evil}
+		}
+		if _, err := db.Exec(q, args...); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	raw := func(s string) bool { return strings.ContainsAny(s, "\x1b\r\u009b\x07") }
+	code, out, errOut := grognard(t, "ladder", "queue", "--db", url)
+	if code != 0 || raw(out) || strings.Count(out, "\n") != 3 || !strings.Contains(out, "9999-12-31") || !strings.Contains(out, `evil\x1b]0;pwned\x07\x0d\n\x9b2J\ttab`) {
+		t.Fatalf("queue: %d\n%s\n%s", code, out, errOut)
+	}
+	code, out, errOut = grognard(t, "ladder", "refused", "--db", url)
+	if code != 0 || raw(out) || strings.Count(out, "\n") != 2 || len(out) > 2000 {
+		t.Fatalf("refused: %d\n%s\n%s", code, out, errOut)
+	}
+	code, out, _ = grognard(t, "ladder", "queue", "--db", url, "--json")
+	var seats []ladder.Seat
+	if code != 0 || raw(out) || json.Unmarshal([]byte(out), &seats) != nil || len(seats) != 2 || seats[0].Until != 253402300799 {
+		t.Fatalf("queue --json: %d %s", code, out)
 	}
 }

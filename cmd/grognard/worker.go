@@ -10,6 +10,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/grognard/grognard/internal/termsafe"
 	"github.com/grognard/grognard/ladder"
 )
 
@@ -18,17 +19,18 @@ func (a *app) workerCommand() *cli.Command {
 		Name:  "worker",
 		Usage: "play a shared ladder's games: take them from its queue on PostgreSQL, play them, report the records",
 		Description: "Run as many workers as you like, on any machines that reach the ladder's PostgreSQL server, beside\n" +
-			"the one 'grognard ladder run' that coordinates it. A worker leases a game, renews the lease every\n" +
-			"--heartbeat while it plays, and reports the record, which the coordinator replays before it counts.\n" +
-			"A worker killed or silent for a whole --lease loses its game to the next worker, which plays it again\n" +
-			"from the same seeds: the game counts once. Ctrl-C or SIGTERM gives the game in hand back at once.\n" +
-			"External entrants (external:cmd=...) must be installed at the same path on every worker's machine.",
+			"the one 'grognard ladder run' that coordinates it. A worker leases a game, renews the lease while it\n" +
+			"plays, and reports the record, which the coordinator replays before it counts. How long a lease lasts\n" +
+			"is the coordinator's to say ('ladder run --lease'; a worker has no --lease or --heartbeat): each claim\n" +
+			"tells it, and the worker renews it every sixth of it. A worker killed or silent for a whole lease loses\n" +
+			"its game to the next worker, which plays it again from the same seeds: the game counts once. Ctrl-C or\n" +
+			"SIGTERM gives the game in hand back at once. External entrants (external:cmd=...) must be installed at\n" +
+			"the same path on every worker's machine. Log in as a role made by 'ladder grant-worker'.",
 		Flags: []cli.Flag{
 			ladderDBFlag(),
-			&cli.StringFlag{Name: "name", Usage: "this worker's name in leases and logs (default: HOST-worker-PID)", EnvVars: []string{"GROGNARD_WORKER_NAME"}},
+			&cli.StringFlag{Name: "name", Usage: "this worker's name in leases and logs: 1 to 64 characters, no control characters (default: HOST-worker-PID)", EnvVars: []string{"GROGNARD_WORKER_NAME"}},
 			&cli.IntFlag{Name: "threads", Value: 1, Usage: "games played at once (1 to 64)", EnvVars: []string{"GROGNARD_THREADS"}},
 			&cli.IntFlag{Name: "games", Usage: "stop after reporting this many games (0: until stopped)", EnvVars: []string{"GROGNARD_GAMES"}},
-			leaseFlag(), heartbeatFlag(),
 			&cli.DurationFlag{Name: "poll", Value: time.Second, Usage: "how long to wait when the queue is empty", EnvVars: []string{"GROGNARD_POLL"}},
 		},
 		Action: a.worker,
@@ -52,18 +54,15 @@ func (a *app) worker(c *cli.Context) error {
 	if name == "" {
 		name = workerName("worker")
 	}
-	if len(name) > 100 {
-		return cli.Exit("--name: at most 100 characters", exitUsage)
+	if err := ladder.CheckWorkerName(name); err != nil {
+		return cli.Exit(fmt.Sprintf("--name: %v", err), exitUsage)
 	}
-	opts := ladder.WorkOptions{Name: name, Threads: threads, Games: games, Lease: c.Duration("lease"), Heartbeat: c.Duration("heartbeat"), Poll: poll,
+	opts := ladder.WorkOptions{Name: name, Threads: threads, Games: games, Poll: poll,
 		Log: a.log.With().Str("worker", name).Logger()}
-	if err := checkLease(opts); err != nil {
-		return err
-	}
 	if !ladder.IsServer(c.String("db")) {
 		return cli.Exit(fmt.Sprintf("worker: --db %s is an SQLite file, a ladder that 'grognard ladder run' plays alone; a worker needs a ladder on PostgreSQL (--db postgres://USER@HOST/DATABASE)", c.String("db")), exitUsage)
 	}
-	l, err := openLadder(c, ladder.DefaultSeed)
+	l, err := openExisting(c)
 	if err != nil {
 		return err
 	}
@@ -71,7 +70,7 @@ func (a *app) worker(c *cli.Context) error {
 	ctx, stop := signal.NotifyContext(c.Context, os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	opts.Done = func(g ladder.Game) {
-		fmt.Fprintf(a.errOut, "pair %d, seat %d reported: %s\n", g.Pair, g.Seat, g.Result.Reason)
+		fmt.Fprintf(a.errOut, "pair %d, seat %d reported: %s\n", g.Pair, g.Seat, termsafe.Line(g.Result.Reason))
 	}
 	start := time.Now()
 	n, err := l.Work(ctx, opts)

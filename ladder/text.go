@@ -1,0 +1,62 @@
+package ladder
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/grognard/grognard/internal/termsafe"
+)
+
+// MaxReason is the most bytes of a refusal's or a forfeit's reason that
+// the ladder stores, logs or shows: reasons quote what others wrote (a
+// record's fields, a bot's last words), and a worker must not be able to
+// fill the coordinator's log or memory with them.
+const MaxReason = 500
+
+// clipText is s made safe to store and show on one line: control
+// characters escaped (termsafe.Line) and the result cut to at most n
+// bytes, at a character's start, with "…" saying it was cut.
+func clipText(s string, n int) string {
+	if len(s) > 4*n {
+		// Escaping at most quadruples a byte: what is past this is cut
+		// anyway, and need not be escaped first.
+		s = s[:4*n]
+	}
+	s = termsafe.Line(s)
+	if len(s) <= n {
+		return s
+	}
+	const more = "…"
+	cut := n - len(more)
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + more
+}
+
+// checkName refuses a name that others will read on their terminals (a
+// worker's, an entrant's author or version): at most max characters and
+// no control characters, which termsafe would have to escape.
+func checkName(what, s string, max int) error {
+	if n := utf8.RuneCountInString(s); n > max {
+		return fmt.Errorf("%s is at most %d characters (given %d)", what, max, n)
+	}
+	if !utf8.ValidString(s) {
+		return fmt.Errorf("%s %q is not UTF-8 text", what, s)
+	}
+	if termsafe.Line(s) != s || strings.ContainsRune(s, '\t') {
+		return fmt.Errorf("%s %s: no control characters (tabs, newlines, escapes): write it on one line", what, termsafe.Line(s))
+	}
+	return nil
+}
+
+// CheckWorkerName refuses what a worker may not be called: empty, over
+// MaxWorkerName characters, or with control characters. The ladder's
+// functions refuse the same on the server.
+func CheckWorkerName(name string) error {
+	if name == "" {
+		return fmt.Errorf("a worker needs a name (1 to %d characters)", MaxWorkerName)
+	}
+	return checkName("a worker's name", name, MaxWorkerName)
+}
