@@ -16,7 +16,6 @@ import (
 	"syscall"
 	"text/tabwriter"
 	"time"
-	"unicode/utf8"
 
 	"github.com/urfave/cli/v2"
 
@@ -142,12 +141,9 @@ func (a *app) printTable(c *cli.Context, t table) error {
 	case c.Bool("json") && c.Bool("csv"):
 		return cli.Exit("--json and --csv: choose one", exitUsage)
 	case c.Bool("json"):
-		data, err := json.Marshal(t.data)
-		if err != nil {
-			return err
-		}
-		_, err = a.stdout.Write(append(jsonSafe(data), '\n'))
-		return err
+		// stdout's termsafe writer escapes what the encoder leaves raw
+		// (DEL, C1 and bidirectional controls) as JSON's own \uXXXX.
+		return json.NewEncoder(a.stdout).Encode(t.data)
 	case c.Bool("csv"):
 		w := csv.NewWriter(a.stdout)
 		w.Write(t.head)
@@ -177,26 +173,6 @@ func (a *app) printTable(c *cli.Context, t table) error {
 // others: workers, entrants' authors, external programs.
 func cell(v string) string {
 	return strings.ReplaceAll(termsafe.Line(v), "\t", `\t`)
-}
-
-// jsonSafe is JSON whose strings hold no character a terminal acts on:
-// encoding/json escapes the C0 controls already; DEL, the C1 controls and
-// the bidirectional overrides, valid in JSON strings, are written \uXXXX
-// here, which stdout's termsafe writer would otherwise turn into \xXX, an
-// escape JSON does not have. Outside strings JSON is ASCII, so every such
-// character is in a string.
-func jsonSafe(data []byte) []byte {
-	var b bytes.Buffer
-	for len(data) > 0 {
-		r, n := utf8.DecodeRune(data)
-		if r == 0x7f || (r >= 0x80 && r <= 0x9f) || (r >= 0x202a && r <= 0x202e) || (r >= 0x2066 && r <= 0x2069) {
-			fmt.Fprintf(&b, `\u%04x`, r)
-		} else {
-			b.Write(data[:n])
-		}
-		data = data[n:]
-	}
-	return b.Bytes()
 }
 
 func (a *app) ladderAdd(c *cli.Context) error {

@@ -168,7 +168,7 @@ func TestLadderShowsOthersTextSafely(t *testing.T) {
 	conn.Close()
 	raw := func(s string) bool { return strings.ContainsAny(s, "\x1b\r\u009b\u202e\x07") }
 	code, out, errOut := grognard(t, "ladder", "entrants", "--db", db)
-	if code != 0 || raw(out) || strings.Count(out, "\n") != len(hostile)+2 || !strings.Contains(out, `\x1b]0;pwned\x07`) || !strings.Contains(out, `two\nlines`) {
+	if code != 0 || raw(out) || strings.Count(out, "\n") != len(hostile)+2 || !strings.Contains(out, `\u001b]0;pwned\u0007`) || !strings.Contains(out, `two\nlines`) {
 		t.Fatalf("entrants: %d\n%q\n%s", code, out, errOut)
 	}
 	// The columns stay aligned: every row's "added" column (a date)

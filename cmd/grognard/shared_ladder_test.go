@@ -38,7 +38,7 @@ func TestSharedLadderCommands(t *testing.T) {
 		{"a worker's heartbeat", []string{"worker", "--db", url, "--heartbeat", "1s"}, exitUsage, nil, []string{"not defined: -heartbeat"}},
 		{"long lease", []string{"ladder", "run", "--db", url, "--lease", "1000000h"}, exitUsage, nil, []string{"--lease", "1s to 1h0m0s"}},
 		{"short lease", []string{"ladder", "run", "--db", url, "--lease", "10ms"}, exitUsage, nil, []string{"1s to 1h0m0s"}},
-		{"a worker's name with escapes", []string{"worker", "--db", url, "--name", "evil\x1b]0;pwned\x07"}, exitUsage, nil, []string{"control characters", `evil\x1b]0;pwned\x07`}},
+		{"a worker's name with escapes", []string{"worker", "--db", url, "--name", "evil\x1b]0;pwned\x07"}, exitUsage, nil, []string{"control characters", `evil\u001b]0;pwned\u0007`}},
 		{"a worker's name with a C1 control", []string{"worker", "--db", url, "--name", "evil\u009b2J"}, exitUsage, nil, []string{"control characters"}},
 		{"a worker's long name", []string{"worker", "--db", url, "--name", strings.Repeat("w", 65)}, exitUsage, nil, []string{"at most 64 characters"}},
 		{"bad threads", []string{"worker", "--db", url, "--threads", "0"}, exitUsage, nil, []string{"1 to 64"}},
@@ -151,7 +151,7 @@ func TestLadderQueueShowsRowsInAnyState(t *testing.T) {
 	}
 	raw := func(s string) bool { return strings.ContainsAny(s, "\x1b\r\u009b\x07") }
 	code, out, errOut := grognard(t, "ladder", "queue", "--db", url)
-	if code != 0 || raw(out) || strings.Count(out, "\n") != 3 || !strings.Contains(out, "9999-12-31") || !strings.Contains(out, `evil\x1b]0;pwned\x07\x0d\n\x9b2J\ttab`) {
+	if code != 0 || raw(out) || strings.Count(out, "\n") != 3 || !strings.Contains(out, "9999-12-31") || !strings.Contains(out, `evil\u001b]0;pwned\u0007\u000d\n\u009b2J\ttab`) {
 		t.Fatalf("queue: %d\n%s\n%s", code, out, errOut)
 	}
 	code, out, errOut = grognard(t, "ladder", "refused", "--db", url)
