@@ -57,15 +57,17 @@ func TestExternalNamespaceFallback(t *testing.T) {
 
 	for game := range 2 {
 		pidfile := filepath.Join(t.TempDir(), "pids")
-		a, err := New(forkerSpec("quit", pidfile, "5s"), 1)
+		a, err := New(forkerSpec("hang", pidfile, "300ms"), 1)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := a.Choose(context.Background(), st, st.ToMove()); err != nil {
-			t.Fatalf("game %d: the bot did not play in its group: %v", game, err)
+		// It answers the handshake, starts two children and hangs at
+		// genmove: it ran, in its group, which the kill ends.
+		if _, err := a.Choose(context.Background(), st, st.ToMove()); !errors.As(err, &f) || !strings.Contains(f.Reason, "no reply to genmove") {
+			t.Fatalf("game %d: %v, want the forfeit of a bot that ran and hung", game, err)
 		}
-		_ = Close(a) // it will not exit at quit: killed, with its group
-		bottest.AllGone(t, bottest.WaitPids(t, pidfile, 2, 10*time.Second, nil))
+		_ = Close(a)
+		bottest.AllGone(t, bottest.WaitPids(t, pidfile, 3, 10*time.Second, nil))
 	}
 	t.Logf("logged: %s", logged.String())
 	lines := strings.Split(strings.TrimSpace(logged.String()), "\n")

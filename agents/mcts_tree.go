@@ -26,7 +26,7 @@ import (
 const (
 	// DefaultMaxNodes is the node budget of an MCTS agent when the spec
 	// gives none: 64 MB of nodes. The hint command searching with it
-	// until interrupted levels off at 160 MB resident (the storage grows
+	// until interrupted levels off at 160 to 170 MB resident (the storage grows
 	// by doubling, and the collector lets the heap reach twice what is
 	// live), against 281 MB with twice the nodes. At the play and hint
 	// default's 1,600 iterations a decision uses a few thousand nodes;
