@@ -15,11 +15,13 @@ import (
 	"sync"
 	"syscall"
 	"time"
+	"unicode/utf8"
 
 	"github.com/sourcegraph/conc"
 
 	"github.com/grognard/grognard/agents/protocol/wire"
 	"github.com/grognard/grognard/engine"
+	"github.com/grognard/grognard/internal/termsafe"
 )
 
 // ForfeitError is an agent's failure that loses it the game rather than
@@ -151,7 +153,8 @@ func (e *External) Name() string {
 	return s
 }
 
-// BotName is the name the program gave in the handshake ("" before it).
+// BotName is the name the program gave in the handshake ("" before it),
+// at most maxBotName bytes of it with its control characters escaped.
 func (e *External) BotName() string {
 	e.mu.Lock()
 	defer e.mu.Unlock()
@@ -240,7 +243,7 @@ func (e *External) pick(res json.RawMessage, ls []wire.LegalAction) (int, error)
 				return k, nil
 			}
 		}
-		return 0, forfeit("illegal action: %q is not one of the %d legal actions", clip([]byte(text)), len(ls))
+		return 0, forfeit("illegal action: \"%s\" is not one of the %d legal actions", clip([]byte(text)), len(ls))
 	}
 	if n < 1 || n > len(ls) {
 		return 0, forfeit("illegal action: id %d is not one of the %d legal actions (1 to %d)", n, len(ls), len(ls))
@@ -253,8 +256,6 @@ func (e *External) pick(res json.RawMessage, ls []wire.LegalAction) (int, error)
 func (e *External) start(ctx context.Context, st engine.State, side engine.Player) error {
 	e.started = true
 	e.side = side
-	proc := exec.Command(e.cmd[0], e.cmd[1:]...)
-	proc.SysProcAttr = botProcAttr()
 	// Every pipe is one of our own rather than one from StdinPipe or
 	// StdoutPipe: Wait then returns as soon as the program exits, however
 	// long a child it left holds the pipes, Wait never closes the output
@@ -270,9 +271,12 @@ func (e *External) start(ctx context.Context, st engine.State, side engine.Playe
 		pipes[k], pipes[k+1] = r, w
 	}
 	inR, inW, out, outW, errOut, errW := pipes[0], pipes[1], pipes[2], pipes[3], pipes[4], pipes[5]
-	proc.Stdin, proc.Stdout, proc.Stderr = inR, outW, errW
 	e.stderr = &tailBuffer{max: 2048}
-	err := proc.Start()
+	proc, err := startBot(func() *exec.Cmd {
+		c := exec.Command(e.cmd[0], e.cmd[1:]...)
+		c.Stdin, c.Stdout, c.Stderr = inR, outW, errW
+		return c
+	})
 	closeFiles(inR, outW, errW) // the program's ends: it holds them now
 	if err != nil {
 		closeFiles(inW, out, errOut)
@@ -328,7 +332,7 @@ func (e *External) start(ctx context.Context, st engine.State, side engine.Playe
 		return forfeit("handshake: name answered %s, want a non-empty string", clip(res))
 	}
 	e.mu.Lock()
-	e.botName = name
+	e.botName = botName(name)
 	e.mu.Unlock()
 	args := []string{"ruleset=" + st.Ruleset(), "side=" + strconv.Itoa(int(e.side)), "seed=" + strconv.FormatUint(e.seed, 10)}
 	if sc, ok := st.(engine.ScenarioNamer); ok {
@@ -395,7 +399,7 @@ func (e *External) call(ctx context.Context, req wire.Request, limit time.Durati
 		if err := rep.Err(); err != nil {
 			why := clip([]byte(err.Error()))
 			if wire.HasCode(err) {
-				why += " [" + string(wire.CodeOf(err)) + "]"
+				why += " [" + string(wire.CodeOf(err)) + "]" // one of wire's codes: Err drops any other
 			}
 			return nil, forfeit("refused %s: %s", cmd, why)
 		}
@@ -515,17 +519,49 @@ func closeFiles(fs ...*os.File) {
 // and runs of spaces ignored.
 func TextKey(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }
 
-// clip shortens a bot's output for an error message.
+// clip shortens a bot's output for an error message, and escapes what
+// a terminal would act on (termsafe.Line): the message reaches the
+// operator's terminal, logs and game records, and an escape sequence in
+// a bot's reply or on its stderr must show there as text, not retitle
+// the window or clear the screen. At most 120 bytes of the output are
+// kept, cut on a character's boundary.
 func clip(b []byte) string {
 	s := strings.ToValidUTF8(string(b), "?")
 	s = strings.ReplaceAll(s, "\n", " ")
 	if len(s) > 120 {
-		s = s[:120] + "..."
+		s = cutUTF8(s, 120) + "..."
 	}
 	if s == "" {
 		return `""`
 	}
-	return s
+	return termsafe.Line(s)
+}
+
+// cutUTF8 is s cut to at most n bytes, on a character's boundary.
+func cutUTF8(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
+}
+
+// maxBotName bounds the name a bot gives itself in the handshake, as
+// tables and records show it: a name is a word or two, and a bot that
+// sends a megabyte of name must not fill a table with it.
+const maxBotName = 64
+
+// botName is the name a bot gave in the handshake as grognard shows it:
+// trimmed, its control characters escaped, and cut to maxBotName bytes
+// (the escapes counted: they are what is shown).
+func botName(name string) string {
+	name = termsafe.Line(strings.TrimSpace(name))
+	if len(name) > maxBotName {
+		name = cutUTF8(name, maxBotName) + "..."
+	}
+	return name
 }
 
 // tailBuffer keeps the last max bytes written to it.

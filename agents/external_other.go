@@ -4,12 +4,15 @@ package agents
 
 import (
 	"os"
-	"syscall"
+	"os/exec"
 )
 
-// botProcAttr is nil where there are no process groups: the bot starts as
-// any child does.
-func botProcAttr() *syscall.SysProcAttr { return nil }
+// startBot starts the program newCmd makes as any child is started where
+// there are no process groups.
+func startBot(newCmd func() *exec.Cmd) (*exec.Cmd, error) {
+	proc := newCmd()
+	return proc, proc.Start()
+}
 
 // killGroup kills the program alone where there are no process groups;
 // grognard still closes its ends of the pipes, so a child the program left

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -87,6 +88,45 @@ func TestExternalLeavesNothing(t *testing.T) {
 			pids := bottest.WaitPids(t, pidfile, c.pids, 10*time.Second, nil)
 			if c.mode == "quit" {
 				pids = bottest.WaitPids(t, pidfile, 2, 10*time.Second, nil) // the child it started at quit
+			}
+			bottest.AllGone(t, pids)
+		})
+	}
+}
+
+// TestExternalEndsWhatLeftItsGroup: a bot whose grandchild leaves its
+// process group and session (setsid, the way a daemon detaches) does not
+// leave it running once the game is over: not when the bot quits at
+// Close, not when it is killed for hanging. A process group cannot hold
+// such a grandchild; the bot's PID namespace (Linux) does.
+func TestExternalEndsWhatLeftItsGroup(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("only Linux has PID namespaces: elsewhere a process that leaves the bot's group can outlive it")
+	}
+	if _, err := exec.LookPath("setsid"); err != nil {
+		t.Skip("no setsid program (util-linux) to detach the grandchild with")
+	}
+	for _, c := range []struct {
+		mode, limit, forfeit string // forfeit: Choose's, "" for none
+	}{
+		{"setsid", "5s", ""},
+		{"setsidhang", "500ms", "timed out: no reply to genmove within 500ms"},
+	} {
+		t.Run(c.mode, func(t *testing.T) {
+			pidfile := filepath.Join(t.TempDir(), "pids")
+			a, err := New(forkerSpec(c.mode, pidfile, c.limit), 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			st := decision(t)
+			_, err = a.Choose(context.Background(), st, st.ToMove())
+			var f *ForfeitError
+			if c.forfeit == "" && err != nil || c.forfeit != "" && (!errors.As(err, &f) || !strings.Contains(f.Reason, c.forfeit)) {
+				t.Fatalf("Choose: %v, want the forfeit %q", err, c.forfeit)
+			}
+			pids := bottest.WaitPids(t, pidfile, 2, 10*time.Second, nil) // the bot and its grandchild
+			if err := Close(a); err != nil {
+				t.Errorf("Close: %v", err)
 			}
 			bottest.AllGone(t, pids)
 		})
@@ -198,3 +238,51 @@ func TestExternalReplies(t *testing.T) {
 		})
 	}
 }
+
+// TestExternalEscapesItsOutput: what a hostile bot writes (an escape
+// sequence that retitles the window and one that clears the screen) is
+// quoted in its forfeit reasons as visible text, never as the control
+// characters a terminal would act on, whether it came on stderr, in a
+// reply that is not JSON, in an error reply's message, or as an action's
+// text; the name it gives in the handshake is escaped too and
+// cut to maxBotName bytes, though it sent a thousand.
+func TestExternalEscapesItsOutput(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("python3 is not installed (CI installs it): the bot is a Python script")
+	}
+	const shown = `\x1b]0;pwned\x07\x1b[2J` // what the reason must say, as text
+	for _, c := range []struct{ mode, want string }{
+		{"evil", "crashed: its output ended while genmove was asked (exit status 3); it said: " + shown + " crashing"},
+		{"evilreply", "garbage: the reply to genmove is not a reply object: " + shown + " not JSON"},
+		{"evilcode", "refused genmove: " + shown + " no move"}, // a code not the protocol's is dropped
+		{"eviltext", `illegal action: "` + shown + `" is not one of the`},
+	} {
+		t.Run(c.mode, func(t *testing.T) {
+			a, err := New("external:cmd=python3 testdata/bots/broken.py "+c.mode, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer Close(a)
+			st := decision(t)
+			_, err = a.Choose(context.Background(), st, st.ToMove())
+			var f *ForfeitError
+			if !errors.As(err, &f) {
+				t.Fatalf("Choose: %v, want a forfeit", err)
+			}
+			if strings.ContainsFunc(f.Reason, isControl) || !strings.Contains(f.Reason, c.want) {
+				t.Errorf("the forfeit reason %q, want it to hold %q and no control character", f.Reason, c.want)
+			}
+			name := a.(*External).BotName()
+			if strings.ContainsFunc(name, isControl) || len(name) > maxBotName+len("...") {
+				t.Errorf("the bot's name %q (%d bytes): want no control character and at most %d bytes", name, len(name), maxBotName)
+			}
+			if c.mode == "evil" && !strings.HasPrefix(name, shown+"nnn") {
+				t.Errorf("the bot's name %q, want it shown escaped", name)
+			}
+		})
+	}
+}
+
+// isControl reports whether r is a character a terminal acts on: a C0
+// or C1 control or DEL (tab and newline are not in a reason either).
+func isControl(r rune) bool { return r < 0x20 || r >= 0x7f && r <= 0x9f }

@@ -58,7 +58,10 @@ import (
 // before its budget is spent once its most visited root action leads the
 // next by more visits than it has iterations left (MCTSConfig.Stop): the
 // rest could not change what it plays. There is no transposition table:
-// open-loop nodes stand for action sequences, not positions.
+// open-loop nodes stand for action sequences, not positions. The trees
+// hold at most MCTSConfig.MaxNodes nodes whatever the budget, so that a
+// search's memory is bounded: a full tree stops growing and the search
+// goes on inside it (descend).
 type MCTS struct {
 	cfg     MCTSConfig
 	seed    uint64

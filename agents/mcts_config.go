@@ -1,6 +1,7 @@
 package agents
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 
@@ -11,6 +12,14 @@ import (
 type MCTSConfig struct {
 	Budget  Budget
 	Workers int
+	// MaxNodes is the most tree nodes the agent holds, whatever its
+	// Budget: split evenly between the workers' trees with root
+	// parallelism, one tree's with SharedTree. 0 is DefaultMaxNodes; a
+	// larger value than MaxMaxNodes is taken as MaxMaxNodes. A full tree
+	// is searched on without growing (see descend). It bounds the
+	// agent's memory, not its choices: a search that never fills its
+	// trees chooses as it would with no bound.
+	MaxNodes int
 	// C is the exploration constant of UCB1 (values lie in [-1, 1]).
 	C float64
 	// Bias is the progressive bias towards the prior script's choices
@@ -120,6 +129,18 @@ func NewMCTS(cfg MCTSConfig, seed uint64) (*MCTS, error) {
 			return nil, fmt.Errorf("%s must be %s, got %v", p.name, p.want, p.got)
 		}
 	}
+	trees := cfg.Workers
+	if cfg.SharedTree {
+		trees = 1
+	}
+	switch {
+	case cfg.MaxNodes == 0:
+		cfg.MaxNodes = DefaultMaxNodes
+	case cfg.MaxNodes > MaxMaxNodes:
+		cfg.MaxNodes = MaxMaxNodes
+	case cfg.MaxNodes < minTreeNodes*trees:
+		return nil, fmt.Errorf("nodes must be at least %d for %d tree(s) (%d a tree), got %d", minTreeNodes*trees, trees, minTreeNodes, cfg.MaxNodes)
+	}
 	if cfg.CommonRandom && cfg.ChanceNodes {
 		return nil, fmt.Errorf("crn=true shares the dice of open-loop playouts: it cannot be used with dice=nodes")
 	}
@@ -144,7 +165,8 @@ func NewMCTS(cfg MCTSConfig, seed uint64) (*MCTS, error) {
 	for w := 0; w < lanes; w++ {
 		tree := shared
 		if tree == nil {
-			tree = &mctsTree{nodes: make([]mctsNode, 0, 1024), nextRoot: -1}
+			limit := cfg.MaxNodes / trees
+			tree = &mctsTree{nodes: make([]mctsNode, 0, min(firstChunk, limit)), limit: limit, nextRoot: -1}
 		}
 		if cfg.SharedTree {
 			shared = tree
@@ -251,7 +273,8 @@ var mctsParams = append(budgetParams(400),
 	Param{Name: "depth", Default: "30", Doc: "decisions a playout makes before the evaluation scores it"},
 	Param{Name: "pwk", Default: "2", Doc: "progressive widening: a node with n visits has at most ceil(pwk * n^pwalpha) children"},
 	Param{Name: "pwalpha", Default: "0.4", Doc: "progressive widening's exponent, 0 to 1 (see pwk): smaller keeps the search to the prior's first choices longer"},
-	Param{Name: "reuse", Default: "true", Doc: "keep the chosen move's subtree for the next decision"},
+	Param{Name: "nodes", Default: strconv.Itoa(DefaultMaxNodes), Doc: "the most tree nodes the agent holds, whatever its iters, calls or time: about 140 bytes each on every ruleset (the default, 64 MB of nodes, keeps a search under 256 MB), split between the trees with parallel=root; at most " + strconv.Itoa(MaxMaxNodes) + " (a larger value is taken as that). A full tree stops growing and the search goes on inside it, playouts starting at its leaves, until the budget is spent"},
+	Param{Name: "reuse", Default: "true", Doc: "keep the chosen move's subtree for the next decision (moved to the front of the tree's storage, the rest freed for the new search)"},
 	Param{Name: "stop", Default: "true", Doc: "stop early once the most visited move cannot be overtaken in the budget left"},
 	Param{Name: "propose", Default: "false", Doc: "a node's first children are the doctrines' and greedy's choices, then the prior's order"},
 	Param{Name: "crn", Default: "false", Doc: "common random numbers: the k-th playout under every root move draws the same dice, so moves are compared on the same luck"},
@@ -278,6 +301,15 @@ func newMCTSFromParams(params map[string]string, seed uint64) (Agent, error) {
 	}
 	if err := intParam(params, "depth", &cfg.PlayoutDepth); err != nil {
 		return nil, err
+	}
+	if v, ok := params["nodes"]; ok {
+		// Parsed wide, so that a huge value is clamped rather than
+		// refused as not a number.
+		n, err := strconv.ParseUint(v, 10, 64)
+		if err != nil && !errors.Is(err, strconv.ErrRange) || n == 0 {
+			return nil, fmt.Errorf("nodes %q is not a positive whole number", v)
+		}
+		cfg.MaxNodes = int(min(n, MaxMaxNodes))
 	}
 	for _, f := range []struct {
 		key, want string
@@ -353,6 +385,9 @@ func (m *MCTS) Name() string {
 	}
 	if m.cfg.Workers != 1 {
 		add("workers", strconv.Itoa(m.cfg.Workers))
+	}
+	if m.cfg.MaxNodes != DefaultMaxNodes {
+		add("nodes", strconv.Itoa(m.cfg.MaxNodes))
 	}
 	for _, f := range []struct {
 		key      string

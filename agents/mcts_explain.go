@@ -34,8 +34,12 @@ func (m *MCTS) explanation(st engine.State, stats []rootStat, best int, chosen e
 	if m.cfg.ChooseLCB {
 		pick = fmt.Sprintf("the move with the highest mean less %g x its standard error played", lcbZ)
 	}
+	nodes := fmt.Sprintf("%d tree nodes of at most %d", m.Nodes(), m.cfg.MaxNodes)
+	if m.full() {
+		nodes += " (a tree full: it stopped growing and its leaves were played out)"
+	}
 	e := &Explanation{Agent: m.Name(), Player: m.side, ScoreKind: "mean value", Iterations: iters, Calls: calls, Elapsed: time.Since(start),
-		Note: fmt.Sprintf("open-loop MCTS, %d worker(s) %s, budget %s, evaluation %s, playouts of %d decisions by the %s script, %s tried first; %s; %s", m.cfg.Workers, growth, m.cfg.Budget, m.eval, m.cfg.PlayoutDepth, m.playout, first, setUp, pick)}
+		Note: fmt.Sprintf("open-loop MCTS, %d worker(s) %s, budget %s, %s, evaluation %s, playouts of %d decisions by the %s script, %s tried first; %s; %s", m.cfg.Workers, growth, m.cfg.Budget, nodes, m.eval, m.cfg.PlayoutDepth, m.playout, first, setUp, pick)}
 	cs := make([]Candidate, len(stats))
 	for k, s := range stats {
 		cs[k] = Candidate{Action: s.action, Text: st.DescribeAction(s.action), Visits: s.visits, Score: s.value / math.Max(1, float64(s.visits))}
@@ -48,4 +52,25 @@ func (m *MCTS) explanation(st engine.State, stats []rootStat, best int, chosen e
 	}
 	e.Candidates = RankCandidates(cs)
 	return e
+}
+
+// Nodes is the number of nodes the agent's trees hold now, the nodes of
+// a reused subtree included: never more than its node budget
+// (MCTSConfig.MaxNodes).
+func (m *MCTS) Nodes() int {
+	n := 0
+	for _, wk := range m.treeWorkers() {
+		n += len(wk.nodes)
+	}
+	return n
+}
+
+// full reports whether a tree has no room for another node.
+func (m *MCTS) full() bool {
+	for _, wk := range m.treeWorkers() {
+		if !wk.room(1) {
+			return true
+		}
+	}
+	return false
 }

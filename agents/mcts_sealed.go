@@ -18,32 +18,48 @@ import (
 
 // sealedStep plays both sides' sealed choices at node n of the descent,
 // expanding or selecting each side's child, and appends them to w.path.
-// It reports false when the iteration must be abandoned.
+// It reports false when the iteration must be abandoned. When the tree
+// has no room for the children the sides would add, each side selects
+// among the children it has; a side with none legal ends the descent at
+// n, before either commits, and the playout script makes both choices
+// (as in any playout), so that no side's child is added without the
+// other's.
 func (w *mctsWorker) sealedStep(n int32) bool {
-	cfg := &w.m.cfg
 	var buf [2]engine.Player
 	// Both sides choose from the position before either commits: the
 	// deciders are read once, and the second's choices listed before the
 	// first commits.
 	deciders := engine.Deciders(w.scratch, buf[:0])
-	var picks [2]int32
-	for k, p := range deciders {
-		w.buf = engine.LegalFor(w.scratch, p, w.buf[:0])
-		if len(w.buf) == 0 {
-			return false
-		}
-		w.untried = w.untried[:0]
-		avail := 0
-		for _, a := range w.buf {
-			if w.sealedChild(n, p, a) >= 0 {
-				avail++
-			} else {
-				w.untried = append(w.untried, a)
+	expand := true
+	if !w.room(len(deciders)) {
+		// Near the budget the children to add are counted first (the
+		// sides' lists are made again below: this is the rare case).
+		need, leaf := 0, false
+		for _, p := range deciders {
+			avail, widen, ok := w.sealedOptions(n, p)
+			if !ok {
+				return false
+			}
+			if widen {
+				need++
+				leaf = leaf || avail == 0
 			}
 		}
-		allowed := int(math.Ceil(cfg.PWK * math.Pow(float64(w.nodes[n].visits+1), cfg.PWAlpha)))
+		if !w.room(need) {
+			if leaf {
+				return true // a full tree's leaf: the playout chooses
+			}
+			expand = false
+		}
+	}
+	var picks [2]int32
+	for k, p := range deciders {
+		avail, widen, ok := w.sealedOptions(n, p)
+		if !ok {
+			return false
+		}
 		var next int32
-		if len(w.untried) > 0 && (avail < allowed || avail == 0) {
+		if widen && expand {
 			a := w.untried[w.rng.IntN(len(w.untried))]
 			next = w.newNode(a, p)
 			w.nodes[next].rank = int32(avail)
@@ -62,6 +78,28 @@ func (w *mctsWorker) sealedStep(n int32) bool {
 		w.path = append(w.path, picks[k])
 	}
 	return true
+}
+
+// sealedOptions lists side p's sealed choices at node n in w.buf, those
+// without a child of n in w.untried, and says how many have one (avail)
+// and whether progressive widening adds a child (widen); ok is false
+// when p has no choice.
+func (w *mctsWorker) sealedOptions(n int32, p engine.Player) (avail int, widen, ok bool) {
+	cfg := &w.m.cfg
+	w.buf = engine.LegalFor(w.scratch, p, w.buf[:0])
+	if len(w.buf) == 0 {
+		return 0, false, false
+	}
+	w.untried = w.untried[:0]
+	for _, a := range w.buf {
+		if w.sealedChild(n, p, a) >= 0 {
+			avail++
+		} else {
+			w.untried = append(w.untried, a)
+		}
+	}
+	allowed := int(math.Ceil(cfg.PWK * math.Pow(float64(w.nodes[n].visits+1), cfg.PWAlpha)))
+	return avail, len(w.untried) > 0 && (avail < allowed || avail == 0), true
 }
 
 // sealedChild is n's child holding side p's sealed choice a, or -1.

@@ -9,6 +9,16 @@ import (
 // descend selects from the root and expands one node, leaving w.scratch
 // at the new leaf and the nodes passed in w.path; it reports false when
 // the iteration must be abandoned (dice or an action refused).
+//
+// A tree that has reached its node budget (mctsTree.limit) is not
+// expanded: where progressive widening would add a child the search
+// selects among the children there are, and at a node with none legal
+// now (a leaf, or dice that made its children illegal) the descent ends
+// and the playout starts from there. The search keeps refining the
+// statistics of the tree it has, with playouts from its frontier,
+// rather than stopping: the rest of the budget still sharpens the
+// values of the moves it compares, as the iterations of a search past
+// its tree's depth do, while its memory stays where it is.
 func (w *mctsWorker) descend(root engine.State) bool {
 	cfg := &w.m.cfg
 	w.scratch.CopyFrom(root)
@@ -21,9 +31,14 @@ func (w *mctsWorker) descend(root engine.State) bool {
 				break
 			}
 			if w.scratch.ToMove() == engine.Chance {
-				if n = w.chanceStep(n); n < 0 {
+				c := w.chanceStep(n)
+				if c == noRoom {
+					break // the tree is full: a playout from the dice rolled
+				}
+				if c < 0 {
 					return false
 				}
+				n = c
 				w.path = append(w.path, n)
 				continue
 			}
@@ -59,8 +74,15 @@ func (w *mctsWorker) descend(root engine.State) bool {
 			}
 		}
 		allowed := int(math.Ceil(cfg.PWK * math.Pow(float64(node.visits+1), cfg.PWAlpha)))
+		widen := len(w.untried) > 0 && (avail < allowed || avail == 0)
+		if widen && !w.room(1) {
+			if avail == 0 {
+				break // a full tree's leaf: the playout starts here
+			}
+			widen = false
+		}
 		var next int32
-		if len(w.untried) > 0 && (avail < allowed || avail == 0) {
+		if widen {
 			a, ok := engine.Action{}, false
 			if cfg.Propose && avail < len(w.proposers) {
 				a, ok = w.proposal()
@@ -132,7 +154,8 @@ func (w *mctsWorker) proposal() (engine.Action, bool) {
 
 // chanceStep rolls the pending dice and follows (or adds) n's child for
 // that outcome: a chance node of the closed-loop variant. It returns the
-// child, or -1 if the dice were refused.
+// child, -1 if the dice were refused, or noRoom, the dice applied, when
+// the outcome has no child and the tree is full.
 //
 // A state that offers its outcomes in compact form (engine.ChanceOutcomes:
 // 20 dice hitting on 4+ have 21) gets a child per outcome, drawn by its
@@ -160,12 +183,18 @@ func (w *mctsWorker) chanceStep(n int32) int32 {
 			return c
 		}
 	}
+	if !w.room(1) {
+		return noRoom
+	}
 	c := w.newNode(engine.Action{}, engine.Chance)
 	w.nodes[c].outcome = key
 	w.nodes[c].sibling = w.nodes[n].first
 	w.nodes[n].first = c
 	return c
 }
+
+// noRoom is chanceStep's answer when the tree is full.
+const noRoom = -2
 
 // drawOutcome is the index of the outcome u (uniform in [0, 1)) falls in,
 // by the outcomes' probabilities; the last when rounding leaves u past

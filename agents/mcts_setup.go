@@ -62,9 +62,11 @@ func (w *mctsWorker) addPick(a engine.Action) {
 // memoriseSetUp scores the set-up actions in w.buf by each doctrine as
 // its pick would, and records the steps of each argmax for node n. It
 // reports false, recording nothing, when a doctrine cannot record its pick
-// (stepScript) for this state; their picks are then called as they are.
+// (stepScript) for this state, or when the memo could outgrow the tree's
+// share of memory (an argmax records a step an action at most); their
+// picks are then called as they are.
 func (w *mctsWorker) memoriseSetUp(n int32) bool {
-	if w.m.cfg.noSetUpMemo || len(w.setups) > maxSetUpMemo {
+	if w.m.cfg.noSetUpMemo || len(w.setups) > maxSetUpMemo || !w.memoRoom(len(w.setups)*len(w.buf)) {
 		return false
 	}
 	for _, sc := range w.setups {

@@ -51,6 +51,7 @@ type Portfolio struct {
 	root    []engine.Action // the decision's actions
 	assign  []int           // script per unit index, for the side to move
 	cands   []scriptCandidate
+	sums    []float64 // a sealed choice's playout totals, by choice
 	// sideScript is the script of the side's decisions that concern no
 	// one unit.
 	sideScript int

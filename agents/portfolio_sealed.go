@@ -34,7 +34,10 @@ func (p *Portfolio) sealedChoice(ctx context.Context, st engine.State, side engi
 	if b.Time > 0 {
 		deadline = start.Add(b.Time)
 	}
-	sums := make([]float64, len(p.root))
+	// The sums are kept between decisions: a choice allocates nothing
+	// once they have grown, and nothing grows with the budget.
+	p.sums = append(p.sums[:0], make([]float64, len(p.root))...)
+	sums := p.sums
 	rounds := 0
 	for round := uint64(0); ; round++ {
 		for i := range p.root {

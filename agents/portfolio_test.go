@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/grognard/grognard/agents/agenttest"
 	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/engine/enginetest"
 	"github.com/grognard/grognard/engine/twobytwo"
@@ -199,5 +200,41 @@ func TestScriptCandidateGain(t *testing.T) {
 		if _, ok := c.gain(tc.margin); ok != tc.ok {
 			t.Errorf("%s: gain beyond %v standard errors %v, want %v", tc.name, tc.margin, ok, tc.ok)
 		}
+	}
+}
+
+// TestPortfolioMemoryIsFlat: the portfolio holds nothing that grows with
+// its budget (the candidates are the scripts' choices, the playouts run
+// on one scratch state), so once its buffers have grown a decision with
+// a hundred times the playouts allocates no more, on a 2 by 2 position
+// and at a sealed choice of the toy ruleset.
+func TestPortfolioMemoryIsFlat(t *testing.T) {
+	ctx := context.Background()
+	for _, c := range []struct {
+		name  string
+		st    engine.State
+		specs [2]string
+	}{
+		{"2x2", crowdedPosition(t), [2]string{"portfolio:iters=8,horizon=8", "portfolio:iters=800,horizon=8"}},
+		{"sealed", &highPick{}, [2]string{"portfolio:iters=8,scripts=random,enemy=random,eval=none", "portfolio:iters=800,scripts=random,enemy=random,eval=none"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			side := engine.Deciders(c.st, nil)[0]
+			var bytes [2]uint64
+			for k, spec := range c.specs {
+				p := mustAgent(t, spec, 1)
+				if _, err := p.Choose(ctx, c.st, side); err != nil { // buffers grown
+					t.Fatal(err)
+				}
+				bytes[k] = agenttest.AllocBytes(func() {
+					if _, err := p.Choose(ctx, c.st, side); err != nil {
+						t.Fatal(err)
+					}
+				})
+			}
+			if bytes[1] > bytes[0]+512 {
+				t.Errorf("a choice with %s allocates %d bytes, with %s %d: the memory grows with the budget", c.specs[1], bytes[1], c.specs[0], bytes[0])
+			}
+		})
 	}
 }

@@ -50,7 +50,7 @@ func builtinKinds() []kind {
 		{
 			info: Info{
 				Name:        "mcts",
-				Description: "open-loop Monte Carlo tree search over unit-by-unit orders, the ruleset kit's prior script (a doctrine) tries its move first, progressive widening, set-up among the kit's doctrines' plans, scripted playouts cut off by the kit's evaluation, root parallelism or one shared tree, tree reuse; on a ruleset without a kit: prior=none,playout=random,eval=none",
+				Description: "open-loop Monte Carlo tree search over unit-by-unit orders, the ruleset kit's prior script (a doctrine) tries its move first, progressive widening, set-up among the kit's doctrines' plans, scripted playouts cut off by the kit's evaluation, root parallelism or one shared tree, tree reuse, its memory bounded by a node budget (nodes=) whatever its iterations or time; on a ruleset without a kit: prior=none,playout=random,eval=none",
 				Params:      mctsParams,
 			},
 			make: newMCTSFromParams,
@@ -58,7 +58,7 @@ func builtinKinds() []kind {
 		{
 			info: Info{
 				Name:        "portfolio",
-				Description: "portfolio greedy search: assigns a script (one of the ruleset kit's doctrines) to each unit, from the best uniform assignment, and improves it one unit at a time as each unit's orders are asked for, by short playouts of what each script would order, scored by the kit's evaluation",
+				Description: "portfolio greedy search: assigns a script (one of the ruleset kit's doctrines) to each unit, from the best uniform assignment, and improves it one unit at a time as each unit's orders are asked for, by short playouts of what each script would order, scored by the kit's evaluation; its memory does not grow with its budget",
 				Params:      portfolioParams,
 			},
 			make: newPortfolioFromParams,

@@ -13,8 +13,12 @@ package agenttest
 import (
 	"context"
 	"os"
+	"runtime"
+	"runtime/metrics"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/grognard/grognard/engine"
 )
@@ -79,6 +83,110 @@ func BenchDecisions(b *testing.B, a Agent, st engine.State) {
 		if _, err := a.Choose(ctx, st, st.ToMove()); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// BenchMemory has a fresh agent from newAgent choose in st once a loop
+// and reports what the decision costs in memory, the figures a search's
+// memory bound is checked by:
+//
+//   - held-B: the heap the agent holds after its decision (its tree), the
+//     heap after a collection less the heap before the agent was built;
+//   - peak-B: the most heap in use during the decision, sampled every
+//     millisecond, less the heap before (garbage not yet collected
+//     included: the old storage of a tree that grew, for one);
+//   - nodes and B/node, when nodes is not nil: the nodes the agent's
+//     trees hold after the decision, and held-B a node.
+//
+// The figures are the averages over the loops. With a node budget they
+// stay flat however the iterations grow, which is what the benchmarks of
+// the search agents show by running the same spec at growing iters=.
+func BenchMemory[A Agent](b *testing.B, newAgent func() A, st engine.State, nodes func(A) int) {
+	ctx := context.Background()
+	side := engine.Deciders(st, nil)[0] // the side to move, or the first to owe a sealed choice
+	var held, peak, count float64
+	for b.Loop() {
+		b.StopTimer()
+		runtime.GC()
+		base := heapBytes()
+		a := newAgent()
+		stop := samplePeak()
+		b.StartTimer()
+		if _, err := a.Choose(ctx, st, side); err != nil {
+			b.Fatal(err)
+		}
+		b.StopTimer()
+		top := stop()
+		runtime.GC()
+		held += float64(heapBytes()) - float64(base)
+		peak += float64(top) - float64(base)
+		if nodes != nil {
+			count += float64(nodes(a))
+		}
+		runtime.KeepAlive(a)
+		b.StartTimer()
+	}
+	n := float64(b.N)
+	b.ReportMetric(held/n, "held-B")
+	b.ReportMetric(peak/n, "peak-B")
+	if nodes != nil {
+		b.ReportMetric(count/n, "nodes")
+		if count > 0 {
+			b.ReportMetric(held/count, "B/node")
+		}
+	}
+}
+
+// AllocBytes is the heap bytes allocated while f runs (by every
+// goroutine: run it with nothing else going on). A search whose memory
+// is bounded allocates no more with a large budget than with a small
+// one, once its buffers have grown.
+func AllocBytes(f func()) uint64 {
+	s := []metrics.Sample{{Name: allocMetric}}
+	metrics.Read(s)
+	before := s[0].Value.Uint64()
+	f()
+	metrics.Read(s)
+	return s[0].Value.Uint64() - before
+}
+
+// allocMetric is the runtime metric of the bytes ever allocated on the
+// heap.
+const allocMetric = "/gc/heap/allocs:bytes"
+
+// heapMetric is the runtime metric of the heap's objects, live and not
+// yet swept; read without stopping the world.
+const heapMetric = "/memory/classes/heap/objects:bytes"
+
+// heapBytes is the heap's objects' bytes now.
+func heapBytes() uint64 {
+	s := []metrics.Sample{{Name: heapMetric}}
+	metrics.Read(s)
+	return s[0].Value.Uint64()
+}
+
+// samplePeak samples the heap every millisecond until the function it
+// returns is called, which returns the most seen.
+func samplePeak() func() uint64 {
+	top := heapBytes()
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		t := time.NewTicker(time.Millisecond)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-t.C:
+				top = max(top, heapBytes())
+			}
+		}
+	})
+	return func() uint64 {
+		close(done)
+		wg.Wait() // top is the sampler's until it has returned
+		return max(top, heapBytes())
 	}
 }
 

@@ -24,6 +24,12 @@ func Pids(t testing.TB, pidfile string) []int {
 		if err != nil {
 			t.Fatalf("%s: %q is not a pid", pidfile, f)
 		}
+		if p <= 1 {
+			// A pid in the bot's own PID namespace (Linux), where it is
+			// 1: here it names another process, which AllGone would
+			// take for the bot's and kill.
+			t.Fatalf("%s: pid %d is not one of grognard's namespace: a bot must write the pids /proc/self/stat gives (see forker.sh)", pidfile, p)
+		}
 		pids = append(pids, p)
 	}
 	return pids

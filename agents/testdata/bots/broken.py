@@ -13,6 +13,11 @@ genmove requests (default 0), then misbehaves as MODE says:
   refuse   answers with an error reply with a code (internal)
   refusebare  answers with an error reply without a code
   huge     answers with a line of 5 MB, over the bound on a reply line
+  evil     a hostile bot: terminal escape sequences (retitle the window,
+           clear the screen) and a name of 1,000 characters in its name,
+           on stderr, and then crashes
+  evilreply, evilcode, eviltext  the escapes in a garbage reply, in an
+           error reply's message and code, in an action's text
 """
 import json
 import sys
@@ -20,6 +25,9 @@ import time
 
 mode = sys.argv[1]
 good = int(sys.argv[2]) if len(sys.argv) > 2 else 0
+EVIL = "\x1b]0;pwned\x07\x1b[2J"
+if mode.startswith("evil"):
+    print(EVIL + " from stderr", file=sys.stderr, flush=True)
 
 
 def say(obj):
@@ -32,13 +40,25 @@ for line in sys.stdin:
     if cmd == "protocol_version":
         say({"id": rid, "ok": True, "result": "2" if mode == "version" else "1"})
     elif cmd == "name":
-        say({"id": rid, "ok": True, "result": "broken-" + mode})
+        if mode == "evil":
+            say({"id": rid, "ok": True, "result": EVIL + "n" * 1000})
+        else:
+            say({"id": rid, "ok": True, "result": "broken-" + mode})
     elif cmd == "genmove":
         if mode == "bytext":
             say({"id": rid, "ok": True, "result": {"text": req["legal"][-1]["text"].upper()}})
         elif good > 0:
             good -= 1
             say({"id": rid, "ok": True, "result": {"id": 1}})
+        elif mode == "evil":
+            print(EVIL + " crashing", file=sys.stderr, flush=True)
+            sys.exit(3)
+        elif mode == "evilreply":
+            print(EVIL + " not JSON", flush=True)
+        elif mode == "evilcode":
+            say({"id": rid, "ok": False, "error": EVIL + " no move", "code": EVIL})
+        elif mode == "eviltext":
+            say({"id": rid, "ok": True, "result": {"text": EVIL}})
         elif mode == "crash":
             print("broken.py: crashing on purpose", file=sys.stderr, flush=True)
             sys.exit(3)
