@@ -21,6 +21,7 @@ import (
 	"github.com/rs/zerolog"
 	"github.com/urfave/cli/v2"
 
+	"github.com/grognard/grognard/agents"
 	"github.com/grognard/grognard/engine/fileio"
 	"github.com/grognard/grognard/internal/termsafe"
 )
@@ -222,6 +223,9 @@ func (a *app) setUpLogging(c *cli.Context) error {
 		w = zerolog.ConsoleWriter{Out: a.errOut, TimeFormat: "15:04:05"}
 	}
 	a.log = zerolog.New(w).Level(level).With().Timestamp().Logger()
+	// The agents log what a game cannot say itself (a bot started without
+	// its own PID namespace): by the same flag, to the same place.
+	agents.SetLogger(a.log)
 	return nil
 }
 
