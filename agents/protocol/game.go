@@ -43,7 +43,13 @@ type snapshot struct {
 	rev    uint64
 }
 
-func newGame(rs engine.Ruleset, cfg gameConfig) (*game, error) {
+// newGame starts a game under the session's config c: a scenario c does
+// not allow is refused before the ruleset reads it, and every side's
+// agent spec is checked against c.Limits.
+func newGame(rs engine.Ruleset, cfg gameConfig, c Config) (*game, error) {
+	if err := c.CheckScenario(rs, cfg.scenario); err != nil {
+		return nil, err
+	}
 	st, err := rs.NewGame(cfg.scenario, cfg.opts)
 	if err != nil {
 		return nil, fmt.Errorf("new game on %q: %w (list_scenarios names the built-in ones)", cfg.scenario, err)
@@ -57,6 +63,9 @@ func newGame(rs engine.Ruleset, cfg gameConfig) (*game, error) {
 	}
 	for k, side := range cfg.sides {
 		if err := checkSide(side); err != nil {
+			return nil, fmt.Errorf("side%d: %w", k, err)
+		}
+		if err := c.Limits.CheckSpec(side); err != nil {
 			return nil, fmt.Errorf("side%d: %w", k, err)
 		}
 	}

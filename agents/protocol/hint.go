@@ -159,6 +159,12 @@ func (s *Session) cmdHint(ctx context.Context, args []string) (Reply, error) {
 	if spec, err = withBudget(spec, kv); err != nil {
 		return Reply{}, err
 	}
+	if err := s.cfg.Limits.CheckSpec(spec); err != nil {
+		return Reply{}, err
+	}
+	if err := s.cfg.Limits.checkHintPlayouts(n, playouts); err != nil {
+		return Reply{}, err
+	}
 	// The agent, and every playout after a suggestion, sees the state as
 	// side may: at a sealed point the other side's choice stays hidden,
 	// from the agent's seed too.
