@@ -263,7 +263,10 @@ func ReadRecordsContext(ctx context.Context, rd io.Reader) ([]*Record, error) {
 // its error at once, however much follows. An error from visit ends it
 // too and is returned as it is. The limits of ReadRecordsContext apply.
 func ScanRecords(ctx context.Context, rd io.Reader, visit func(line int, raw []byte, rec *Record) error) error {
-	lr := fileio.NewLineReader(fileio.Limit(ctx, rd, MaxRecordBytes), MaxRecordLine)
+	// Counted above the limit, to tell its refusal from one of rd's own
+	// (a caller's tighter bound), whose message is rd's to give.
+	counted := &countingReader{r: fileio.Limit(ctx, rd, MaxRecordBytes)}
+	lr := fileio.NewLineReader(counted, MaxRecordLine)
 	line, records := 0, 0
 	for {
 		b, err := lr.ReadLine()
@@ -275,9 +278,12 @@ func ScanRecords(ctx context.Context, rd io.Reader, visit func(line int, raw []b
 		case line > MaxRecordLines:
 			return fmt.Errorf("more than %d lines in one file of records, the most grognard reads: split the file", MaxRecordLines)
 		case errors.Is(err, fileio.ErrLineTooLong):
-			return fmt.Errorf("record on line %d is longer than %s, the most a game record may be", line, fileio.Size(MaxRecordLine))
+			return fmt.Errorf("record on line %d is longer than %s, the most a game record may be: %w", line, fileio.Size(MaxRecordLine), fileio.ErrTooLarge)
+		case errors.Is(err, fileio.ErrTooLarge) && counted.n < MaxRecordBytes:
+			// A bound of the caller's (a reader limited to less).
+			return fmt.Errorf("read records: %w", err)
 		case errors.Is(err, fileio.ErrTooLarge):
-			return fmt.Errorf("the records are over %s (after decompression), the most grognard reads from one file: split the file", fileio.Size(MaxRecordBytes))
+			return fmt.Errorf("the records are over %s (after decompression), the most grognard reads from one file: split the file: %w", fileio.Size(MaxRecordBytes), fileio.ErrTooLarge)
 		case err != nil:
 			return fmt.Errorf("read records: %w", err)
 		}
@@ -297,6 +303,18 @@ func ScanRecords(ctx context.Context, rd io.Reader, visit func(line int, raw []b
 			return err
 		}
 	}
+}
+
+// countingReader counts the bytes read through it.
+type countingReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
 }
 
 // ErrReplayMismatch is wrapped when a replay does not follow its record.
