@@ -32,6 +32,9 @@ type game struct {
 	buf   []engine.Action
 	// rev counts the changes to the game (steps, corrections, undos).
 	rev uint64
+	// threads bounds the games a hint's outlook plays at once (0: one a
+	// CPU), from Limits.Workers: a server shares its CPUs.
+	threads int
 }
 
 // snapshot is the game at one moment, for undo.
@@ -75,7 +78,7 @@ func newGame(rs engine.Ruleset, cfg gameConfig, c Config) (*game, error) {
 	}
 	rec.DiceSeed = cfg.seed
 	rec.Agents = cfg.sides
-	g := &game{rs: rs, cfg: cfg, st: st, rec: rec, bots: map[string]agents.Agent{}}
+	g := &game{rs: rs, cfg: cfg, st: st, rec: rec, bots: map[string]agents.Agent{}, threads: c.Limits.Workers}
 	g.dice.Seed(cfg.seed, 0x6469636573)
 	for k := range 2 {
 		rec.AgentSeeds[k] = g.agentSeed(k)

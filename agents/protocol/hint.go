@@ -321,7 +321,11 @@ func (g *game) outlook(ctx context.Context, st engine.State, side engine.Player,
 	}
 	scores := make([]float64, playouts)
 	hash := st.Hash()
-	workers := pool.New().WithErrors().WithMaxGoroutines(min(playouts, runtime.GOMAXPROCS(0)))
+	threads := runtime.GOMAXPROCS(0)
+	if g.threads > 0 {
+		threads = min(threads, g.threads)
+	}
+	workers := pool.New().WithErrors().WithMaxGoroutines(min(playouts, threads))
 	for p := range playouts {
 		// Each game its own copy, made here: the games share nothing.
 		scratch := st.Clone()

@@ -31,7 +31,8 @@ type Limits struct {
 	Calls int64
 	// Time bounds time=, the wall time a decision.
 	Time time.Duration
-	// Workers bounds workers=, the search threads of one agent.
+	// Workers bounds workers=, the search threads of one agent, and the
+	// games a hint plays at once to estimate win/draw/loss.
 	Workers int
 	// Depth bounds how far a playout looks ahead: depth= (mcts,
 	// equilibrium) and horizon= (portfolio).

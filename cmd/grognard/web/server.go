@@ -58,13 +58,15 @@ const (
 )
 
 // DefaultLimits are the bounds a page's requests are held to
-// (Config.Limits), far above what the page itself asks: its bot searches
-// 1,600 iterations with two threads, a hint plays 3 times 8 games.
+// (Config.Limits), far above what the page itself asks (its bot searches
+// 1,600 iterations with two threads, a hint plays 3 times 8 games) but
+// for threads: two, as the page's bot uses, so that the searches run at
+// once (Config.MaxSearches) leave CPUs for the other users' requests.
 var DefaultLimits = protocol.Limits{
 	Iters:    20_000,
 	Calls:    2_000_000,
 	Time:     10 * time.Second,
-	Workers:  4,
+	Workers:  2,
 	Depth:    200,
 	Playouts: 256,
 }
@@ -122,7 +124,7 @@ type Config struct {
 	// DefaultSearchTimeout).
 	SearchTimeout time.Duration
 	// MaxSearches bounds the searching requests run at once, server-wide
-	// (0: one a CPU).
+	// (0: one for two CPUs, at least one).
 	MaxSearches int
 	// QueueWait is how long a search or an upload waits for its turn
 	// before it is refused (0: DefaultQueueWait).
@@ -147,8 +149,11 @@ type Server struct {
 	root *os.Root
 	// newMu serialises session and replay creation against their bounds.
 	newMu sync.Mutex
-	// ladder is Config.Ladder open, or nil.
-	ladder *ladder.Ladder
+	// ladder is Config.Ladder open, or nil; board keeps its leaderboard
+	// for boardFresh, boardMu making one request read it when it is not.
+	ladder  *ladder.Ladder
+	board   *cache.Cache
+	boardMu sync.Mutex
 	// searches and uploads bound the searching requests and the uploads
 	// read at once.
 	searches, uploads *gate
@@ -175,7 +180,9 @@ func New(cfg Config) (*Server, error) {
 		cfg.SearchTimeout = DefaultSearchTimeout
 	}
 	if cfg.MaxSearches <= 0 {
-		cfg.MaxSearches = runtime.GOMAXPROCS(0)
+		// A search runs on up to Limits.Workers threads: half the CPUs
+		// at once leaves the others' requests a CPU to answer on.
+		cfg.MaxSearches = max(1, runtime.GOMAXPROCS(0)/2)
 	}
 	if cfg.QueueWait <= 0 {
 		cfg.QueueWait = DefaultQueueWait
@@ -205,6 +212,7 @@ func New(cfg Config) (*Server, error) {
 			return nil, err
 		}
 		s.ladder = l
+		s.board = cache.New(boardFresh, time.Minute)
 	}
 	// An expired or evicted session's running request is stopped at
 	// once and its game ended as soon as that request has returned, in
@@ -261,18 +269,37 @@ func (s *Server) Close() {
 	}
 }
 
+// boardFresh is how long the ladder's leaderboard is kept once read: the
+// page reads it every 5 seconds, and each read fits every stored game
+// again (most of a second of CPU on a ladder of 200,000 games), so every
+// open page and the chart share one read.
+const boardFresh = 2 * time.Second
+
 // ladderStandings is the live ladder's leaderboard, or false with the
-// error written.
+// error written. An entrant whose spec starts a program is shown as
+// "external", without its command line: that names a program and its
+// arguments on the ladder's machine, which are the operator's.
 func (s *Server) ladderStandings(w http.ResponseWriter, r *http.Request) ([]ladder.Standing, bool) {
 	if s.ladder == nil {
 		writeError(w, http.StatusNotFound, "no-ladder", "the server shows no ladder: start it with 'grognard serve --ladder FILE'")
 		return nil, false
+	}
+	s.boardMu.Lock()
+	defer s.boardMu.Unlock()
+	if v, ok := s.board.Get("board"); ok {
+		return v.([]ladder.Standing), true
 	}
 	board, err := s.ladder.Leaderboard(r.Context())
 	if err != nil {
 		writeError(w, http.StatusInternalServerError, string(wire.Internal), "cannot read the ladder: "+err.Error())
 		return nil, false
 	}
+	for k := range board {
+		if agents.StartsProgram(board[k].Entrant.Spec) {
+			board[k].Entrant.Spec = "external"
+		}
+	}
+	s.board.SetDefault("board", board)
 	return board, true
 }
 
