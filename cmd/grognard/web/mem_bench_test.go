@@ -17,7 +17,9 @@ import (
 	"time"
 
 	"github.com/rs/zerolog"
+	"github.com/sourcegraph/conc"
 
+	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/engine/twobytwo"
 	"github.com/grognard/grognard/tournaments"
 )
@@ -85,9 +87,8 @@ func heapInUse() float64 {
 func peakWatch() (stop func() float64) {
 	var peak atomic.Uint64
 	done := make(chan struct{})
-	finished := make(chan struct{})
-	go func() {
-		defer close(finished)
+	var wg conc.WaitGroup
+	wg.Go(func() {
 		t := time.NewTicker(2 * time.Millisecond)
 		defer t.Stop()
 		for {
@@ -102,10 +103,10 @@ func peakWatch() (stop func() float64) {
 			case <-t.C:
 			}
 		}
-	}()
+	})
 	return func() float64 {
 		close(done)
-		<-finished
+		wg.Wait()
 		return float64(peak.Load()) / (1 << 20)
 	}
 }
@@ -140,8 +141,7 @@ func (bc *benchClient) postUpload(path string, body []byte) (int, error) {
 // replay, one after another, each kept by the server.
 func BenchmarkReplayUploadMemory(b *testing.B) {
 	gz := bigRecords(b)
-	b.ReportMetric(float64(len(gz))/(1<<20), "gzip-MB")
-	b.ReportMetric(float64(bigRecordsRaw)/(1<<20), "raw-MB")
+	b.Logf("the upload: %.1f MB gzipped, %.1f MB of records", float64(len(gz))/(1<<20), float64(bigRecordsRaw)/(1<<20))
 	const uploads = 4
 	for b.Loop() {
 		bc := uploadServer(b)
@@ -167,7 +167,8 @@ func BenchmarkReplayUploadMemory(b *testing.B) {
 }
 
 // BenchmarkResultsUploadMemory: twelve uploads of the big records file
-// for a tournament's results at once.
+// for a tournament's results at once. The server reads DefaultMaxUploads
+// at a time; one that waits past DefaultQueueWait is answered 503.
 func BenchmarkResultsUploadMemory(b *testing.B) {
 	gz := bigRecords(b)
 	const uploads = 12
@@ -177,7 +178,7 @@ func BenchmarkResultsUploadMemory(b *testing.B) {
 		base := heapInUse()
 		stop := peakWatch()
 		start := time.Now()
-		var wg sync.WaitGroup
+		var wg conc.WaitGroup
 		var codes [uploads]int
 		for k := range uploads {
 			wg.Go(func() {
@@ -187,14 +188,50 @@ func BenchmarkResultsUploadMemory(b *testing.B) {
 		wg.Wait()
 		elapsed := time.Since(start)
 		peak := stop()
-		ok := 0
+		ok, busy := 0, 0
 		for _, c := range codes {
-			if c == http.StatusOK {
+			switch c {
+			case http.StatusOK:
 				ok++
+			case http.StatusServiceUnavailable:
+				busy++
 			}
 		}
 		b.ReportMetric(peak-base, "peak-MB")
 		b.ReportMetric(elapsed.Seconds(), "s/12-uploads")
 		b.ReportMetric(float64(ok), "answered")
+		b.ReportMetric(float64(busy), "503s")
+	}
+}
+
+// BenchmarkRecordPerStep: what a game record costs in memory a step,
+// decoded (engine.Record, as replays kept them) and as its JSON line (as
+// they keep them now).
+func BenchmarkRecordPerStep(b *testing.B) {
+	gz := bigRecords(b)
+	zr, err := gzip.NewReader(bytes.NewReader(gz))
+	if err != nil {
+		b.Fatal(err)
+	}
+	raw, err := io.ReadAll(zr)
+	if err != nil {
+		b.Fatal(err)
+	}
+	// A tenth of the file is enough for the figure.
+	raw = raw[:bytes.LastIndexByte(raw[:len(raw)/10], '\n')+1]
+	for b.Loop() {
+		base := heapInUse()
+		recs, err := engine.ReadRecords(bytes.NewReader(raw))
+		if err != nil {
+			b.Fatal(err)
+		}
+		decoded := heapInUse() - base
+		steps := 0
+		for _, r := range recs {
+			steps += len(r.Steps)
+		}
+		b.ReportMetric(decoded*(1<<20)/float64(steps), "decoded-B/step")
+		b.ReportMetric(float64(len(raw))/float64(steps), "line-B/step")
+		runtime.KeepAlive(recs)
 	}
 }

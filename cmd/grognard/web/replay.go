@@ -3,6 +3,7 @@ package web
 import (
 	"bufio"
 	"bytes"
+	"compress/flate"
 	"context"
 	"encoding/json"
 	"errors"
@@ -29,21 +30,22 @@ const maxSwings = 5
 
 // replay is an opened file of game records (or a saved game's record):
 // immutable once made, so requests on it need no lock. Each game is kept
-// as its record's JSON line, as compact as the upload itself once
-// decompressed, and decoded again when the page asks for it: a record
-// decoded keeps 56 bytes and a die roll's 64-byte allocation a step
-// where its line has some 20, and a file of records three to five times
-// its size (see BenchmarkReplayUploadMemory).
+// as its record's JSON line compressed, about the size of the upload
+// itself, and decoded again when the page asks for it: a record decoded
+// takes some 150 bytes a step where its line has 50 and its compressed
+// line about 12 (BenchmarkRecordPerStep), so a 15 MB gzipped upload held
+// 160 MB decoded, and holds about 15 MB so
+// (BenchmarkReplayUploadMemory).
 type replay struct {
 	holding
 	games []replayEntry
 }
 
 // replayEntry is one game of a replay: what the page lists, and its record
-// as JSON.
+// as JSON, compressed with flate.
 type replayEntry struct {
-	info replayGameInfo
-	line []byte
+	info   replayGameInfo
+	packed []byte
 }
 
 // entryOverhead is what a game costs the server besides its line (the
@@ -144,13 +146,21 @@ func (s *Server) readReplay(ctx context.Context, rd io.Reader) (*replay, error) 
 	// What is read before the first record is kept, for a saved game.
 	head := &capture{max: protocol.MaxSavedGame}
 	rp := &replay{}
+	pk, err := newPacker()
+	if err != nil {
+		return nil, err
+	}
 	var refused error // a record read but refused: no saved game either
-	err := engine.ScanRecords(ctx, io.TeeReader(br, head), func(line int, raw []byte, rec *engine.Record) error {
+	err = engine.ScanRecords(ctx, io.TeeReader(br, head), func(line int, raw []byte, rec *engine.Record) error {
 		head.stop()
 		if refused = checkReplayable(policy, line, rec); refused != nil {
 			return refused
 		}
-		rp.add(rec, bytes.Clone(raw))
+		packed, err := pk.pack(raw)
+		if err != nil {
+			return err
+		}
+		rp.add(rec, packed)
 		return nil
 	})
 	switch {
@@ -177,7 +187,11 @@ func (s *Server) readReplay(ctx context.Context, rd io.Reader) (*replay, error) 
 		if err != nil {
 			return nil, err
 		}
-		rp.add(saved.Record, line)
+		packed, err := pk.pack(line)
+		if err != nil {
+			return nil, err
+		}
+		rp.add(saved.Record, packed)
 	case err != nil:
 		return nil, err
 	case len(rp.games) == 0:
@@ -189,20 +203,57 @@ func (s *Server) readReplay(ctx context.Context, rd io.Reader) (*replay, error) 
 	return rp, nil
 }
 
-// add keeps rec, whose JSON is line, as the replay's next game.
-func (rp *replay) add(rec *engine.Record, line []byte) {
-	rp.games = append(rp.games, replayEntry{line: line, info: replayGameInfo{Game: len(rp.games) + 1, Ruleset: rec.Ruleset,
+// add keeps rec, whose JSON compressed is packed, as the replay's next
+// game.
+func (rp *replay) add(rec *engine.Record, packed []byte) {
+	rp.games = append(rp.games, replayEntry{packed: packed, info: replayGameInfo{Game: len(rp.games) + 1, Ruleset: rec.Ruleset,
 		Scenario: rec.Scenario, Agents: rec.Agents, Result: rec.Result.String(), Steps: len(rec.Steps)}})
-	rp.bytes += int64(len(line)) + entryOverhead
+	rp.bytes += int64(len(packed)) + entryOverhead
 }
 
 // record decodes game g (from 1) again.
 func (rp *replay) record(g int) (*engine.Record, error) {
+	zr := flate.NewReader(bytes.NewReader(rp.games[g-1].packed))
+	defer zr.Close()
+	line, err := io.ReadAll(zr)
+	if err != nil {
+		return nil, fmt.Errorf("game %d: %w", g, err)
+	}
 	rec := new(engine.Record)
-	if err := json.Unmarshal(rp.games[g-1].line, rec); err != nil {
+	if err := json.Unmarshal(line, rec); err != nil {
 		return nil, fmt.Errorf("game %d: %w", g, err)
 	}
 	return rec, nil
+}
+
+// packer compresses the lines of one upload, one writer for them all
+// (a flate writer takes most of a megabyte to make).
+type packer struct {
+	buf bytes.Buffer
+	zw  *flate.Writer
+}
+
+func newPacker() (*packer, error) {
+	p := &packer{}
+	zw, err := flate.NewWriter(&p.buf, flate.BestSpeed)
+	if err != nil {
+		return nil, err
+	}
+	p.zw = zw
+	return p, nil
+}
+
+// pack is line compressed, in a slice of its own.
+func (p *packer) pack(line []byte) ([]byte, error) {
+	p.buf.Reset()
+	p.zw.Reset(&p.buf)
+	if _, err := p.zw.Write(line); err != nil {
+		return nil, err
+	}
+	if err := p.zw.Close(); err != nil {
+		return nil, err
+	}
+	return bytes.Clone(p.buf.Bytes()), nil
 }
 
 // capture keeps what is written to it, up to max bytes and until stopped.

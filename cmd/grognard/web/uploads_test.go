@@ -42,7 +42,15 @@ func recordLine(t *testing.T, seed uint64) []byte {
 // is refused, and a replay kept still replays its games.
 func TestReplaysWithinTheirBudget(t *testing.T) {
 	line := recordLine(t, 3)
-	per := int64(len(line)) + entryOverhead
+	pk, err := newPacker()
+	if err != nil {
+		t.Fatal(err)
+	}
+	packed, err := pk.pack(bytes.TrimSpace(line))
+	if err != nil {
+		t.Fatal(err)
+	}
+	per := int64(len(packed)) + entryOverhead
 	ts, s := searchServer(t, Config{ReplayBytes: 3 * per})
 	open := func(body []byte) (int, openReply) { return postRaw(t, ts.URL+"/api/replays", body) }
 	var kept []string
