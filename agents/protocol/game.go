@@ -35,6 +35,17 @@ type game struct {
 	// threads bounds the games a hint's outlook plays at once (0: one a
 	// CPU), from Limits.Workers: a server shares its CPUs.
 	threads int
+	// searching is Config.Searching, or nil.
+	searching func(ctx context.Context) (func(), error)
+}
+
+// search waits for the session's turn to search (Config.Searching) and
+// returns the function to call once the search is over.
+func (g *game) search(ctx context.Context) (func(), error) {
+	if g.searching == nil {
+		return func() {}, nil
+	}
+	return g.searching(ctx)
 }
 
 // snapshot is the game at one moment, for undo.
@@ -78,7 +89,7 @@ func newGame(rs engine.Ruleset, cfg gameConfig, c Config) (*game, error) {
 	}
 	rec.DiceSeed = cfg.seed
 	rec.Agents = cfg.sides
-	g := &game{rs: rs, cfg: cfg, st: st, rec: rec, bots: map[string]agents.Agent{}, threads: c.Limits.Workers}
+	g := &game{rs: rs, cfg: cfg, st: st, rec: rec, bots: map[string]agents.Agent{}, threads: c.Limits.Workers, searching: c.Searching}
 	g.dice.Seed(cfg.seed, 0x6469636573)
 	for k := range 2 {
 		rec.AgentSeeds[k] = g.agentSeed(k)
@@ -524,6 +535,11 @@ func (g *game) botMove(ctx context.Context, side engine.Player, spec string, exp
 	if view == g.st {
 		view = g.st.Clone() // the bot may change what it is given
 	}
+	done, err := g.search(ctx)
+	if err != nil {
+		return Step{}, err
+	}
+	defer done()
 	var act engine.Action
 	var why *agents.Explanation
 	if x, ok := a.(agents.Explainer); ok && explain {

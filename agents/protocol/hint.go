@@ -165,6 +165,11 @@ func (s *Session) cmdHint(ctx context.Context, args []string) (Reply, error) {
 	if err := s.cfg.Limits.checkHintPlayouts(n, playouts); err != nil {
 		return Reply{}, err
 	}
+	done, err := g.search(ctx)
+	if err != nil {
+		return Reply{}, err
+	}
+	defer done()
 	// The agent, and every playout after a suggestion, sees the state as
 	// side may: at a sealed point the other side's choice stays hidden,
 	// from the agent's seed too.

@@ -1,7 +1,9 @@
 package protocol
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -176,4 +178,39 @@ func savedWithSide(t *testing.T, spec string) []byte {
 		t.Fatal(err)
 	}
 	return b
+}
+
+// TestSearchingTakesTurns: Config.Searching is asked before every search
+// (a hint, a bot's move in genmove or advance) and told when it is over,
+// never for what does not search; its refusal refuses the request and
+// leaves the game as it was.
+func TestSearchingTakesTurns(t *testing.T) {
+	var asked, done int
+	var refuse error
+	s := NewSession(Config{Searching: func(context.Context) (func(), error) {
+		asked++
+		if refuse != nil {
+			return nil, refuse
+		}
+		return func() { done++ }, nil
+	}})
+	must(t, s, "new_game human=0 bot=random seed=1 dice=manual")
+	must(t, s, "roll")
+	must(t, s, "show")
+	if asked != 0 {
+		t.Fatalf("asked %d times before any search", asked)
+	}
+	must(t, s, "hint agent=mcts:iters=20 playouts=1")
+	must(t, s, "genmove agent=random")
+	if asked != 2 || done != 2 {
+		t.Fatalf("asked %d times, told %d, after a hint and a genmove", asked, done)
+	}
+	refuse = errors.New("busy")
+	before := stateJSON(t, s)
+	if _, err := do(t, s, "hint agent=mcts:iters=20"); !errors.Is(err, refuse) {
+		t.Errorf("a refused turn: %v", err)
+	}
+	if stateJSON(t, s) != before {
+		t.Error("a refused search changed the game")
+	}
 }

@@ -37,6 +37,13 @@ type Config struct {
 	// Limits bounds the work one request may ask for (zero fields: no
 	// bound), for a server shared by clients it does not trust.
 	Limits Limits
+	// Searching, when set, is called before each search a request makes
+	// (a bot's move in genmove or advance, a hint with its playouts), and
+	// the function it returns once the search is over: a server shares
+	// its CPUs out among its clients with it, while the rest of a request
+	// (dice, a person's move) waits for nothing. Its error refuses the
+	// request, wrapped so that errors.Is finds it.
+	Searching func(ctx context.Context) (done func(), err error)
 }
 
 // Session is one protocol conversation: at most one game at a time, with

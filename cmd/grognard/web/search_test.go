@@ -84,7 +84,8 @@ func TestSearchDeadline(t *testing.T) {
 
 // TestSearchesWaitTheirTurn: with one search at a time, a second search
 // waits at most QueueWait and is then refused with 503 and why, while
-// requests that do not search are served.
+// requests that do not search (advance included, when no bot is to move)
+// are served.
 func TestSearchesWaitTheirTurn(t *testing.T) {
 	ts, s := searchServer(t, Config{MaxSearches: 1, QueueWait: 50 * time.Millisecond, SearchTimeout: time.Minute, Limits: protocol.Limits{Iters: 1 << 30}})
 	long, other := readyToHint(t, ts), readyToHint(t, ts)
@@ -103,6 +104,10 @@ func TestSearchesWaitTheirTurn(t *testing.T) {
 	}
 	if _, r := cmd(t, ts, other, "show"); !r.OK {
 		t.Errorf("show while the server searches: %+v", r)
+	}
+	// An advance that has no bot to move waits for no search.
+	if _, r := cmd(t, ts, other, "advance"); !r.OK {
+		t.Errorf("an advance to a person's turn while the server searches: %+v", r)
 	}
 	if code, r := post(t, ts.URL+"/api/sessions/"+long+"/cancel", ""); code != 200 || !r.OK {
 		t.Fatalf("cancel: %d %+v", code, r)

@@ -454,11 +454,11 @@ func (s *Server) newSession(w http.ResponseWriter, r *http.Request) {
 
 // protocolConfig is the protocol's configuration for a page's session:
 // no scenario files (a page names built-in scenarios and generated
-// battlefields; files are the command line's) and the server's limits on
-// a request's work.
+// battlefields; files are the command line's), the server's limits on a
+// request's work, and its searches taking turns server-wide.
 func (s *Server) protocolConfig() protocol.Config {
 	return protocol.Config{Name: s.cfg.Name, Version: s.cfg.Version, Ruleset: s.cfg.Ruleset,
-		NoScenarioFiles: true, Limits: s.cfg.Limits}
+		NoScenarioFiles: true, Limits: s.cfg.Limits, Searching: s.searches.enter}
 }
 
 // lookup finds the request's session and renews its lease.
@@ -544,19 +544,15 @@ func (s *Server) command(w http.ResponseWriter, r *http.Request) {
 		})
 		return
 	}
-	// A search waits its turn among all the server's searches, then runs
-	// under the server's deadline, so that hints asked in a loop cannot
+	// A request that may search runs under the server's deadline, and
+	// each of its searches waits its turn among all the server's
+	// (protocolConfig's Searching), so that hints asked in a loop cannot
 	// take the machine from the other users.
 	writeReply(w, r, ws, func(ctx context.Context) (protocol.Reply, error) {
-		leave, err := s.searches.enter(ctx)
-		if err != nil {
-			return protocol.Reply{}, err
-		}
-		defer leave()
 		ctx, cancel := context.WithTimeout(ctx, s.cfg.SearchTimeout)
 		defer cancel()
 		rep, err := ws.sess.Execute(ctx, protocol.Request{Cmd: req.Cmd, Args: req.Args})
-		if errors.Is(ctx.Err(), context.DeadlineExceeded) && err != nil {
+		if errors.Is(ctx.Err(), context.DeadlineExceeded) && err != nil && !errors.Is(err, errServerBusy) {
 			err = wire.Errorf(wire.Interrupted, "%s ran past this server's limit of %v a request and was stopped; the game is as it was: ask for less (a smaller iters= or time=, fewer playouts=)", req.Cmd, s.cfg.SearchTimeout)
 		}
 		if h, ok := rep.Data.(protocol.Hints); ok && err == nil && req.Cmd == "hint" {
@@ -566,8 +562,8 @@ func (s *Server) command(w http.ResponseWriter, r *http.Request) {
 	})
 }
 
-// searching are the commands that search (a bot's move, a hint): they
-// run one at a time per CPU server-wide and under SearchTimeout.
+// searching are the commands that may search (a bot's move, a hint):
+// they run under SearchTimeout.
 var searching = map[string]bool{"hint": true, "genmove": true, "advance": true}
 
 // writeReply runs f on the session and writes its answer as the protocol's
