@@ -216,7 +216,8 @@ func New(cfg Config) (*Server, error) {
 	}
 	// An expired or evicted session's running request is stopped at
 	// once and its game ended as soon as that request has returned, in
-	// the background: the cache calls this with its own lock held.
+	// the background: a session dropped to make room is dropped with
+	// newMu held, which must not wait on another user's request.
 	s.sessions.OnEvicted(func(_ string, v any) {
 		if ws, ok := v.(*session); ok {
 			ws.stop()
