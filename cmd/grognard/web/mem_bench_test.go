@@ -235,3 +235,30 @@ func BenchmarkRecordPerStep(b *testing.B) {
 		runtime.KeepAlive(recs)
 	}
 }
+
+// BenchmarkGzipBombMemory: a gzip of some 200 KB that decompresses to
+// 200 MB of one line, uploaded for a replay and for results: refused at
+// the line bound, having held little more than it.
+func BenchmarkGzipBombMemory(b *testing.B) {
+	var gz bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
+	zero := make([]byte, 1<<20)
+	for range 200 {
+		_, _ = zw.Write(zero)
+	}
+	_ = zw.Close()
+	b.Logf("the bomb: %d KB gzipped", gz.Len()>>10)
+	for b.Loop() {
+		bc := uploadServer(b)
+		debug.FreeOSMemory()
+		base := heapInUse()
+		stop := peakWatch()
+		for _, path := range []string{"/api/replays", "/api/results"} {
+			code, err := bc.postUpload(path, gz.Bytes())
+			if err != nil || code != http.StatusRequestEntityTooLarge {
+				b.Fatalf("%s: %d %v", path, code, err)
+			}
+		}
+		b.ReportMetric(stop()-base, "peak-MB")
+	}
+}
