@@ -247,36 +247,74 @@ func ReadRecords(rd io.Reader) ([]*Record, error) {
 // MaxRecordLines or MaxRecords; it reads in time linear in the input, however it is made.
 func ReadRecordsContext(ctx context.Context, rd io.Reader) ([]*Record, error) {
 	var out []*Record
-	lr := fileio.NewLineReader(fileio.Limit(ctx, rd, MaxRecordBytes), MaxRecordLine)
-	line := 0
+	err := ScanRecords(ctx, rd, func(_ int, _ []byte, r *Record) error {
+		out = append(out, r)
+		return nil
+	})
+	return out, err
+}
+
+// ScanRecords decodes the JSON-line records of rd one at a time, as they
+// arrive, and calls visit with each: its line number, its line as read
+// (valid only during the call: a caller that keeps it copies it) and the
+// record decoded. Only one line is held at a time, so a caller that keeps
+// the records compactly (the lines, or less) reads a large file in little
+// memory, and the first line that is not a record ends the reading with
+// its error at once, however much follows. An error from visit ends it
+// too and is returned as it is. The limits of ReadRecordsContext apply.
+func ScanRecords(ctx context.Context, rd io.Reader, visit func(line int, raw []byte, rec *Record) error) error {
+	// Counted above the limit, to tell its refusal from one of rd's own
+	// (a caller's tighter bound), whose message is rd's to give.
+	counted := &countingReader{r: fileio.Limit(ctx, rd, MaxRecordBytes)}
+	lr := fileio.NewLineReader(counted, MaxRecordLine)
+	line, records := 0, 0
 	for {
 		b, err := lr.ReadLine()
 		if errors.Is(err, io.EOF) {
-			return out, nil
+			return nil
 		}
 		line++
 		switch {
 		case line > MaxRecordLines:
-			return out, fmt.Errorf("more than %d lines in one file of records, the most grognard reads: split the file", MaxRecordLines)
+			return fmt.Errorf("more than %d lines in one file of records, the most grognard reads: split the file", MaxRecordLines)
 		case errors.Is(err, fileio.ErrLineTooLong):
-			return out, fmt.Errorf("record on line %d is longer than %s, the most a game record may be", line, fileio.Size(MaxRecordLine))
+			return fmt.Errorf("record on line %d is longer than %s, the most a game record may be: %w", line, fileio.Size(MaxRecordLine), fileio.ErrTooLarge)
+		case errors.Is(err, fileio.ErrTooLarge) && counted.n < MaxRecordBytes:
+			// A bound of the caller's (a reader limited to less).
+			return fmt.Errorf("read records: %w", err)
 		case errors.Is(err, fileio.ErrTooLarge):
-			return out, fmt.Errorf("the records are over %s (after decompression), the most grognard reads from one file: split the file", fileio.Size(MaxRecordBytes))
+			return fmt.Errorf("the records are over %s (after decompression), the most grognard reads from one file: split the file: %w", fileio.Size(MaxRecordBytes), fileio.ErrTooLarge)
 		case err != nil:
-			return out, fmt.Errorf("read records: %w", err)
+			return fmt.Errorf("read records: %w", err)
 		}
-		if len(bytes.TrimSpace(b)) == 0 {
+		b = bytes.TrimSpace(b)
+		if len(b) == 0 {
 			continue
 		}
-		if len(out) == MaxRecords {
-			return out, fmt.Errorf("more than %d records in one file, the most grognard reads: split the file", MaxRecords)
+		if records == MaxRecords {
+			return fmt.Errorf("more than %d records in one file, the most grognard reads: split the file", MaxRecords)
 		}
-		var r Record
-		if err := json.Unmarshal(b, &r); err != nil {
-			return out, fmt.Errorf("record on line %d: %w", line, err)
+		records++
+		r := new(Record)
+		if err := json.Unmarshal(b, r); err != nil {
+			return fmt.Errorf("record on line %d: %w", line, err)
 		}
-		out = append(out, &r)
+		if err := visit(line, b, r); err != nil {
+			return err
+		}
 	}
+}
+
+// countingReader counts the bytes read through it.
+type countingReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
 }
 
 // ErrReplayMismatch is wrapped when a replay does not follow its record.

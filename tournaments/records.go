@@ -3,6 +3,7 @@ package tournaments
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -301,28 +302,83 @@ func (w *recordWriter) close() error {
 // order. A torn last line (no newline) is skipped, as a resume skips it.
 func ReadGameRecords(rd io.Reader) ([]*GameRecord, error) {
 	var out []*GameRecord
-	br := bufio.NewReaderSize(rd, 1<<16)
+	err := scanGameRecords(context.Background(), rd, func(line int, b []byte) error {
+		var r GameRecord
+		if err := json.Unmarshal(b, &r); err != nil {
+			return fmt.Errorf("record on line %d: %w", line, err)
+		}
+		out = append(out, &r)
+		return nil
+	})
+	return out, err
+}
+
+// ReadGameRecordHeads decodes the tournament records in rd as
+// ReadGameRecords does, but without each game's steps, which are most of
+// a line and which ReportFromRecords does not read: a file of records is
+// read in memory proportional to its games, not its steps, one line at a
+// time as it arrives. It stops when ctx ends, and refuses at once the
+// first line that is not a record, a record without its tournament part,
+// and a record of another tournament than the first's (which
+// ReportFromRecords would refuse only once the whole file was read).
+func ReadGameRecordHeads(ctx context.Context, rd io.Reader) ([]*GameRecord, error) {
+	var out []*GameRecord
+	err := scanGameRecords(ctx, rd, func(line int, b []byte) error {
+		var h struct {
+			GameRecord
+			// Steps, shallower than the record's own, takes the steps
+			// in its place and keeps nothing of them.
+			Steps skipped `json:"steps"`
+		}
+		if err := json.Unmarshal(b, &h); err != nil {
+			return fmt.Errorf("record on line %d: %w", line, err)
+		}
+		r := &h.GameRecord
+		switch fp := r.Tournament.Fingerprint; {
+		case fp == "":
+			return fmt.Errorf("record on line %d is a game without its tournament part (written by 'grognard match'?): results need a file written by 'grognard tournament --records FILE'", line)
+		case len(out) > 0 && fp != out[0].Tournament.Fingerprint:
+			return fmt.Errorf("record on line %d is of another tournament (fingerprint %s) than the first line's (%s): split the file by each line's tournament.fingerprint and read one tournament at a time", line, fp, out[0].Tournament.Fingerprint)
+		}
+		out = append(out, r)
+		return nil
+	})
+	return out, err
+}
+
+// skipped is a JSON value read and dropped.
+type skipped struct{}
+
+// UnmarshalJSON keeps nothing (the decoder has checked the value is JSON).
+func (*skipped) UnmarshalJSON([]byte) error { return nil }
+
+// scanGameRecords calls take with each complete, non-blank line of rd
+// (its number and its bytes, valid during the call) until the input
+// ends, ctx ends, a limit is passed or take fails. A torn last line (no
+// newline) is skipped, as a resume skips it.
+func scanGameRecords(ctx context.Context, rd io.Reader, take func(line int, b []byte) error) error {
+	br := bufio.NewReaderSize(fileio.Limit(ctx, rd, engine.MaxRecordBytes), 1<<16)
 	var buf []byte
+	records := 0
 	for n := 1; ; n++ {
 		line, grown, err := readRecordLine(br, buf)
 		buf = grown
-		if err == nil && len(out) >= engine.MaxRecords {
+		if err == nil && records >= engine.MaxRecords {
 			err = fmt.Errorf("more than %d records: %w", engine.MaxRecords, fileio.ErrTooLarge)
 		}
 		if len(line) > 0 && line[len(line)-1] == '\n' {
 			if l := bytes.TrimSpace(line); len(l) > 0 {
-				var r GameRecord
-				if jerr := json.Unmarshal(l, &r); jerr != nil {
-					return out, fmt.Errorf("record on line %d: %w", n, jerr)
+				if terr := take(n, l); terr != nil {
+					return terr
 				}
-				out = append(out, &r)
+				records++
 			}
 		}
 		if err == io.EOF {
-			return out, nil
+			return nil
 		}
 		if err != nil {
-			return out, fmt.Errorf("read records: %w", err)
+			return fmt.Errorf("read records: %w", err)
 		}
 	}
 }

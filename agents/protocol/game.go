@@ -32,6 +32,20 @@ type game struct {
 	buf   []engine.Action
 	// rev counts the changes to the game (steps, corrections, undos).
 	rev uint64
+	// threads bounds the games a hint's outlook plays at once (0: one a
+	// CPU), from Limits.Workers: a server shares its CPUs.
+	threads int
+	// searching is Config.Searching, or nil.
+	searching func(ctx context.Context) (func(), error)
+}
+
+// search waits for the session's turn to search (Config.Searching) and
+// returns the function to call once the search is over.
+func (g *game) search(ctx context.Context) (func(), error) {
+	if g.searching == nil {
+		return func() {}, nil
+	}
+	return g.searching(ctx)
 }
 
 // snapshot is the game at one moment, for undo.
@@ -43,7 +57,13 @@ type snapshot struct {
 	rev    uint64
 }
 
-func newGame(rs engine.Ruleset, cfg gameConfig) (*game, error) {
+// newGame starts a game under the session's config c: a scenario c does
+// not allow is refused before the ruleset reads it, and every side's
+// agent spec is checked against c.Limits.
+func newGame(rs engine.Ruleset, cfg gameConfig, c Config) (*game, error) {
+	if err := c.CheckScenario(rs, cfg.scenario); err != nil {
+		return nil, err
+	}
 	st, err := rs.NewGame(cfg.scenario, cfg.opts)
 	if err != nil {
 		return nil, fmt.Errorf("new game on %q: %w (list_scenarios names the built-in ones)", cfg.scenario, err)
@@ -59,6 +79,9 @@ func newGame(rs engine.Ruleset, cfg gameConfig) (*game, error) {
 		if err := checkSide(side); err != nil {
 			return nil, fmt.Errorf("side%d: %w", k, err)
 		}
+		if err := c.Limits.CheckSpec(side); err != nil {
+			return nil, fmt.Errorf("side%d: %w", k, err)
+		}
 	}
 	rec, err := engine.NewRecord(rs, cfg.scenario, cfg.opts)
 	if err != nil {
@@ -66,7 +89,7 @@ func newGame(rs engine.Ruleset, cfg gameConfig) (*game, error) {
 	}
 	rec.DiceSeed = cfg.seed
 	rec.Agents = cfg.sides
-	g := &game{rs: rs, cfg: cfg, st: st, rec: rec, bots: map[string]agents.Agent{}}
+	g := &game{rs: rs, cfg: cfg, st: st, rec: rec, bots: map[string]agents.Agent{}, threads: c.Limits.Workers, searching: c.Searching}
 	g.dice.Seed(cfg.seed, 0x6469636573)
 	for k := range 2 {
 		rec.AgentSeeds[k] = g.agentSeed(k)
@@ -512,6 +535,11 @@ func (g *game) botMove(ctx context.Context, side engine.Player, spec string, exp
 	if view == g.st {
 		view = g.st.Clone() // the bot may change what it is given
 	}
+	done, err := g.search(ctx)
+	if err != nil {
+		return Step{}, err
+	}
+	defer done()
 	var act engine.Action
 	var why *agents.Explanation
 	if x, ok := a.(agents.Explainer); ok && explain {

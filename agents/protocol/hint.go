@@ -159,6 +159,17 @@ func (s *Session) cmdHint(ctx context.Context, args []string) (Reply, error) {
 	if spec, err = withBudget(spec, kv); err != nil {
 		return Reply{}, err
 	}
+	if err := s.cfg.Limits.CheckSpec(spec); err != nil {
+		return Reply{}, err
+	}
+	if err := s.cfg.Limits.checkHintPlayouts(n, playouts); err != nil {
+		return Reply{}, err
+	}
+	done, err := g.search(ctx)
+	if err != nil {
+		return Reply{}, err
+	}
+	defer done()
 	// The agent, and every playout after a suggestion, sees the state as
 	// side may: at a sealed point the other side's choice stays hidden,
 	// from the agent's seed too.
@@ -315,7 +326,11 @@ func (g *game) outlook(ctx context.Context, st engine.State, side engine.Player,
 	}
 	scores := make([]float64, playouts)
 	hash := st.Hash()
-	workers := pool.New().WithErrors().WithMaxGoroutines(min(playouts, runtime.GOMAXPROCS(0)))
+	threads := runtime.GOMAXPROCS(0)
+	if g.threads > 0 {
+		threads = min(threads, g.threads)
+	}
+	workers := pool.New().WithErrors().WithMaxGoroutines(min(playouts, threads))
 	for p := range playouts {
 		// Each game its own copy, made here: the games share nothing.
 		scratch := st.Clone()

@@ -229,7 +229,7 @@ func (s *Session) cmdLoad(ctx context.Context, args []string) (Reply, error) {
 	if err != nil {
 		return Reply{}, fmt.Errorf("load: %w", err)
 	}
-	g, err := loadGame(b, who)
+	g, err := loadGame(b, who, s.cfg)
 	if err != nil {
 		var pe *ProgramSideError
 		if errors.As(err, &pe) {
@@ -294,7 +294,7 @@ func DecodeSaved(b []byte) (SavedGame, error) {
 	return doc, nil
 }
 
-func loadGame(b []byte, who loadSides) (*game, error) {
+func loadGame(b []byte, who loadSides, c Config) (*game, error) {
 	doc, err := DecodeSaved(b)
 	if err != nil {
 		return nil, err
@@ -303,12 +303,17 @@ func loadGame(b []byte, who loadSides) (*game, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The record's scenario is checked before anything resolves it (the
+	// sides' names, the replay): a saved game may name any path.
+	if err := c.CheckScenario(rs, doc.Record.Scenario); err != nil {
+		return nil, err
+	}
 	sides, err := loadedSides(rs, doc, who)
 	if err != nil {
 		return nil, err
 	}
 	cfg := gameConfig{scenario: doc.Record.Scenario, opts: doc.Record.Options, seed: doc.Seed, sides: sides, diceAuto: doc.Dice != "manual"}
-	g, err := newGame(rs, cfg)
+	g, err := newGame(rs, cfg, c)
 	if err != nil {
 		return nil, err
 	}
@@ -363,7 +368,7 @@ func (s *Session) LoadSaved(b []byte, bot string) (Reply, error) {
 	if agents.StartsProgram(bot) {
 		return Reply{}, wire.Errorf(wire.BadArgument, "bot=%q starts a program: choose a built-in agent", bot)
 	}
-	g, err := loadGame(b, loadSides{Bot: strings.TrimSpace(bot)})
+	g, err := loadGame(b, loadSides{Bot: strings.TrimSpace(bot)}, s.cfg)
 	if err != nil {
 		return Reply{}, wire.Wrap(wire.BadArgument, fmt.Errorf("load: %w", err))
 	}

@@ -26,6 +26,24 @@ type Config struct {
 	// Ruleset is what new_game and list_scenarios play when the request
 	// names none; empty: the first registered.
 	Ruleset string
+	// NoScenarioFiles refuses every scenario named by a file's path
+	// (scenarios.KindOf is File), in new_game and in the record of a
+	// loaded game, and admits only the ruleset's built-in scenarios and
+	// generated battlefields. A server sets it for a client that is not
+	// the machine's own user: a scenario file's source reads any path the
+	// process can, and its errors quote what it read. The zero value
+	// keeps files, for a person at the terminal (grognard protocol, play).
+	NoScenarioFiles bool
+	// Limits bounds the work one request may ask for (zero fields: no
+	// bound), for a server shared by clients it does not trust.
+	Limits Limits
+	// Searching, when set, is called before each search a request makes
+	// (a bot's move in genmove or advance, a hint with its playouts), and
+	// the function it returns once the search is over: a server shares
+	// its CPUs out among its clients with it, while the rest of a request
+	// (dice, a person's move) waits for nothing. Its error refuses the
+	// request, wrapped so that errors.Is finds it.
+	Searching func(ctx context.Context) (done func(), err error)
 }
 
 // Session is one protocol conversation: at most one game at a time, with
@@ -455,7 +473,7 @@ func (s *Session) cmdNewGame(_ context.Context, args []string) (Reply, error) {
 	if cfg.scenario == "" {
 		cfg.scenario = rs.Scenarios()[0]
 	}
-	g, err := newGame(rs, cfg)
+	g, err := newGame(rs, cfg, s.cfg)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -1096,6 +1114,9 @@ func (s *Session) cmdGenmove(ctx context.Context, args []string) (Reply, error) 
 	}
 	spec, err = withBudget(spec, kv)
 	if err != nil {
+		return Reply{}, err
+	}
+	if err := s.cfg.Limits.CheckSpec(spec); err != nil {
 		return Reply{}, err
 	}
 	step, err := g.botMove(ctx, side, spec, explain)

@@ -53,6 +53,29 @@ func Open(path string) (*os.File, error) {
 	return f, nil
 }
 
+// OpenIn opens the file name inside root for reading as Open does: the
+// open never blocks (O_NONBLOCK: a FIFO's open would wait for a writer,
+// holding a thread and a descriptor for as long), and anything that is
+// not a regular file is refused, checked on the opened file. root
+// confines name as os.Root does (no "..", absolute path or symlink
+// leaves it).
+func OpenIn(root *os.Root, name string) (*os.File, error) {
+	f, err := root.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, err
+	}
+	fi, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		f.Close()
+		return nil, &fs.PathError{Op: "read", Path: name, Err: fmt.Errorf("%w (it is %s): give the name of a file", ErrNotRegular, kind(fi.Mode()))}
+	}
+	return f, nil
+}
+
 // kind names a file mode for a message.
 func kind(m fs.FileMode) string {
 	switch {

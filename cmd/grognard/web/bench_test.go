@@ -2,6 +2,7 @@ package web
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -14,6 +15,7 @@ import (
 	"time"
 
 	"github.com/rs/zerolog"
+	"github.com/sourcegraph/conc"
 	"github.com/sourcegraph/conc/pool"
 
 	"github.com/grognard/grognard/agents/protocol"
@@ -43,7 +45,7 @@ func (bc *benchClient) do(method, path, body string) (int, []byte, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	if body != "" {
+	if method == "POST" {
 		req.Header.Set("Content-Type", "application/json")
 	}
 	bc.requests.Add(1)
@@ -344,4 +346,81 @@ func BenchmarkConcurrentSessions(b *testing.B) {
 	b.ReportMetric(float64(requests)/float64(b.N), "requests/op")
 	b.ReportMetric(float64(seeds.Load()), "games")
 	b.ReportMetric(float64(errCount.Load()), "errors")
+}
+
+// BenchmarkShowUnderLoad: one session's show summary, timed while the
+// server is idle and while 16 other sessions ask for hints as large as
+// they may, one after another, without end (hint iters=20000 with 256
+// playouts, as much as DefaultLimits allows, and the same refused at
+// iters=2000000000 and time=1h). The server runs MaxSearches searches at
+// once and refuses the rest with 503 after QueueWait, so show, which is
+// not a search, stays near its idle time:
+//
+//	go test ./cmd/grognard/web/ -run '^$' -bench ShowUnderLoad -benchtime 20x
+func BenchmarkShowUnderLoad(b *testing.B) {
+	for _, load := range []int{0, 16} {
+		b.Run(fmt.Sprintf("hinting=%d", load), func(b *testing.B) {
+			bc := benchServer(b)
+			ids := make([]string, load+1)
+			for k := range ids {
+				id, err := bc.session()
+				if err != nil {
+					b.Fatal(err)
+				}
+				if _, err := bc.command(id, "new_game", "ruleset=drums", "human=0", "bot=random", fmt.Sprintf("seed=%d", k+1)); err != nil {
+					b.Fatal(err)
+				}
+				if _, err := bc.advance(id); err != nil {
+					b.Fatal(err)
+				}
+				ids[k] = id
+			}
+			// The hinting clients leave when the benchmark ends, which
+			// stops what they asked for (a server without bounds would
+			// search until then).
+			loadCtx, stop := context.WithCancel(context.Background())
+			defer stop()
+			var hints, refused, busy atomic.Int64
+			var wg conc.WaitGroup
+			for k := 1; k <= load; k++ {
+				wg.Go(func() {
+					asks := [][]string{{"iters=20000", "playouts=32", "n=8"}, {"iters=2000000000"}, {"time=1h"}, {"playouts=10000", "n=50"}}
+					for i := 0; loadCtx.Err() == nil; i++ {
+						body, _ := json.Marshal(commandRequest{Cmd: "hint", Args: asks[i%len(asks)]})
+						req, _ := http.NewRequestWithContext(loadCtx, "POST", bc.base+"/api/sessions/"+ids[k]+"/command", strings.NewReader(string(body)))
+						req.Header.Set("Content-Type", "application/json")
+						r, err := bc.c.Do(req)
+						if err != nil {
+							return
+						}
+						_, _ = io.Copy(io.Discard, r.Body)
+						r.Body.Close()
+						switch code := r.StatusCode; {
+						case code == http.StatusServiceUnavailable:
+							busy.Add(1)
+						case i%len(asks) == 0:
+							hints.Add(1)
+						default:
+							refused.Add(1)
+						}
+					}
+				})
+			}
+			if load > 0 {
+				time.Sleep(2 * time.Second) // the hints under way
+			}
+			b.ResetTimer()
+			for b.Loop() {
+				if _, err := bc.command(ids[0], "show", "summary"); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.StopTimer()
+			stop()
+			wg.Wait()
+			b.ReportMetric(float64(hints.Load()), "hints")
+			b.ReportMetric(float64(refused.Load()), "refused")
+			b.ReportMetric(float64(busy.Load()), "503s")
+		})
+	}
 }

@@ -1,7 +1,7 @@
 package web
 
 import (
-	"bytes"
+	"bufio"
 	"compress/gzip"
 	"context"
 	"encoding/json"
@@ -97,10 +97,11 @@ func (s *Server) listFiles(w http.ResponseWriter, _ *http.Request) {
 	writeJSON(w, map[string]any{"ok": true, "files": out})
 }
 
-// readChosen reads the file name of the chosen directory, gunzipped when
-// it is gzip, at most MaxFileBytes. A name that leaves the directory, is
-// not a regular file or is not record-like is refused with the reason.
-func (s *Server) readChosen(ctx context.Context, name string) ([]byte, error) {
+// openChosen opens the file name of the chosen directory for reading. A
+// name that leaves the directory, is not a regular file (a FIFO is
+// refused without waiting for a writer) or is not record-like is refused
+// with the reason.
+func (s *Server) openChosen(name string) (*os.File, error) {
 	if s.root == nil {
 		return nil, errNoDir
 	}
@@ -111,54 +112,62 @@ func (s *Server) readChosen(ctx context.Context, name string) ([]byte, error) {
 	if !recordLike(clean) {
 		return nil, fmt.Errorf("%q is not a records or saved-game file (.jsonl, .json, or either gzipped)", name)
 	}
-	f, err := s.root.Open(clean)
-	if err != nil {
-		if strings.Contains(err.Error(), "escapes") {
-			return nil, fmt.Errorf("%q is outside the server's directory: name a file the list offers", name)
-		}
+	f, err := fileio.OpenIn(s.root, clean)
+	switch {
+	case errors.Is(err, fileio.ErrNotRegular):
+		return nil, fmt.Errorf("%q is not a regular file", name)
+	case err != nil && strings.Contains(err.Error(), "escapes"):
+		return nil, fmt.Errorf("%q is outside the server's directory: name a file the list offers", name)
+	case err != nil:
 		return nil, fmt.Errorf("cannot open %q: %w", name, errors.Unwrap(err))
 	}
-	defer f.Close()
-	info, err := f.Stat()
-	if err != nil || !info.Mode().IsRegular() {
-		return nil, fmt.Errorf("%q is not a regular file", name)
-	}
-	return readBounded(ctx, f)
+	return f, nil
 }
 
-// readBounded reads r whole, gunzipping it when it starts with gzip's
-// magic, and refuses more than MaxFileBytes either way (an error wrapping
-// fileio.ErrTooLarge), stopping when ctx ends.
-func readBounded(ctx context.Context, r io.Reader) ([]byte, error) {
-	b, err := fileio.ReadAll(ctx, r, MaxFileBytes)
-	switch {
-	case errors.Is(err, fileio.ErrTooLarge):
-		return nil, fmt.Errorf("the file is over %d MiB: %w", MaxFileBytes>>20, err)
-	case err != nil:
+// decompressed reads r, gunzipped when it starts with gzip's magic, and
+// fails with an error wrapping fileio.ErrTooLarge past limit bytes (after
+// decompression, so a gzip bomb stops there) or once ctx ends. It reads
+// as its caller does, a little at a time: nothing is held whole.
+func decompressed(ctx context.Context, r io.Reader, limit int64) (io.Reader, error) {
+	br := bufio.NewReaderSize(r, 64<<10)
+	magic, err := br.Peek(2)
+	if err != nil && !errors.Is(err, io.EOF) {
 		return nil, err
 	}
-	if len(b) < 2 || b[0] != 0x1f || b[1] != 0x8b {
-		return b, nil
+	if len(magic) < 2 || magic[0] != 0x1f || magic[1] != 0x8b {
+		return fileio.Limit(ctx, br, limit), nil
 	}
-	zr, err := gzip.NewReader(bytes.NewReader(b))
+	zr, err := gzip.NewReader(br)
 	if err != nil {
 		return nil, fmt.Errorf("the file is not valid gzip: %w", err)
 	}
-	out, err := fileio.ReadAll(ctx, zr, MaxFileBytes)
-	switch {
-	case errors.Is(err, fileio.ErrTooLarge):
-		return nil, fmt.Errorf("the file is over %d MiB once decompressed: %w", MaxFileBytes>>20, err)
-	case err != nil:
-		return nil, fmt.Errorf("the file is not valid gzip: %w", err)
-	}
-	return out, nil
+	return fileio.Limit(ctx, zr, limit), nil
 }
 
-// requestFile is the file a request names (?file=NAME, from the chosen
-// directory) or uploads (the body), bounded either way.
-func (s *Server) requestFile(w http.ResponseWriter, r *http.Request) ([]byte, bool) {
+// readBounded reads r whole as decompressed gives it, at most limit bytes
+// (an error wrapping fileio.ErrTooLarge beyond).
+func readBounded(ctx context.Context, r io.Reader, limit int64) ([]byte, error) {
+	d, err := decompressed(ctx, r, limit)
+	if err != nil {
+		return nil, err
+	}
+	b, err := io.ReadAll(d)
+	switch {
+	case errors.Is(err, fileio.ErrTooLarge):
+		return nil, fmt.Errorf("the file is over %s once decompressed: %w", fileio.Size(limit), err)
+	case err != nil:
+		return nil, fmt.Errorf("cannot read the file: %w", err)
+	}
+	return b, nil
+}
+
+// requestSource is the file a request names (?file=NAME, from the chosen
+// directory) or uploads (the body, at most MaxUpload bytes as sent), to
+// be read through decompressed and closed by the caller; or false, with
+// the refusal written.
+func (s *Server) requestSource(w http.ResponseWriter, r *http.Request) (io.ReadCloser, bool) {
 	if name := r.URL.Query().Get("file"); name != "" {
-		b, err := s.readChosen(r.Context(), name)
+		f, err := s.openChosen(name)
 		if err != nil {
 			status := http.StatusBadRequest
 			if errors.Is(err, errNoDir) {
@@ -167,23 +176,39 @@ func (s *Server) requestFile(w http.ResponseWriter, r *http.Request) ([]byte, bo
 			writeError(w, status, "bad-file", err.Error())
 			return nil, false
 		}
-		return b, true
+		return f, true
 	}
-	b, err := readBounded(r.Context(), http.MaxBytesReader(w, r.Body, MaxUpload))
+	return http.MaxBytesReader(w, r.Body, MaxUpload), true
+}
+
+// tooLarge reports whether err refuses an input over a bound: the upload
+// as sent (http.MaxBytesError) or decompressed (fileio.ErrTooLarge).
+func tooLarge(err error) bool {
+	var tooBig *http.MaxBytesError
+	return errors.As(err, &tooBig) || errors.Is(err, fileio.ErrTooLarge)
+}
+
+// writeReadError writes why a file or an upload could not be read: too
+// large (413), or anything else (400), what saying what was being read.
+func writeReadError(w http.ResponseWriter, what string, err error) {
+	if tooLarge(err) {
+		writeError(w, http.StatusRequestEntityTooLarge, "too-large", fmt.Sprintf("%s is over its bound (%s as sent, %s decompressed): %v", what, fileio.Size(MaxUpload), fileio.Size(MaxFileBytes), err))
+		return
+	}
+	writeError(w, http.StatusBadRequest, "bad-file", err.Error())
+}
+
+// enterUpload waits for a turn to read an upload or a file (the server
+// reads a few at once: each may hold tens of megabytes while it is read),
+// or writes the refusal and returns false.
+func (s *Server) enterUpload(w http.ResponseWriter, r *http.Request) (func(), bool) {
+	leave, err := s.uploads.enter(r.Context())
 	if err != nil {
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) || errors.Is(err, fileio.ErrTooLarge) {
-			writeError(w, http.StatusRequestEntityTooLarge, "too-large", fmt.Sprintf("the upload is over its bound (%d MiB, %d MiB decompressed): %v", MaxUpload>>20, MaxFileBytes>>20, err))
-		} else {
-			writeError(w, http.StatusBadRequest, "bad-file", "cannot read the upload: "+err.Error())
-		}
+		w.Header().Set("Retry-After", "5")
+		writeError(w, http.StatusServiceUnavailable, "server-busy", err.Error())
 		return nil, false
 	}
-	if len(b) == 0 {
-		writeError(w, http.StatusBadRequest, "bad-file", "the upload is empty: choose a records file or a saved game")
-		return nil, false
-	}
-	return b, true
+	return leave, true
 }
 
 // writeJSON writes v as a JSON reply.

@@ -121,7 +121,7 @@ func TestGzipBombRefused(t *testing.T) {
 		zw.Write(zero)
 	}
 	zw.Close()
-	if _, err := readBounded(context.Background(), &gz); err == nil || !strings.Contains(err.Error(), "decompressed") {
+	if _, err := readBounded(context.Background(), &gz, MaxFileBytes); err == nil || !strings.Contains(err.Error(), "decompressed") {
 		t.Fatalf("a %d KiB gzip of %d MiB: %v", gz.Len()>>10, MaxFileBytes>>20+1, err)
 	}
 }

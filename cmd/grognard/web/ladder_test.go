@@ -127,3 +127,35 @@ func TestBrowserLiveLadder(t *testing.T) {
 		t.Fatalf("the board has %d rows (%v), want a header and two entrants", rows, err)
 	}
 }
+
+// TestLadderHidesCommandLines: an entrant whose spec starts a program is
+// shown as "external", without the program or its arguments.
+func TestLadderHidesCommandLines(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "ladder.db")
+	l, err := ladder.Open(ctx, path, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := l.AddPool(ctx, "grand", "open-field"); err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range []ladder.Entrant{{Name: "eq", Spec: "equilibrium"}, {Name: "mybot", Spec: "external:cmd=/opt/secret/bot --token hunter2,time=2s"}} {
+		if _, err := l.AddEntrant(ctx, e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	l.Close()
+	s := mustNew(t, Config{Name: "grognard", Version: "test", Log: zerolog.Nop(), Ladder: path})
+	ts := httptest.NewServer(s)
+	defer func() { ts.Close(); s.Close() }()
+	for _, p := range []string{"/api/ladder", "/api/ladder/chart.svg"} {
+		code, b := get(t, ts.URL+p)
+		if code != 200 || strings.Contains(string(b), "hunter2") || strings.Contains(string(b), "/opt/secret") {
+			t.Errorf("%s: %d %.400s", p, code, b)
+		}
+		if p == "/api/ladder" && (!strings.Contains(string(b), `"spec":"external"`) || !strings.Contains(string(b), `"spec":"equilibrium"`)) {
+			t.Errorf("%s does not show the entrants' kinds: %.400s", p, b)
+		}
+	}
+}

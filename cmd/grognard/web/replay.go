@@ -1,10 +1,14 @@
 package web
 
 import (
+	"bufio"
 	"bytes"
+	"compress/flate"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"net/http"
 	"sort"
@@ -12,7 +16,9 @@ import (
 
 	"github.com/grognard/grognard/agents"
 	"github.com/grognard/grognard/agents/protocol"
+	"github.com/grognard/grognard/agents/protocol/wire"
 	"github.com/grognard/grognard/engine"
+	"github.com/grognard/grognard/engine/fileio"
 	"github.com/grognard/grognard/evaluation"
 )
 
@@ -23,10 +29,28 @@ const MaxReplays = 64
 const maxSwings = 5
 
 // replay is an opened file of game records (or a saved game's record):
-// immutable once made, so requests on it need no lock.
+// immutable once made, so requests on it need no lock. Each game is kept
+// as its record's JSON line compressed, about the size of the upload
+// itself, and decoded again when the page asks for it: a record decoded
+// takes some 150 bytes a step where its line has 50 and its compressed
+// line about 12 (BenchmarkRecordPerStep), so a 15 MB gzipped upload held
+// 160 MB decoded, and holds about 15 MB so
+// (BenchmarkReplayUploadMemory).
 type replay struct {
-	recs []*engine.Record
+	holding
+	games []replayEntry
 }
+
+// replayEntry is one game of a replay: what the page lists, and its record
+// as JSON, compressed with flate.
+type replayEntry struct {
+	info   replayGameInfo
+	packed []byte
+}
+
+// entryOverhead is what a game costs the server besides its line (the
+// entry and its listing's strings), counted against Config.ReplayBytes.
+const entryOverhead = 256
 
 // replayGameInfo is one game of an opened file, as the page lists it.
 type replayGameInfo struct {
@@ -41,62 +65,230 @@ type replayGameInfo struct {
 // openReplay reads a records file or a saved game, uploaded or named in
 // the chosen directory, and keeps it for the page to step through.
 func (s *Server) openReplay(w http.ResponseWriter, r *http.Request) {
-	b, ok := s.requestFile(w, r)
+	leave, ok := s.enterUpload(w, r)
 	if !ok {
 		return
 	}
-	recs, err := decodeReplayable(r.Context(), b)
+	defer leave()
+	src, ok := s.requestSource(w, r)
+	if !ok {
+		return
+	}
+	defer src.Close()
+	rd, err := decompressed(r.Context(), src, MaxFileBytes)
 	if err != nil {
-		writeError(w, http.StatusBadRequest, "bad-file", err.Error())
+		writeReadError(w, "the file", err)
+		return
+	}
+	rp, err := s.readReplay(r.Context(), rd)
+	if err != nil {
+		writeReadError(w, "the file", err)
 		return
 	}
 	name := r.URL.Query().Get("file")
 	if name == "" {
 		name = "upload"
 	}
-	id := s.add(w, s.replays, MaxReplays, "too-many-replays", "open replays", &replay{recs: recs})
+	rp.client = clientOf(r)
+	id := s.addReplay(w, rp)
 	if id == "" {
 		return
 	}
-	games := make([]replayGameInfo, len(recs))
-	for k, rec := range recs {
-		games[k] = replayGameInfo{Game: k + 1, Ruleset: rec.Ruleset, Scenario: rec.Scenario, Agents: rec.Agents, Result: rec.Result.String(), Steps: len(rec.Steps)}
+	games := make([]replayGameInfo, len(rp.games))
+	for k := range rp.games {
+		games[k] = rp.games[k].info
 	}
 	writeJSON(w, map[string]any{"ok": true, "id": id, "name": name, "games": games})
 }
 
-// decodeReplayable reads b as a saved game (its record) or as JSON-line
-// game records (from match, tournament or replay --save).
-func decodeReplayable(ctx context.Context, b []byte) ([]*engine.Record, error) {
-	// A saved game is one JSON document (indented or not); a records file
-	// of more than one line is not, and a record is no saved game.
-	if saved, err := protocol.DecodeSaved(b); err == nil {
+// addReplay keeps rp, making room under MaxReplays and Config.ReplayBytes
+// by dropping the least recently used replays of the client that holds
+// the most bytes, and returns its id; or "" with the refusal written.
+func (s *Server) addReplay(w http.ResponseWriter, rp *replay) string {
+	if rp.bytes > s.cfg.ReplayBytes {
+		writeError(w, http.StatusRequestEntityTooLarge, "too-large", fmt.Sprintf("the file holds %s of games, more than this server keeps for all replays (%s): split it", fileio.Size(rp.bytes), fileio.Size(s.cfg.ReplayBytes)))
+		return ""
+	}
+	s.newMu.Lock()
+	defer s.newMu.Unlock()
+	s.replays.DeleteExpired()
+	for {
+		total, per, items := usage(s.replays, byBytes)
+		if total+rp.bytes <= s.cfg.ReplayBytes && len(items) < MaxReplays {
+			break
+		}
+		id := victim(per, items)
+		if id == "" {
+			break
+		}
+		s.replays.Delete(id)
+	}
+	id, err := newID()
+	if err != nil {
+		writeError(w, http.StatusInternalServerError, "internal", "cannot make an id")
+		return ""
+	}
+	rp.touch()
+	s.replays.SetDefault(id, rp)
+	return id
+}
+
+// readReplay reads rd as a saved game (its record) or as JSON-line game
+// records (from match, tournament or replay --save), keeping each game as
+// its line. Records are read one line at a time, the first that is not a
+// game this server replays ending the reading with its reason; a saved
+// game is one JSON document (maybe indented, so of many lines), which the
+// first line then fails to be a record: it is read whole, up to
+// protocol.MaxSavedGame.
+func (s *Server) readReplay(ctx context.Context, rd io.Reader) (*replay, error) {
+	policy := s.protocolConfig()
+	br := bufio.NewReaderSize(rd, 64<<10)
+	// What is read before the first record is kept, for a saved game.
+	head := &capture{max: protocol.MaxSavedGame}
+	rp := &replay{}
+	pk, err := newPacker()
+	if err != nil {
+		return nil, err
+	}
+	var refused error // a record read but refused: no saved game either
+	err = engine.ScanRecords(ctx, io.TeeReader(br, head), func(line int, raw []byte, rec *engine.Record) error {
+		head.stop()
+		if refused = checkReplayable(policy, line, rec); refused != nil {
+			return refused
+		}
+		packed, err := pk.pack(raw)
+		if err != nil {
+			return err
+		}
+		rp.add(rec, packed)
+		return nil
+	})
+	switch {
+	case err != nil && refused == nil && len(rp.games) == 0 && !tooLarge(err) && ctx.Err() == nil:
+		// Not a record at the first line: a saved game, or neither.
+		b, rerr := io.ReadAll(io.LimitReader(io.MultiReader(bytes.NewReader(head.buf), br), protocol.MaxSavedGame+1))
+		if rerr != nil {
+			return nil, rerr
+		}
+		if len(b) == 0 {
+			return nil, errors.New("the upload is empty: choose a records file or a saved game")
+		}
+		saved, serr := protocol.DecodeSaved(b)
+		if serr != nil || len(b) > protocol.MaxSavedGame {
+			return nil, fmt.Errorf("the file is neither a saved game nor game records (as match --record, tournament --records and Save write): %w", err)
+		}
 		if saved.Edited {
 			return nil, errors.New("this saved game was corrected by hand (set), so its record does not replay to it: load it to play on instead")
 		}
-		return checkReplayable([]*engine.Record{saved.Record})
-	}
-	recs, err := engine.ReadRecordsContext(ctx, bytes.NewReader(b))
-	if err != nil {
-		return nil, fmt.Errorf("the file is neither a saved game nor game records (as match --record, tournament --records and Save write): %w", err)
-	}
-	return checkReplayable(recs)
-}
-
-// checkReplayable refuses records that name no registered ruleset.
-func checkReplayable(recs []*engine.Record) ([]*engine.Record, error) {
-	if len(recs) == 0 {
+		if err := checkReplayable(policy, 1, saved.Record); err != nil {
+			return nil, err
+		}
+		line, err := json.Marshal(saved.Record)
+		if err != nil {
+			return nil, err
+		}
+		packed, err := pk.pack(line)
+		if err != nil {
+			return nil, err
+		}
+		rp.add(saved.Record, packed)
+	case err != nil:
+		return nil, err
+	case len(rp.games) == 0:
+		if len(head.buf) == 0 {
+			return nil, errors.New("the upload is empty: choose a records file or a saved game")
+		}
 		return nil, errors.New("the file holds no game records: write some with 'grognard match --record FILE'")
 	}
-	for k, rec := range recs {
-		if rec.Ruleset == "" {
-			return nil, fmt.Errorf("line %d is no game record (it names no ruleset): the file is neither a saved game nor game records", k+1)
-		}
-		if _, err := engine.Lookup(rec.Ruleset); err != nil {
-			return nil, fmt.Errorf("game %d: %w", k+1, err)
-		}
+	return rp, nil
+}
+
+// add keeps rec, whose JSON compressed is packed, as the replay's next
+// game.
+func (rp *replay) add(rec *engine.Record, packed []byte) {
+	rp.games = append(rp.games, replayEntry{packed: packed, info: replayGameInfo{Game: len(rp.games) + 1, Ruleset: rec.Ruleset,
+		Scenario: rec.Scenario, Agents: rec.Agents, Result: rec.Result.String(), Steps: len(rec.Steps)}})
+	rp.bytes += int64(len(packed)) + entryOverhead
+}
+
+// record decodes game g (from 1) again.
+func (rp *replay) record(g int) (*engine.Record, error) {
+	zr := flate.NewReader(bytes.NewReader(rp.games[g-1].packed))
+	defer zr.Close()
+	line, err := io.ReadAll(zr)
+	if err != nil {
+		return nil, fmt.Errorf("game %d: %w", g, err)
 	}
-	return recs, nil
+	rec := new(engine.Record)
+	if err := json.Unmarshal(line, rec); err != nil {
+		return nil, fmt.Errorf("game %d: %w", g, err)
+	}
+	return rec, nil
+}
+
+// packer compresses the lines of one upload, one writer for them all
+// (a flate writer takes most of a megabyte to make).
+type packer struct {
+	buf bytes.Buffer
+	zw  *flate.Writer
+}
+
+func newPacker() (*packer, error) {
+	p := &packer{}
+	zw, err := flate.NewWriter(&p.buf, flate.BestSpeed)
+	if err != nil {
+		return nil, err
+	}
+	p.zw = zw
+	return p, nil
+}
+
+// pack is line compressed, in a slice of its own.
+func (p *packer) pack(line []byte) ([]byte, error) {
+	p.buf.Reset()
+	p.zw.Reset(&p.buf)
+	if _, err := p.zw.Write(line); err != nil {
+		return nil, err
+	}
+	if err := p.zw.Close(); err != nil {
+		return nil, err
+	}
+	return bytes.Clone(p.buf.Bytes()), nil
+}
+
+// capture keeps what is written to it, up to max bytes and until stopped.
+type capture struct {
+	buf     []byte
+	max     int
+	stopped bool
+}
+
+func (c *capture) Write(p []byte) (int, error) {
+	if !c.stopped && len(c.buf) <= c.max {
+		c.buf = append(c.buf, p[:min(len(p), c.max+1-len(c.buf))]...)
+	}
+	return len(p), nil
+}
+
+// stop keeps nothing more and lets what was kept go.
+func (c *capture) stop() { c.stopped, c.buf = true, nil }
+
+// checkReplayable refuses a record (on line of its file) that names no
+// registered ruleset, or a scenario a page may not open (policy's
+// CheckScenario: a file's path is refused unread, so a record cannot make
+// the server read one).
+func checkReplayable(policy protocol.Config, line int, rec *engine.Record) error {
+	if rec.Ruleset == "" {
+		return fmt.Errorf("line %d is no game record (it names no ruleset): the file is neither a saved game nor game records", line)
+	}
+	rs, err := engine.Lookup(rec.Ruleset)
+	if err != nil {
+		return fmt.Errorf("line %d: %w", line, err)
+	}
+	if err := policy.CheckScenario(rs, rec.Scenario); err != nil {
+		return fmt.Errorf("line %d: %w", line, err)
+	}
+	return nil
 }
 
 // replayStep is one step of a replayed game, as the page shows it.
@@ -130,21 +322,27 @@ type replayGame struct {
 	Error string `json:"error,omitempty"`
 }
 
-// lookupGame finds the request's replay and game.
+// lookupGame finds the request's replay and decodes its game.
 func (s *Server) lookupGame(w http.ResponseWriter, r *http.Request) (*engine.Record, int, bool) {
 	v, ok := s.replays.Get(r.PathValue("id"))
 	if !ok {
-		writeError(w, http.StatusNotFound, "no-replay", "no such replay: it has expired or the server restarted; open the file again")
+		writeError(w, http.StatusNotFound, "no-replay", "no such replay: it has expired, made room for newer ones, or the server restarted; open the file again")
 		return nil, 0, false
 	}
 	s.replays.SetDefault(r.PathValue("id"), v)
 	rp := v.(*replay)
+	rp.touch()
 	g, err := strconv.Atoi(r.PathValue("game"))
-	if err != nil || g < 1 || g > len(rp.recs) {
-		writeError(w, http.StatusBadRequest, "bad-argument", fmt.Sprintf("game %q: the file holds games 1 to %d", r.PathValue("game"), len(rp.recs)))
+	if err != nil || g < 1 || g > len(rp.games) {
+		writeError(w, http.StatusBadRequest, "bad-argument", fmt.Sprintf("game %q: the file holds games 1 to %d", r.PathValue("game"), len(rp.games)))
 		return nil, 0, false
 	}
-	return rp.recs[g-1], g, true
+	rec, err := rp.record(g)
+	if err != nil {
+		writeError(w, http.StatusInternalServerError, string(wire.Internal), err.Error())
+		return nil, 0, false
+	}
+	return rec, g, true
 }
 
 // evaluatorFor is the ruleset kit's default evaluation, or the result

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rs/zerolog"
+
 	"github.com/grognard/grognard/engine"
 )
 
@@ -205,12 +207,18 @@ func FuzzOpenReplay(f *testing.F) {
 	for _, s := range []string{"", "{}", `{"format":"grognard-game","record":{"ruleset":"drums"},"state":{}}`, "{\"ruleset\":\"twobytwo\"}\n{\"ruleset\":\"x\"}\n", "\x1f\x8b"} {
 		f.Add([]byte(s))
 	}
+	s := mustNew(f, Config{Log: zerolog.Nop()})
+	f.Cleanup(s.Close)
 	f.Fuzz(func(t *testing.T, b []byte) {
-		recs, err := decodeReplayable(context.Background(), b)
+		rp, err := s.readReplay(context.Background(), bytes.NewReader(b))
 		if err != nil {
 			return
 		}
-		for _, rec := range recs {
+		for g := range rp.games {
+			rec, err := rp.record(g + 1)
+			if err != nil {
+				t.Fatalf("game %d kept does not decode: %v", g+1, err)
+			}
 			if _, err := engine.Lookup(rec.Ruleset); err != nil {
 				t.Fatalf("took a record of ruleset %q: %v", rec.Ruleset, err)
 			}

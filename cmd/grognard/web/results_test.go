@@ -147,7 +147,7 @@ func TestResultsRefuse(t *testing.T) {
 		{"blank lines", "", []byte("\n\n"), http.StatusBadRequest, []string{"no tournament games"}},
 		{"gzip garbage", "", []byte("\x1f\x8bnot really gzip"), http.StatusBadRequest, []string{"not valid gzip"}},
 		{"a match record", "", match.Bytes(), http.StatusBadRequest, []string{"without its tournament part", "grognard match"}},
-		{"two tournaments", "", append(slices.Clone(recs), other...), http.StatusBadRequest, []string{"2 tournaments", "split the file"}},
+		{"two tournaments", "", append(slices.Clone(recs), other...), http.StatusBadRequest, []string{"another tournament", "split the file"}},
 		{"an unknown format", "?format=pdf", recs, http.StatusBadRequest, []string{`unknown report format "pdf"`, "svg"}},
 		{"a file without --dir", "?file=games.jsonl", nil, http.StatusNotFound, []string{"without --dir"}},
 	} {

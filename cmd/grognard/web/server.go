@@ -22,12 +22,14 @@ import (
 	"io/fs"
 	"net/http"
 	"os"
+	"runtime"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/patrickmn/go-cache"
 	"github.com/rs/zerolog"
+	"github.com/sourcegraph/conc"
 
 	"github.com/grognard/grognard/agents"
 	"github.com/grognard/grognard/agents/protocol"
@@ -50,6 +52,38 @@ const (
 	// MaxSessions bounds the sessions held at once, so a page opened in a
 	// loop cannot exhaust the machine.
 	MaxSessions = 256
+	// DefaultSessionsPerClient bounds the sessions one client holds
+	// (Config.SessionsPerClient), so that one client cannot take them all.
+	DefaultSessionsPerClient = 32
+)
+
+// DefaultLimits are the bounds a page's requests are held to
+// (Config.Limits), far above what the page itself asks (its bot searches
+// 1,600 iterations with two threads, a hint plays 3 times 8 games) but
+// for threads: two, as the page's bot uses, so that the searches run at
+// once (Config.MaxSearches) leave CPUs for the other users' requests.
+var DefaultLimits = protocol.Limits{
+	Iters:    20_000,
+	Calls:    2_000_000,
+	Time:     10 * time.Second,
+	Workers:  2,
+	Depth:    200,
+	Playouts: 256,
+}
+
+// Defaults of the bounds on work at once.
+const (
+	// DefaultSearchTimeout bounds a request that searches (hint, genmove,
+	// advance) in wall time, whatever its budget says.
+	DefaultSearchTimeout = 30 * time.Second
+	// DefaultQueueWait is how long a search or an upload waits for its
+	// turn before it is refused with 503.
+	DefaultQueueWait = 10 * time.Second
+	// DefaultReplayBytes bounds the memory the open replays hold.
+	DefaultReplayBytes = 256 << 20
+	// DefaultMaxUploads bounds the uploads (and files of --dir) read at
+	// once.
+	DefaultMaxUploads = 2
 )
 
 // Config is how a server runs.
@@ -70,6 +104,37 @@ type Config struct {
 	// postgres:// URL, whose leaderboard the results page shows live (read
 	// only: the ladder runs elsewhere). Empty: none.
 	Ladder string
+	// Addr is the address the server listens on (host:port). A request
+	// is answered only when its Host names the address its connection
+	// came in on; Addr stands in for that address when a request does
+	// not carry it (one handed to ServeHTTP without a connection).
+	Addr string
+	// AllowHosts are other names the page may be reached by (serve
+	// --allow-host): "name" at any port, or "name:port".
+	AllowHosts []string
+	// MaxSessions bounds the sessions held at once (0: MaxSessions).
+	MaxSessions int
+	// SessionsPerClient bounds the sessions one client holds (0:
+	// DefaultSessionsPerClient); see clientOf for who is one client.
+	SessionsPerClient int
+	// Limits bounds what one request may ask a search for (the zero
+	// value: DefaultLimits).
+	Limits protocol.Limits
+	// SearchTimeout bounds a searching request's wall time (0:
+	// DefaultSearchTimeout).
+	SearchTimeout time.Duration
+	// MaxSearches bounds the searching requests run at once, server-wide
+	// (0: one for two CPUs, at least one).
+	MaxSearches int
+	// QueueWait is how long a search or an upload waits for its turn
+	// before it is refused (0: DefaultQueueWait).
+	QueueWait time.Duration
+	// ReplayBytes bounds the memory the open replays hold (0:
+	// DefaultReplayBytes).
+	ReplayBytes int64
+	// MaxUploads bounds the uploads and files of Dir read at once (0:
+	// DefaultMaxUploads).
+	MaxUploads int
 }
 
 // Server serves the page and the sessions' API.
@@ -82,10 +147,19 @@ type Server struct {
 	// root confines what the page may read to Config.Dir (nil: no
 	// directory).
 	root *os.Root
-	// newMu serialises session creation against MaxSessions.
+	// newMu serialises session and replay creation against their bounds.
 	newMu sync.Mutex
-	// ladder is Config.Ladder open, or nil.
-	ladder *ladder.Ladder
+	// ladder is Config.Ladder open, or nil; board keeps its leaderboard
+	// for boardFresh, boardMu making one request read it when it is not.
+	ladder  *ladder.Ladder
+	board   *cache.Cache
+	boardMu sync.Mutex
+	// searches and uploads bound the searching requests and the uploads
+	// read at once.
+	searches, uploads *gate
+	// closing ends the sessions dropped from the cache in the
+	// background, waited for by Close.
+	closing conc.WaitGroup
 }
 
 // New builds a server; it fails only when Config.Dir cannot be opened.
@@ -93,12 +167,40 @@ func New(cfg Config) (*Server, error) {
 	if cfg.SessionTTL <= 0 {
 		cfg.SessionTTL = 2 * time.Hour
 	}
+	if cfg.MaxSessions <= 0 {
+		cfg.MaxSessions = MaxSessions
+	}
+	if cfg.SessionsPerClient <= 0 {
+		cfg.SessionsPerClient = DefaultSessionsPerClient
+	}
+	if cfg.Limits.IsZero() {
+		cfg.Limits = DefaultLimits
+	}
+	if cfg.SearchTimeout <= 0 {
+		cfg.SearchTimeout = DefaultSearchTimeout
+	}
+	if cfg.MaxSearches <= 0 {
+		// A search runs on up to Limits.Workers threads: half the CPUs
+		// at once leaves the others' requests a CPU to answer on.
+		cfg.MaxSearches = max(1, runtime.GOMAXPROCS(0)/2)
+	}
+	if cfg.QueueWait <= 0 {
+		cfg.QueueWait = DefaultQueueWait
+	}
+	if cfg.ReplayBytes <= 0 {
+		cfg.ReplayBytes = DefaultReplayBytes
+	}
+	if cfg.MaxUploads <= 0 {
+		cfg.MaxUploads = DefaultMaxUploads
+	}
 	root, err := openDir(cfg.Dir)
 	if err != nil {
 		return nil, err
 	}
 	s := &Server{cfg: cfg, sessions: cache.New(cfg.SessionTTL, cfg.SessionTTL/4),
-		replays: cache.New(cfg.SessionTTL, cfg.SessionTTL/4), root: root}
+		replays: cache.New(cfg.SessionTTL, cfg.SessionTTL/4), root: root,
+		searches: newGate(cfg.MaxSearches, cfg.QueueWait, "searches (hints and bot moves)"),
+		uploads:  newGate(cfg.MaxUploads, cfg.QueueWait, "uploads")}
 	if cfg.Ladder != "" {
 		// A file must be there already (opening would make an empty
 		// ladder); a server's ladder is checked by opening it.
@@ -110,11 +212,16 @@ func New(cfg Config) (*Server, error) {
 			return nil, err
 		}
 		s.ladder = l
+		s.board = cache.New(boardFresh, time.Minute)
 	}
-	// An expired or evicted session ends its game's external resources.
+	// An expired or evicted session's running request is stopped at
+	// once and its game ended as soon as that request has returned, in
+	// the background: a session dropped to make room is dropped with
+	// newMu held, which must not wait on another user's request.
 	s.sessions.OnEvicted(func(_ string, v any) {
 		if ws, ok := v.(*session); ok {
-			ws.close()
+			ws.stop()
+			s.closing.Go(ws.close)
 		}
 	})
 	static, err := fs.Sub(assets, "assets")
@@ -122,20 +229,23 @@ func New(cfg Config) (*Server, error) {
 		panic(err) // the embedded tree is part of the binary
 	}
 	m := http.NewServeMux()
-	m.Handle("GET /", http.FileServerFS(static))
-	m.HandleFunc("POST /api/sessions", s.newSession)
-	m.HandleFunc("POST /api/sessions/{id}/command", s.command)
-	m.HandleFunc("POST /api/sessions/{id}/cancel", s.cancel)
-	m.HandleFunc("POST /api/sessions/{id}/load", s.load)
-	m.HandleFunc("GET /api/sessions/{id}/picture.svg", s.picture)
-	m.HandleFunc("DELETE /api/sessions/{id}", s.endSession)
-	m.HandleFunc("GET /api/files", s.listFiles)
-	m.HandleFunc("POST /api/results", s.results)
-	m.HandleFunc("POST /api/replays", s.openReplay)
-	m.HandleFunc("GET /api/replays/{id}/games/{game}", s.replayGame)
-	m.HandleFunc("GET /api/replays/{id}/games/{game}/picture.svg", s.replayPicture)
-	m.HandleFunc("GET /api/ladder", s.ladderBoard)
-	m.HandleFunc("GET /api/ladder/chart.svg", s.ladderChart)
+	// Every route checks Host and Origin, and a POST its content type
+	// (guard.go): no other web site's page can use the API.
+	files := http.FileServerFS(static)
+	m.HandleFunc("GET /", s.guard(0, files.ServeHTTP))
+	m.HandleFunc("POST /api/sessions", s.guard(jsonBody, s.newSession))
+	m.HandleFunc("POST /api/sessions/{id}/command", s.guard(jsonBody, s.command))
+	m.HandleFunc("POST /api/sessions/{id}/cancel", s.guard(jsonBody, s.cancel))
+	m.HandleFunc("POST /api/sessions/{id}/load", s.guard(fileBody, s.load))
+	m.HandleFunc("GET /api/sessions/{id}/picture.svg", s.guard(0, s.picture))
+	m.HandleFunc("DELETE /api/sessions/{id}", s.guard(0, s.endSession))
+	m.HandleFunc("GET /api/files", s.guard(0, s.listFiles))
+	m.HandleFunc("POST /api/results", s.guard(fileBody, s.results))
+	m.HandleFunc("POST /api/replays", s.guard(fileBody, s.openReplay))
+	m.HandleFunc("GET /api/replays/{id}/games/{game}", s.guard(0, s.replayGame))
+	m.HandleFunc("GET /api/replays/{id}/games/{game}/picture.svg", s.guard(0, s.replayPicture))
+	m.HandleFunc("GET /api/ladder", s.guard(0, s.ladderBoard))
+	m.HandleFunc("GET /api/ladder/chart.svg", s.guard(0, s.ladderChart))
 	s.mux = m
 	return s, nil
 }
@@ -151,6 +261,7 @@ func (s *Server) Close() {
 	for id := range s.sessions.Items() {
 		s.sessions.Delete(id)
 	}
+	s.closing.Wait()
 	if s.root != nil {
 		_ = s.root.Close()
 	}
@@ -159,18 +270,37 @@ func (s *Server) Close() {
 	}
 }
 
+// boardFresh is how long the ladder's leaderboard is kept once read: the
+// page reads it every 5 seconds, and each read fits every stored game
+// again (most of a second of CPU on a ladder of 200,000 games), so every
+// open page and the chart share one read.
+const boardFresh = 2 * time.Second
+
 // ladderStandings is the live ladder's leaderboard, or false with the
-// error written.
+// error written. An entrant whose spec starts a program is shown as
+// "external", without its command line: that names a program and its
+// arguments on the ladder's machine, which are the operator's.
 func (s *Server) ladderStandings(w http.ResponseWriter, r *http.Request) ([]ladder.Standing, bool) {
 	if s.ladder == nil {
 		writeError(w, http.StatusNotFound, "no-ladder", "the server shows no ladder: start it with 'grognard serve --ladder FILE'")
 		return nil, false
+	}
+	s.boardMu.Lock()
+	defer s.boardMu.Unlock()
+	if v, ok := s.board.Get("board"); ok {
+		return v.([]ladder.Standing), true
 	}
 	board, err := s.ladder.Leaderboard(r.Context())
 	if err != nil {
 		writeError(w, http.StatusInternalServerError, string(wire.Internal), "cannot read the ladder: "+err.Error())
 		return nil, false
 	}
+	for k := range board {
+		if agents.StartsProgram(board[k].Entrant.Spec) {
+			board[k].Entrant.Spec = "external"
+		}
+	}
+	s.board.SetDefault("board", board)
 	return board, true
 }
 
@@ -202,6 +332,7 @@ func (s *Server) ladderChart(w http.ResponseWriter, r *http.Request) {
 // on it, so one session runs one request at a time; other sessions are
 // not held up. cancel stops the running request (a bot move or a hint).
 type session struct {
+	holding
 	mu   sync.Mutex
 	sess *protocol.Session
 	// cmu guards cancelRun, which cancel may call while mu is held.
@@ -214,12 +345,21 @@ type session struct {
 	planAt uint64
 }
 
-func (ws *session) close() {
+// stop cancels the request running on the session, if any, and says
+// whether one was.
+func (ws *session) stop() bool {
 	ws.cmu.Lock()
-	if ws.cancelRun != nil {
-		ws.cancelRun()
+	defer ws.cmu.Unlock()
+	if ws.cancelRun == nil {
+		return false
 	}
-	ws.cmu.Unlock()
+	ws.cancelRun()
+	return true
+}
+
+// close ends the session's game once no request runs on it.
+func (ws *session) close() {
+	ws.stop()
 	ws.mu.Lock()
 	defer ws.mu.Unlock()
 	ws.sess.Close()
@@ -262,28 +402,48 @@ func writeError(w http.ResponseWriter, status int, code, msg string) {
 	_ = json.NewEncoder(w).Encode(apiError{Error: msg, Code: code})
 }
 
-// add keeps v in c under a new random id, unless c holds limit items
-// already: then it writes the refusal (code, with what) and returns "".
-func (s *Server) add(w http.ResponseWriter, c *cache.Cache, limit int, code, what string, v any) string {
-	s.newMu.Lock()
-	defer s.newMu.Unlock()
-	if c.ItemCount() >= limit {
-		writeError(w, http.StatusServiceUnavailable, code, fmt.Sprintf("the server holds %d %s already; wait for idle ones to expire", limit, what))
-		return ""
-	}
+// newID is a new random id for a session or a replay.
+func newID() (string, error) {
 	var b [16]byte
 	if _, err := rand.Read(b[:]); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(b[:]), nil
+}
+
+// addSession keeps ws for its client. A client at its bound of sessions
+// is refused (its games stay); when the server holds MaxSessions, the
+// least recently used session of the client holding the most is dropped
+// to make room, so that a client flooding the server replaces its own
+// sessions and every other client still gets one.
+func (s *Server) addSession(w http.ResponseWriter, ws *session) string {
+	s.newMu.Lock()
+	defer s.newMu.Unlock()
+	s.sessions.DeleteExpired()
+	total, per, items := usage(s.sessions, byCount)
+	if per[ws.client] >= int64(s.cfg.SessionsPerClient) {
+		writeError(w, http.StatusTooManyRequests, "too-many-sessions", fmt.Sprintf("you hold %d games on this server already, the most one address may: close a tab, or end a game you no longer play", per[ws.client]))
+		return ""
+	}
+	if total >= int64(s.cfg.MaxSessions) {
+		if id := victim(per, items); id != "" {
+			s.cfg.Log.Info().Str("session", id[:min(8, len(id))]).Msg("session dropped to make room")
+			s.sessions.Delete(id)
+		}
+	}
+	id, err := newID()
+	if err != nil {
 		writeError(w, http.StatusInternalServerError, "internal", "cannot make an id")
 		return ""
 	}
-	id := hex.EncodeToString(b[:])
-	c.SetDefault(id, v)
+	ws.touch()
+	s.sessions.SetDefault(id, ws)
 	return id
 }
 
 func (s *Server) newSession(w http.ResponseWriter, r *http.Request) {
-	ws := &session{sess: protocol.NewSession(protocol.Config{Name: s.cfg.Name, Version: s.cfg.Version, Ruleset: s.cfg.Ruleset})}
-	id := s.add(w, s.sessions, MaxSessions, "too-many-sessions", "games (close a tab)", ws)
+	ws := &session{holding: holding{client: clientOf(r)}, sess: protocol.NewSession(s.protocolConfig())}
+	id := s.addSession(w, ws)
 	if id == "" {
 		ws.sess.Close()
 		return
@@ -291,6 +451,15 @@ func (s *Server) newSession(w http.ResponseWriter, r *http.Request) {
 	s.cfg.Log.Info().Str("session", id[:8]).Msg("new session")
 	w.Header().Set("Content-Type", "application/json")
 	_ = json.NewEncoder(w).Encode(map[string]any{"ok": true, "id": id, "ttl_seconds": int(s.cfg.SessionTTL.Seconds())})
+}
+
+// protocolConfig is the protocol's configuration for a page's session:
+// no scenario files (a page names built-in scenarios and generated
+// battlefields; files are the command line's), the server's limits on a
+// request's work, and its searches taking turns server-wide.
+func (s *Server) protocolConfig() protocol.Config {
+	return protocol.Config{Name: s.cfg.Name, Version: s.cfg.Version, Ruleset: s.cfg.Ruleset,
+		NoScenarioFiles: true, Limits: s.cfg.Limits, Searching: s.searches.enter}
 }
 
 // lookup finds the request's session and renews its lease.
@@ -302,7 +471,9 @@ func (s *Server) lookup(w http.ResponseWriter, r *http.Request) (*session, bool)
 		return nil, false
 	}
 	s.sessions.SetDefault(id, v)
-	return v.(*session), true
+	ws := v.(*session)
+	ws.touch()
+	return ws, true
 }
 
 func (s *Server) endSession(w http.ResponseWriter, r *http.Request) {
@@ -368,8 +539,23 @@ func (s *Server) command(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusForbidden, "refused", why)
 		return
 	}
+	if !searching[req.Cmd] {
+		writeReply(w, r, ws, func(ctx context.Context) (protocol.Reply, error) {
+			return ws.sess.Execute(ctx, protocol.Request{Cmd: req.Cmd, Args: req.Args})
+		})
+		return
+	}
+	// A request that may search runs under the server's deadline, and
+	// each of its searches waits its turn among all the server's
+	// (protocolConfig's Searching), so that hints asked in a loop cannot
+	// take the machine from the other users.
 	writeReply(w, r, ws, func(ctx context.Context) (protocol.Reply, error) {
+		ctx, cancel := context.WithTimeout(ctx, s.cfg.SearchTimeout)
+		defer cancel()
 		rep, err := ws.sess.Execute(ctx, protocol.Request{Cmd: req.Cmd, Args: req.Args})
+		if errors.Is(ctx.Err(), context.DeadlineExceeded) && err != nil && !errors.Is(err, errServerBusy) {
+			err = wire.Errorf(wire.Interrupted, "%s ran past this server's limit of %v a request and was stopped; the game is as it was: ask for less (a smaller iters= or time=, fewer playouts=)", req.Cmd, s.cfg.SearchTimeout)
+		}
 		if h, ok := rep.Data.(protocol.Hints); ok && err == nil && req.Cmd == "hint" {
 			ws.plan, ws.planAt = h.Plan, ws.sess.State().Hash()
 		}
@@ -377,17 +563,32 @@ func (s *Server) command(w http.ResponseWriter, r *http.Request) {
 	})
 }
 
+// searching are the commands that may search (a bot's move, a hint):
+// they run under SearchTimeout.
+var searching = map[string]bool{"hint": true, "genmove": true, "advance": true}
+
 // writeReply runs f on the session and writes its answer as the protocol's
-// JSON reply, or that the session is busy.
+// JSON reply, or that the session is busy (409), or that the server is
+// (503: f's error wraps errServerBusy).
 func writeReply(w http.ResponseWriter, r *http.Request, ws *session, f func(ctx context.Context) (protocol.Reply, error)) {
 	var line string
+	var full error
 	err := ws.run(r.Context(), func(ctx context.Context) error {
 		rep, err := f(ctx)
+		if errors.Is(err, errServerBusy) {
+			full = err
+			return nil
+		}
 		line = wire.FormatJSON("", rep, err)
 		return nil
 	})
 	if err != nil {
 		writeError(w, http.StatusConflict, "busy", err.Error())
+		return
+	}
+	if full != nil {
+		w.Header().Set("Retry-After", "5")
+		writeError(w, http.StatusServiceUnavailable, "server-busy", full.Error())
 		return
 	}
 	w.Header().Set("Content-Type", "application/json")
@@ -399,12 +600,7 @@ func (s *Server) cancel(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	ws.cmu.Lock()
-	running := ws.cancelRun != nil
-	if running {
-		ws.cancelRun()
-	}
-	ws.cmu.Unlock()
+	running := ws.stop()
 	w.Header().Set("Content-Type", "application/json")
 	_ = json.NewEncoder(w).Encode(map[string]any{"ok": true, "cancelled": running})
 }
@@ -414,9 +610,25 @@ func (s *Server) load(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	// An upload, or a saved game of --dir by ?file=, gzipped or not.
-	b, ok := s.requestFile(w, r)
+	// An upload, or a saved game of --dir by ?file=, gzipped or not,
+	// read a few at a time server-wide.
+	leave, ok := s.enterUpload(w, r)
 	if !ok {
+		return
+	}
+	defer leave()
+	src, ok := s.requestSource(w, r)
+	if !ok {
+		return
+	}
+	defer src.Close()
+	b, err := readBounded(r.Context(), src, protocol.MaxSavedGame)
+	if err != nil {
+		writeReadError(w, "the saved game", err)
+		return
+	}
+	if len(b) == 0 {
+		writeError(w, http.StatusBadRequest, "bad-file", "the upload is empty: choose a saved game")
 		return
 	}
 	writeReply(w, r, ws, func(context.Context) (protocol.Reply, error) {

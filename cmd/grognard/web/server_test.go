@@ -247,7 +247,7 @@ func TestSessionsDoNotBlockEachOther(t *testing.T) {
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		_, hint = cmd(t, ts, slow, "hint", "time=20s")
+		_, hint = cmd(t, ts, slow, "hint", "time=9s")
 	}()
 	time.Sleep(300 * time.Millisecond)
 	start := time.Now()
@@ -308,10 +308,16 @@ func FuzzCommand(f *testing.F) {
 	for _, s := range []string{`{"cmd":"legal"}`, `{"cmd":"play","args":["1"]}`, `{"cmd":"load","args":["x"]}`, `nonsense`, `{"cmd":"","args":null}`, `{"cmd":"set","args":["unit","A1","at","1e400","2"]}`} {
 		f.Add(s)
 	}
-	s := mustNew(f, Config{Ruleset: "twobytwo", Log: zerolog.Nop()})
+	// Requests handed to ServeHTTP name the host httptest gives them.
+	s := mustNew(f, Config{Ruleset: "twobytwo", Log: zerolog.Nop(), AllowHosts: []string{"example.com"}})
 	defer s.Close()
+	request := func(path, body string) *http.Request {
+		r := httptest.NewRequest("POST", path, strings.NewReader(body))
+		r.Header.Set("Content-Type", "application/json")
+		return r
+	}
 	rec := httptest.NewRecorder()
-	s.ServeHTTP(rec, httptest.NewRequest("POST", "/api/sessions", nil))
+	s.ServeHTTP(rec, request("/api/sessions", ""))
 	var created reply
 	if err := json.Unmarshal(rec.Body.Bytes(), &created); err != nil {
 		f.Fatal(err)
@@ -319,7 +325,7 @@ func FuzzCommand(f *testing.F) {
 	id := created.ID
 	run := func(body string) *httptest.ResponseRecorder {
 		rec := httptest.NewRecorder()
-		s.ServeHTTP(rec, httptest.NewRequest("POST", "/api/sessions/"+id+"/command", strings.NewReader(body)))
+		s.ServeHTTP(rec, request("/api/sessions/"+id+"/command", body))
 		return rec
 	}
 	run(`{"cmd":"new_game","args":["human=0","bot=random"]}`)

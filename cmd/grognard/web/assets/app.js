@@ -15,7 +15,7 @@ let realTable = false; // the game is played on a real table: instructions, type
 function clearArrows() { arrows = []; planShown = false; }
 
 async function newSession() {
-  const r = await fetch("/api/sessions", { method: "POST" });
+  const r = await fetch("/api/sessions", { method: "POST", headers: { "Content-Type": "application/json" } });
   const j = await r.json();
   if (!j.ok) throw new Error(j.error);
   sessionID = j.id;
@@ -340,7 +340,7 @@ async function plan() {
 async function replayThis() {
   const r = await api("save");
   if (!r.ok) { showError(r.error); return; }
-  const o = await fetch("/api/replays", { method: "POST", body: JSON.stringify(r.result) });
+  const o = await fetch("/api/replays", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(r.result) });
   const j = await o.json();
   if (!j.ok) { showError(j.error); return; }
   location.href = "replay.html#" + j.id;
@@ -350,7 +350,9 @@ async function load(ev) {
   const f = ev.target.files[0];
   if (!f) return;
   if (!sessionID) await newSession();
-  const r = await fetch(`/api/sessions/${sessionID}/load`, { method: "POST", body: await f.text() });
+  // Sent as the file it is (gzipped or not), with a type no other web
+  // site's page may send here (the server refuses the others).
+  const r = await fetch(`/api/sessions/${sessionID}/load`, { method: "POST", headers: { "Content-Type": "application/octet-stream" }, body: f });
   const j = await r.json();
   ev.target.value = "";
   if (!j.ok) { showError(j.error); return; }
@@ -417,7 +419,7 @@ async function init() {
     await refresh();
   });
   $("hide-hints").addEventListener("click", () => { $("hints-box").hidden = true; clearArrows(); drawTable(); });
-  $("cancel").addEventListener("click", () => fetch(`/api/sessions/${sessionID}/cancel`, { method: "POST" }));
+  $("cancel").addEventListener("click", () => fetch(`/api/sessions/${sessionID}/cancel`, { method: "POST", headers: { "Content-Type": "application/json" } }));
   $("undo").addEventListener("click", async () => { const r = await api("undo"); if (!r.ok) showError(r.error); else { clearArrows(); log(r.text); await refresh(); } });
   $("save").addEventListener("click", save);
   $("load").addEventListener("change", load);

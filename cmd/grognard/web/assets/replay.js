@@ -17,7 +17,7 @@ function showError(msg) {
 
 async function openReplay(url, body) {
   showError("");
-  const r = await fetch(url, { method: "POST", body });
+  const r = await fetch(url, { method: "POST", headers: { "Content-Type": "application/octet-stream" }, body });
   const j = await r.json();
   if (!j.ok) { showError(j.error); return; }
   replayID = j.id;

@@ -72,7 +72,7 @@ async function load(query, body) {
   const mine = ++loading;
   showError("");
   $("results-info").textContent = "Reading the records…";
-  const r = await fetch(`/api/results?format=json${query}`, { method: "POST", body });
+  const r = await fetch(`/api/results?format=json${query}`, { method: "POST", headers: { "Content-Type": "application/octet-stream" }, body });
   const j = await r.json();
   if (mine !== loading) return;
   if (!r.ok) {
@@ -82,7 +82,7 @@ async function load(query, body) {
     return;
   }
   show(j);
-  const s = await fetch(`/api/results?format=svg${query}`, { method: "POST", body });
+  const s = await fetch(`/api/results?format=svg${query}`, { method: "POST", headers: { "Content-Type": "application/octet-stream" }, body });
   if (mine !== loading) return;
   if (!s.ok) {
     const e = await s.json();
