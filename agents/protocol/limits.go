@@ -41,6 +41,9 @@ type Limits struct {
 	// playouts= (portfolio), and a hint's n= times playouts= (each hint
 	// listed is followed by that many games to the end).
 	Playouts int
+	// Nodes bounds nodes=, the search tree nodes an agent holds (its
+	// memory: about 130 bytes a node, agents.DefaultMaxNodes by default).
+	Nodes int
 }
 
 // IsZero reports whether no bound is set.
@@ -77,6 +80,7 @@ var limitedKeys = []limitedKey{
 	{"depth", "steps a playout looks ahead", func(l Limits) int64 { return int64(l.Depth) }, readInt, showInt},
 	{"horizon", "steps a playout looks ahead", func(l Limits) int64 { return int64(l.Depth) }, readInt, showInt},
 	{"playouts", "playouts", func(l Limits) int64 { return int64(l.Playouts) }, readInt, showInt},
+	{"nodes", "search tree nodes", func(l Limits) int64 { return int64(l.Nodes) }, readInt, showInt},
 }
 
 // CheckSpec refuses an agent spec that asks for more than l allows, with

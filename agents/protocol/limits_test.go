@@ -119,7 +119,7 @@ func TestNoScenarioFiles(t *testing.T) {
 // TestLimitsRefuseHugeBudgets: every way a request names a budget is
 // bounded, and an error names the bound; what is within them runs.
 func TestLimitsRefuseHugeBudgets(t *testing.T) {
-	lim := Limits{Iters: 200, Calls: 20000, Time: time.Second, Workers: 2, Depth: 50, Playouts: 16}
+	lim := Limits{Iters: 200, Calls: 20000, Time: time.Second, Workers: 2, Depth: 50, Playouts: 16, Nodes: 1 << 19}
 	for _, tc := range []struct{ line, want string }{
 		{"hint iters=2000000000", "limit of 200 search iterations"},
 		{"hint time=1h", "limit of 1s"},
@@ -131,6 +131,7 @@ func TestLimitsRefuseHugeBudgets(t *testing.T) {
 		{"hint agent=mcts:iters=100,depth=100000", "depth=100000"},
 		{"hint agent=portfolio:iters=10,horizon=100000", "horizon=100000"},
 		{"hint agent=portfolio:iters=10,playouts=1000", "playouts=1000"},
+		{"hint agent=mcts:iters=100,nodes=4194304", "limit of 524288 search tree nodes"},
 		{"hint agent=mcts:time=10m", "limit of 1s"},
 		{"genmove iters=2000000000", "limit of 200"},
 		{"genmove agent=mcts:iters=2000000000", "limit of 200"},

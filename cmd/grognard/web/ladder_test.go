@@ -69,8 +69,20 @@ func TestLiveLadder(t *testing.T) {
 	if r.StatusCode != http.StatusNotFound {
 		t.Fatalf("a server with no ladder: %d", r.StatusCode)
 	}
-	if _, err := New(Config{Ladder: filepath.Join(t.TempDir(), "missing.db")}); err == nil {
-		t.Fatal("a missing ladder file was opened")
+	// A mistyped ladder is refused, and not made: the page only reads.
+	missing := filepath.Join(t.TempDir(), "missing.db")
+	if _, err := New(Config{Ladder: missing}); err == nil || !strings.Contains(err.Error(), "ladder add") {
+		t.Fatalf("a missing ladder file was opened: %v", err)
+	}
+	if _, err := os.Stat(missing); !os.IsNotExist(err) {
+		t.Fatalf("serving a missing ladder made a file: %v", err)
+	}
+	empty := pgtest.URL(t)
+	if _, err := New(Config{Ladder: empty}); err == nil || !strings.Contains(err.Error(), "ladder add") {
+		t.Fatalf("an empty database was served as a ladder: %v", err)
+	}
+	if _, err := New(Config{Ladder: empty}); err == nil {
+		t.Fatal("the first try made the empty database a ladder")
 	}
 }
 

@@ -345,6 +345,36 @@ func (s *Server) lookupGame(w http.ResponseWriter, r *http.Request) (*engine.Rec
 	return rec, g, true
 }
 
+// replayTurn waits for the request's turn to replay a game (the server
+// replays MaxUploads at once) and gives it a context that ends at the
+// server's search deadline; false when it was refused, the error
+// written. done gives the turn back.
+func (s *Server) replayTurn(w http.ResponseWriter, r *http.Request) (ctx context.Context, done func(), ok bool) {
+	leave, err := s.replaying.enter(r.Context())
+	if err != nil {
+		if errors.Is(err, errServerBusy) {
+			writeError(w, http.StatusServiceUnavailable, "server-busy", err.Error())
+		}
+		return nil, nil, false // else the page went away
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.SearchTimeout)
+	return ctx, func() { cancel(); leave() }, true
+}
+
+// replayStopped writes why a replay ended early, when it did: the
+// server's deadline (503), or nothing when the page went away. It
+// reports whether the request is over.
+func (s *Server) replayStopped(ctx context.Context, w http.ResponseWriter, r *http.Request) bool {
+	switch {
+	case r.Context().Err() != nil:
+		return true
+	case ctx.Err() != nil:
+		writeError(w, http.StatusServiceUnavailable, "server-busy", fmt.Sprintf("replaying this game ran past this server's limit of %v a request and was stopped: replay it with 'grognard replay --verbose' on your machine", s.cfg.SearchTimeout))
+		return true
+	}
+	return false
+}
+
 // evaluatorFor is the ruleset kit's default evaluation, or the result
 // alone when the ruleset has none.
 func evaluatorFor(ruleset string) (evaluation.Evaluator, string) {
@@ -359,6 +389,11 @@ func (s *Server) replayGame(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
+	ctx, done, ok := s.replayTurn(w, r)
+	if !ok {
+		return
+	}
+	defer done()
 	out := replayGame{OK: true, Game: g, Result: rec.Result.String()}
 	rs, err := engine.Lookup(rec.Ruleset)
 	if err != nil {
@@ -381,7 +416,7 @@ func (s *Server) replayGame(w http.ResponseWriter, r *http.Request) {
 		if k == 0 {
 			out.Sides = [2]string{engine.SideName(st, 0), engine.SideName(st, 1)}
 		}
-		if err := r.Context().Err(); err != nil {
+		if err := ctx.Err(); err != nil {
 			return err
 		}
 		step := &rec.Steps[k]
@@ -406,9 +441,10 @@ func (s *Server) replayGame(w http.ResponseWriter, r *http.Request) {
 		out.Eval = append(out.Eval, value(st))
 		return nil
 	})
+	if s.replayStopped(ctx, w, r) {
+		return
+	}
 	switch {
-	case r.Context().Err() != nil:
-		return // the page went away
 	case err != nil:
 		// The step last visited is the one that did not play.
 		out.Steps = out.Steps[:max(0, len(out.Steps)-1)]
@@ -466,15 +502,26 @@ func (s *Server) replayPicture(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, "bad-file", err.Error())
 		return
 	}
+	ctx, done, ok := s.replayTurn(w, r)
+	if !ok {
+		return
+	}
+	defer done()
 	// One pass keeps the position before the last step, to draw that
 	// step from.
 	var before engine.State
 	st, err := engine.ReplayStepsVisit(rs, rec, n, func(k int, st engine.State) error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		if k == n-1 {
 			before = st.Clone()
 		}
 		return nil
 	})
+	if s.replayStopped(ctx, w, r) {
+		return
+	}
 	if err != nil {
 		writeError(w, http.StatusBadRequest, "bad-file", fmt.Sprintf("the game does not replay to step %d: %v", n, err))
 		return

@@ -69,6 +69,9 @@ var DefaultLimits = protocol.Limits{
 	Workers:  2,
 	Depth:    200,
 	Playouts: 256,
+	// A search's memory: the agents' own default bound (64 MB of
+	// nodes), which a spec's nodes= may not raise here.
+	Nodes: agents.DefaultMaxNodes,
 }
 
 // Defaults of the bounds on work at once.
@@ -157,6 +160,9 @@ type Server struct {
 	// searches and uploads bound the searching requests and the uploads
 	// read at once.
 	searches, uploads *gate
+	// replaying bounds the replayed games (their steps and evaluation,
+	// or a picture of one) worked out at once.
+	replaying *gate
 	// closing ends the sessions dropped from the cache in the
 	// background, waited for by Close.
 	closing conc.WaitGroup
@@ -200,16 +206,19 @@ func New(cfg Config) (*Server, error) {
 	s := &Server{cfg: cfg, sessions: cache.New(cfg.SessionTTL, cfg.SessionTTL/4),
 		replays: cache.New(cfg.SessionTTL, cfg.SessionTTL/4), root: root,
 		searches: newGate(cfg.MaxSearches, cfg.QueueWait, "searches (hints and bot moves)"),
-		uploads:  newGate(cfg.MaxUploads, cfg.QueueWait, "uploads")}
+		uploads:  newGate(cfg.MaxUploads, cfg.QueueWait, "uploads"),
+		// A replayed game is up to a record's 16 MiB of steps, each played
+		// again and evaluated: work like an upload's, bounded alike.
+		replaying: newGate(cfg.MaxUploads, cfg.QueueWait, "replayed games")}
 	if cfg.Ladder != "" {
-		// A file must be there already (opening would make an empty
-		// ladder); a server's ladder is checked by opening it.
-		if _, err := os.Stat(cfg.Ladder); err != nil && !ladder.IsServer(cfg.Ladder) {
-			return nil, fmt.Errorf("--ladder %s: %w (make one with 'grognard ladder add')", cfg.Ladder, err)
+		// The ladder must be there already: the page only reads it, and
+		// a mistyped path or database must not become an empty ladder.
+		l, err := ladder.OpenExisting(context.Background(), cfg.Ladder)
+		if errors.Is(err, ladder.ErrNoLadder) {
+			return nil, fmt.Errorf("--ladder: %w: give an existing ladder's file or postgres:// URL, or make one with 'grognard ladder add --db' and the same file or URL", err)
 		}
-		l, err := ladder.Open(context.Background(), cfg.Ladder, ladder.DefaultSeed)
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("--ladder: %w", err)
 		}
 		s.ladder = l
 		s.board = cache.New(boardFresh, time.Minute)

@@ -162,3 +162,54 @@ func TestFIFOUnderDirIsRefused(t *testing.T) {
 		t.Errorf("%d descriptors open after 60 requests, %d before", after, before)
 	}
 }
+
+// TestReplayViewsTakeTurnsAndEnd: a replayed game's steps and pictures
+// are worked out a few at a time server-wide and under the server's
+// deadline, like the searches: a file of long games opened in many tabs
+// cannot take the machine.
+func TestReplayViewsTakeTurnsAndEnd(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		cfg  Config
+		// hold takes the only turn before the views are asked.
+		hold bool
+		want string
+	}{
+		{"its turn", Config{MaxUploads: 1, QueueWait: time.Second}, false, ""},
+		{"no turn free", Config{MaxUploads: 1, QueueWait: 20 * time.Millisecond}, true, "at most 1 replayed games"},
+		{"past the deadline", Config{MaxUploads: 1, SearchTimeout: time.Nanosecond}, false, "ran past this server's limit"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ts, s := searchServer(t, tc.cfg)
+			code, _, b := postResults(t, ts.URL+"/api/replays", recordLine(t, 4))
+			var opened struct{ ID string }
+			if err := json.Unmarshal(b, &opened); code != http.StatusOK || err != nil || opened.ID == "" {
+				t.Fatalf("upload: %d %s", code, b)
+			}
+			if tc.hold {
+				leave, err := s.replaying.enter(context.Background())
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer leave()
+			}
+			for _, path := range []string{"/games/1", "/games/1/picture.svg?step=5"} {
+				r, err := http.Get(ts.URL + "/api/replays/" + opened.ID + path)
+				if err != nil {
+					t.Fatal(err)
+				}
+				body, _ := io.ReadAll(r.Body)
+				r.Body.Close()
+				switch {
+				case tc.want == "" && r.StatusCode != http.StatusOK:
+					t.Errorf("%s: %d %s", path, r.StatusCode, body)
+				case tc.want != "" && (r.StatusCode != http.StatusServiceUnavailable || !bytes.Contains(body, []byte(tc.want)) || !bytes.Contains(body, []byte("server-busy"))):
+					t.Errorf("%s: %d %s, want 503 saying %q", path, r.StatusCode, body, tc.want)
+				}
+			}
+			if len(s.replaying.slots) != map[bool]int{true: 1, false: 0}[tc.hold] {
+				t.Errorf("%d turns still held after the views", len(s.replaying.slots))
+			}
+		})
+	}
+}
