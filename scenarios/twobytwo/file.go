@@ -153,8 +153,8 @@ func (r *reader) scenario(root *yaml.Node, defaultName string) *tb.Scenario {
 		switch {
 		case !sc.SetupByPlay:
 			r.Add(m.Get("deploy_ap"), "remove it, or use setup: play", "deploy_ap only applies when the set-up is played")
-		case v < 0:
-			r.Add(m.Get("deploy_ap"), "the rules deploy 10 AP (\"Force deployment\")", "deploy_ap %g is negative", v)
+		case v < 0 || v > tb.MaxDeployAP:
+			r.Add(m.Get("deploy_ap"), fmt.Sprintf("give 0 to %d: the rules deploy 10 AP (\"Force deployment\")", tb.MaxDeployAP), "deploy_ap %g is out of range", v)
 		default:
 			sc.DeployAP = v
 		}
