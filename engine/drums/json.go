@@ -320,10 +320,14 @@ func (s *State) fill(j *stateJSON) error {
 		return fmt.Errorf("what the state waits for is out of range")
 	}
 	s.wait, s.ask, s.waitBy = waitKind(j.Wait), askKind(j.Ask), j.WaitBy
-	if s.wait == waitDice {
-		if err := j.Roll.Valid(); err != nil || j.Roll.Count() == 0 {
-			return fmt.Errorf("the pending roll is not a roll")
-		}
+	// The last roll stays in the state once thrown, and Hash and the
+	// roll's description read its groups: it must be one even when no
+	// dice are due.
+	if err := j.Roll.Valid(); err != nil {
+		return fmt.Errorf("the roll is not one: %v", err)
+	}
+	if s.wait == waitDice && j.Roll.Count() == 0 {
+		return fmt.Errorf("the pending roll has no dice")
 	}
 	if s.wait == waitNothing && !j.Result.Over {
 		return fmt.Errorf("the state waits for nothing but the battle is not over")
