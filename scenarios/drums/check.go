@@ -25,13 +25,11 @@ type DeployError struct {
 func (e *DeployError) Error() string { return e.Message }
 
 // maxDeployNodes bounds the deployment positions CheckDeploy examines
-// for one attacker. Each costs a generation of the legal deployments (a
-// layout of every command left in each of its slots), and a search
-// without a bound is exponential in the commands: a crowded 1.5 KB file
-// of eight commands a side took 33 s to refuse. The first or one of the
-// next few orders nearly always fits (the built-in and generated battles
-// need at most NODES), and a battle that none of that many fits is not
-// one to offer.
+// for one attacker: a search without a bound is exponential in the
+// commands (a crowded 1.5 KB file of eight commands a side took 33 s to
+// refuse). The built-in and generated battles deploy along the first
+// line tried, one position a command (at most 17), and a battle that
+// none of that many fits is not one to offer.
 const maxDeployNodes = 64
 
 // CheckDeploy proves that every command of both sides can deploy, whichever
