@@ -1,6 +1,7 @@
 package drums
 
 import (
+	"bytes"
 	"math/rand/v2"
 	"testing"
 
@@ -36,7 +37,8 @@ func seedStates(f *testing.F) [][]byte {
 }
 
 // FuzzDecodeState: a saved state, however damaged, is refused with an
-// error or restored to a state whose every method works without panic.
+// error or restored to a state that writes back to JSON decoding to the
+// same, and whose every method works without panic as it plays on.
 func FuzzDecodeState(f *testing.F) {
 	for _, b := range seedStates(f) {
 		f.Add(b)
@@ -45,6 +47,17 @@ func FuzzDecodeState(f *testing.F) {
 		s, err := DecodeState(data)
 		if err != nil {
 			return
+		}
+		b, err := s.MarshalJSON()
+		if err != nil {
+			t.Fatalf("a decoded state does not write: %v", err)
+		}
+		s2, err := DecodeState(b)
+		if err != nil {
+			t.Fatalf("a decoded state's JSON does not decode: %v\n%s", err, b)
+		}
+		if b2, err := s2.MarshalJSON(); err != nil || !bytes.Equal(b, b2) || s2.Hash() != s.Hash() {
+			t.Fatalf("the JSON changes on a second round trip: %v\n%s\n%s", err, b, b2)
 		}
 		exercise(t, s)
 	})

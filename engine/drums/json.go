@@ -226,6 +226,14 @@ func (s *State) fill(j *stateJSON) error {
 		if u.Placed && u.Form == NoFormation {
 			return fmt.Errorf("unit %d (%s) is on the table with no formation", i+1, st.units[i].Label)
 		}
+		if u.Flags&^allFlags != 0 {
+			return fmt.Errorf("unit %d (%s) has flags %#x: the rules set only %#x", i+1, st.units[i].Label, u.Flags, allFlags)
+		}
+		// The engine stops counting at 250 (shoot.go, charge.go); the
+		// rules read only 3+ shots (Table 2c) and 2+ charges (Hold Test).
+		if u.Shots > maxCount || u.Charges > maxCount {
+			return fmt.Errorf("unit %d (%s) has fired %d times and charged %d: each is 0 to %d", i+1, st.units[i].Label, u.Shots, u.Charges, maxCount)
+		}
 		s.Units[i] = u
 	}
 	for g, gen := range j.Generals {
@@ -243,10 +251,25 @@ func (s *State) fill(j *stateJSON) error {
 			return fmt.Errorf("current command %d of side %d does not exist", j.CurCmd[side], side)
 		}
 	}
+	for side := range 2 {
+		c := &j.Camp[side]
+		if c.Lost && !c.Placed {
+			return fmt.Errorf("camp %d is lost but was never placed", side)
+		}
+		// Quarter master: the pool is thrown at the start, never
+		// resupplied, and lost with the camp; a table correction may set
+		// it to 0 to maxSupply (freeform.go).
+		if j.Supply[side] > maxSupply || c.Lost && j.Supply[side] != 0 {
+			return fmt.Errorf("side %d has %d supply dice: 0 to %d, and none once its camp is lost", side, j.Supply[side], maxSupply)
+		}
+	}
 	s.Camp, s.Supply, s.CurCmd = j.Camp, j.Supply, j.CurCmd
 	side := func(v int8, none bool) bool { return v == 0 || v == 1 || none && v == -1 }
 	if !side(j.Attacker, true) || !side(j.Initiative, true) || !side(j.Active, true) || j.Run > 2 || int(j.TurnNo) > st.turnLimit {
 		return fmt.Errorf("the turn's sides or counters are out of range")
+	}
+	if cu := int(j.CurUnit); cu >= st.nu && (cu < generalBase || cu >= generalBase+st.ng) {
+		return fmt.Errorf("the unit activated, %d, is not a unit (0 to %d) or a general (%d to %d)", cu, st.nu-1, generalBase, generalBase+st.ng-1)
 	}
 	s.Attacker, s.Initiative, s.Active, s.Run, s.CurUnit, s.TurnNo = j.Attacker, j.Initiative, j.Active, j.Run, j.CurUnit, j.TurnNo
 	if len(j.Tasks) > maxTasks || len(j.Tasks) == 0 && !j.Result.Over {
@@ -297,13 +320,26 @@ func (s *State) fill(j *stateJSON) error {
 		return fmt.Errorf("what the state waits for is out of range")
 	}
 	s.wait, s.ask, s.waitBy = waitKind(j.Wait), askKind(j.Ask), j.WaitBy
-	if s.wait == waitDice {
-		if err := j.Roll.Valid(); err != nil || j.Roll.Count() == 0 {
-			return fmt.Errorf("the pending roll is not a roll")
-		}
+	// The last roll stays in the state once thrown, and Hash and the
+	// roll's description read its groups: it must be one even when no
+	// dice are due.
+	if err := j.Roll.Valid(); err != nil {
+		return fmt.Errorf("the roll is not one: %v", err)
+	}
+	if s.wait == waitDice && j.Roll.Count() == 0 {
+		return fmt.Errorf("the pending roll has no dice")
 	}
 	if s.wait == waitNothing && !j.Result.Over {
 		return fmt.Errorf("the state waits for nothing but the battle is not over")
+	}
+	if err := checkRollRefs(rollKind(j.RollWhat), int(j.RollA), int(j.RollB), st); err != nil {
+		return err
+	}
+	for k, v := range j.Scratch {
+		// The scratch holds dice totals: scouting and initiative throws.
+		if v < 0 || int(v) > maxTotal {
+			return fmt.Errorf("scratch total %d is %d: a throw totals 0 to %d", k+1, v, maxTotal)
+		}
 	}
 	s.roll, s.dice, s.rollWhat, s.rollA, s.rollB, s.sc = j.Roll, j.Dice, rollKind(j.RollWhat), j.RollA, j.RollB, j.Scratch
 	if len(j.Decl) > len(s.decl) {
@@ -336,5 +372,55 @@ func (s *State) fill(j *stateJSON) error {
 		return fmt.Errorf("the result's winner is out of range")
 	}
 	s.result = j.Result
+	return nil
+}
+
+// Bounds DecodeState checks that the types alone do not.
+const (
+	// maxCount is where the engine stops counting a unit's shots and
+	// charges.
+	maxCount = 250
+	// maxSupply is the most supply dice a table correction may give a
+	// side; the pool thrown at the start is smaller (Quarter master: 2D6
+	// and 1D6 a general, 2D6 an exceptional one).
+	maxSupply = 40
+	// maxTotal is the largest total of one throw: every die a 12.
+	maxTotal = engine.MaxDice * 12
+)
+
+// allFlags are every unit flag the rules set.
+const allFlags = fWonFight<<1 - 1
+
+// checkRollRefs refuses a roll's references (rollA, rollB) that are not
+// what rollDice gives that kind of roll: a side, a unit, a general, a
+// unit or camp charged, a risk's cause. Descriptions of the roll index
+// the scenario's units and generals with them.
+func checkRollRefs(what rollKind, a, b int, st *static) error {
+	unit := func(v int) bool { return v < st.nu }
+	ok := true
+	switch what {
+	case rNone:
+		ok = a == 0 && b == 0
+	case rScout, rScoutTie, rLevels, rInitiative, rInitiativeTie:
+		ok = (a == 0 || a == 1) && b == 0
+	case rHold, rMove, rRetire:
+		ok = unit(a) && b == 0
+	case rShoot, rMelee, rEvade:
+		ok = unit(a) && unit(b)
+	case rChargeDistance:
+		_, camp := isCamp(b)
+		ok = unit(a) && (unit(b) || camp)
+	case rTest, rOccupy:
+		ok = unit(a)
+	case rRisk:
+		ok = a < st.ng && (b == int(riskBreak) || b == int(riskShot))
+	case rSwept:
+		ok = a < st.ng && b == 0
+	default:
+		ok = false
+	}
+	if !ok {
+		return fmt.Errorf("the roll's references %d and %d are not what a roll of kind %d refers to", a, b, what)
+	}
 	return nil
 }

@@ -372,6 +372,22 @@ func (s *State) activationTask() *task {
 
 // Apply plays one decision of the side to move.
 func (s *State) Apply(a engine.Action) error {
+	if s.ask == askDeploy && s.wait == waitDecision && !s.result.Over && a.Kind == KDeploy && a.Arg < deployAt &&
+		a == (engine.Action{Kind: a.Kind, Unit: a.Unit, Target: a.Target, Arg: a.Arg}) {
+		// A slot deployment is laid out once, to check it and to put
+		// it down: on a large table crowded with impassable ground a
+		// command's layout can scan its whole zone.
+		side := int(s.waitBy)
+		var pos [MaxUnits]geom.Vec
+		if !s.deployOK(side, a, &pos) {
+			return fmt.Errorf("%w: %s is not one of the choices now (%s)", engine.ErrIllegal, s.DescribeAction(a), s.waitingFor())
+		}
+		s.wait = waitNothing
+		s.top().n++
+		s.place(side, a.Unit, &pos)
+		s.run()
+		return nil
+	}
 	if err := s.check(a); err != nil {
 		return fmt.Errorf("%w: %s", engine.ErrIllegal, err)
 	}
@@ -445,6 +461,9 @@ func (s *State) quickCheck(a engine.Action) (ok, decided bool) {
 	side := int(s.waitBy)
 	two := a.Unit == 0 && a.Target == 0 && a.Arg <= 1
 	switch s.ask {
+	case askDeploy:
+		var pos [MaxUnits]geom.Vec
+		return s.deployOK(side, a, &pos), true
 	case askDeclare:
 		return s.declOK(a)
 	case askSupply:
@@ -478,6 +497,28 @@ func (s *State) quickCheck(a engine.Action) (ok, decided bool) {
 		return false, true
 	}
 	return false, false
+}
+
+// deployOK decides a slot deployment exactly as Legal lists them,
+// laying out only the command named rather than every command left
+// (Apply checks each deployment, and on a large table crowded with
+// impassable ground one command's layouts can take milliseconds). The
+// layout is left in pos.
+func (s *State) deployOK(side int, a engine.Action, pos *[MaxUnits]geom.Vec) bool {
+	c := a.Unit
+	if a.Kind != KDeploy || a.Target != 0 || int(c) >= s.st.cmds[side] || a.Arg > deploySlots || s.Gens[s.st.genIndex(side, c)].Placed {
+		return false
+	}
+	if a.Arg < deploySlots {
+		return s.slotPlacement(side, c, int(a.Arg), pos)
+	}
+	// Anywhere free is offered only to a command no slot takes.
+	for slot := range deploySlots {
+		if s.slotPlacement(side, c, slot, pos) {
+			return false
+		}
+	}
+	return s.slotPlacement(side, c, deploySlots, pos)
 }
 
 // declOK decides a declaration other than a move exactly as declarations

@@ -53,6 +53,8 @@ type static struct {
 	// noSquare marks a force whose army list cannot form square (Mapuche).
 	noSquare [2]bool
 	reasons  [2]reasons
+	// boxes are the terrain features' bounding boxes, by feature.
+	boxes [MaxFeatures]box
 }
 
 // VariantGeneralTypes, VariantRisk and VariantD12 name the optional rules.
@@ -88,6 +90,9 @@ func newStatic(sc *Scenario, turnLimit int, names []string) (*static, error) {
 	}
 	if err := CheckScenario(sc); err != nil {
 		return nil, err
+	}
+	for k := range sc.Terrain {
+		st.boxes[k] = boundingBox(sc.Terrain[k].Points)
 	}
 	for side := range 2 {
 		f := &sc.Forces[side]

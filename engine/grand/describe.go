@@ -226,7 +226,8 @@ func decodeState(data []byte) (*State, error) {
 			}
 		}
 		if a.Out > outArrived || int(a.Posture) > NumPostures(side) || a.Guard > 2 {
-			return nil, fmt.Errorf("grand state: %s's posture or outflanking force is not one the rules give", sc.Forces[side].Name)
+			return nil, fmt.Errorf("grand state: %s has posture %d, outflanking force %d and guard shift +%d: posture 0 (none yet) to %d, outflanking force 0 (none), 1 (on its way) or 2 (arrived), guard +0 to +2",
+				sc.Forces[side].Name, a.Posture, a.Out, a.Guard, NumPostures(side))
 		}
 	}
 	s := &State{sc: sc, armies: j.Armies, round: j.Round, phase: j.Phase, last: j.Last, victor: j.Victor, loserBroke: j.LoserBroke, endHow: j.EndHow, result: j.Result}
@@ -254,5 +255,142 @@ func decodeState(data []byte) (*State, error) {
 	if s.phase == phArrival && s.outflanker() < 0 {
 		return nil, errors.New("grand state: an arrival roll with no outflanking force on its way")
 	}
+	if err := s.checkArmies(); err != nil {
+		return nil, fmt.Errorf("grand state: %w", err)
+	}
+	if err := s.checkLast(); err != nil {
+		return nil, fmt.Errorf("grand state: %w", err)
+	}
 	return s, nil
 }
+
+// maxRoundMorale is the most morale (in tenths) one side's combat result
+// takes from the other in a round: the Combat Resolution Chart's largest
+// ML.
+var maxRoundMorale = func() int16 {
+	m := int8(0)
+	for _, level := range crc {
+		for _, die := range level {
+			for _, o := range die {
+				m = max(m, -o.Morale, o.Morale)
+			}
+		}
+	}
+	return int16(m)
+}()
+
+// checkArmies refuses armies the rules could not have left: morale and
+// factors that do not add up to the scenario's, a battle going on with a
+// side broken or gone, postures, guard shifts and outflanking forces the
+// phase and options do not allow.
+func (s *State) checkArmies() error {
+	ended := s.phase == phPursuit || s.phase == phOver
+	broke := s.endHow == endBroke || s.endHow == endBothBroke
+	if !ended && (s.victor != 0 || s.loserBroke) {
+		return errors.New("a victor before the battle has ended: victor and loser_broke are 0 and false until it ends")
+	}
+	if ended && s.loserBroke != broke {
+		return fmt.Errorf("loser_broke is %v but the battle ended %s", s.loserBroke, endNames[s.endHow])
+	}
+	if s.sc.Trivial && s.phase == phPosture {
+		return errors.New("a trivial combat has no postures to choose (Trivial Combats): its phase is combat or later")
+	}
+	out := 0
+	for side := range 2 {
+		a := &s.armies[side]
+		f := &s.sc.Forces[side]
+		who := f.Name
+		total := a.total()
+		// Every factor lost is counted (takeLosses, the guard dice and
+		// pursue add what they remove).
+		if int(a.FactorsLost) != f.Total()-total {
+			return fmt.Errorf("%s has lost %d factors but has %d of %d left: factors_lost is %d", who, a.FactorsLost, total, f.Total(), f.Total()-total)
+		}
+		// G-MOR-2: morale starts at the factors' weighted mean; only
+		// combat results take it away (Combat Resolution Chart, ML), a
+		// round at most maxRoundMorale, and a side at 0 or below breaks
+		// at the round's end (G-BREAK), so no round is fought by a side
+		// that has lost its starting morale.
+		m0 := startMorale(f)
+		if a.Lost < 0 || a.Lost > m0-1+maxRoundMorale {
+			return fmt.Errorf("%s has lost %.1f morale: 0 to %.1f (its starting %.1f less 0.1, and one round's largest loss, %.1f)", who, tenths(a.Lost), tenths(m0-1+maxRoundMorale), tenths(m0), tenths(maxRoundMorale))
+		}
+		if a.Morale != m0-a.Lost {
+			return fmt.Errorf("%s has morale %.1f: its starting %.1f less the %.1f lost is %.1f", who, tenths(a.Morale), tenths(m0), tenths(a.Lost), tenths(m0-a.Lost))
+		}
+		if !ended && (a.Morale <= 0 || total == 0) {
+			return fmt.Errorf("%s has morale %.1f and %d factors with the battle going on: a side at 0 morale or with no factors has broken (G-BREAK)", who, tenths(a.Morale), total)
+		}
+		if ended && !broke && a.Morale <= 0 {
+			return fmt.Errorf("%s has morale %.1f but the battle ended %s: nobody broke", who, tenths(a.Morale), endNames[s.endHow])
+		}
+		// Option 12.3.4: the guard's shift is committed with a posture,
+		// and no larger than the nation's (Guard Commitment Table).
+		if cap := s.guardCap(side); a.Guard > cap || a.Guard > 0 && a.Posture == 0 {
+			return fmt.Errorf("%s commits its guard for +%d: 0 to +%d, and only with a posture", who, a.Guard, cap)
+		}
+		switch {
+		case s.sc.Trivial && (a.Posture != 0 || a.Out != outNone):
+			return fmt.Errorf("%s has a posture or an outflanking force in a trivial combat, which has neither", who)
+		case !s.sc.Trivial && s.phase != phPosture && a.Posture == 0:
+			return fmt.Errorf("%s has no posture in the %s phase: both are chosen before the dice", who, phaseNames[s.phase])
+		}
+		// G-OUT: the force goes out on a split cell's outflank and comes
+		// back on any other posture, counting the rounds it is out.
+		if a.Out == outNone && a.OutRounds != 0 || int(a.OutRounds) > int(s.round) {
+			return fmt.Errorf("%s's outflanking force has been out %d rounds: 0 when none is out, and at most the %d rounds fought", who, a.OutRounds, s.round)
+		}
+		if a.Out != outNone {
+			out++
+		}
+	}
+	if out > 1 {
+		return errors.New("both sides have an outflanking force out: one chart cell splits one army")
+	}
+	if !ended {
+		return nil
+	}
+	// No factors on both sides is only where both broke in one round.
+	if s.armies[0].total() == 0 && s.armies[1].total() == 0 && (s.phase != phOver || !broke) {
+		return fmt.Errorf("neither side has a factor left but the battle ended %s in the %s phase", endNames[s.endHow], phaseNames[s.phase])
+	}
+	if s.victor < 2 {
+		v := &s.armies[s.victor]
+		if v.total() == 0 && s.endHow != endBroke {
+			return fmt.Errorf("%s won with no factors left, which only both armies breaking in one round gives", s.sc.Forces[s.victor].Name)
+		}
+		// A victor pursues with cavalry (Pursuit After Combat).
+		if s.phase == phPursuit && (v.cavalry() == 0 || s.pursuitClass() == 0) {
+			return fmt.Errorf("%s pursues with %d cavalry at class %d: a pursuit needs both", s.sc.Forces[s.victor].Name, v.cavalry(), s.pursuitClass())
+		}
+	}
+	return nil
+}
+
+// checkLast refuses a last round's record off the charts: levels 0 (no
+// result, "—") or 1 to 5, a modified die 0 to 7 (G-CLAMP), losses no more
+// than a side had and morale losses no more than the chart gives.
+func (s *State) checkLast() error {
+	r := &s.last
+	for side := range 2 {
+		l := r.Levels[side]
+		switch {
+		case l.C < 0 || l.C > 5 || l.M < 0 || l.M > 5 || (l.C == 0) != (l.M == 0):
+			return fmt.Errorf("the last round's levels %d-%d: 1 to 5 each, or none", l.C, l.M)
+		case r.Die[side] < 0 || r.Die[side] > 7:
+			return fmt.Errorf("the last round's die %d: a modified die is 0 to 7 (G-CLAMP)", r.Die[side])
+		case r.Losses[side] < 0 || int(r.Losses[side]) > s.sc.Forces[side].Total():
+			return fmt.Errorf("the last round's losses %d: 0 to the %d factors %s had", r.Losses[side], s.sc.Forces[side].Total(), s.sc.Forces[side].Name)
+		case r.Morale[side] < 0 || r.Morale[side] > maxRoundMorale:
+			return fmt.Errorf("the last round's morale loss %.1f: 0 to %.1f (Combat Resolution Chart)", tenths(r.Morale[side]), tenths(maxRoundMorale))
+		}
+	}
+	return nil
+}
+
+// tenths is a morale in tenths as a number.
+func tenths(v int16) float64 { return float64(v) / 10 }
+
+// endNames say how a battle ended, by endHow, for messages.
+var endNames = [...]string{"not at all", "with a side breaking", "with both sides breaking", "with the defender withdrawing",
+	"with the defender withdrawing before a probe", "with the outflanking force missing", "at the day's end"}

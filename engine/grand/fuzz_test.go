@@ -105,7 +105,8 @@ func FuzzParseAction(f *testing.F) {
 
 // FuzzDecodeState: any input is refused or decoded to a state that
 // re-marshals to JSON decoding to an equal hash, whose every method works
-// and from which random play goes on to the end without a refusal.
+// and from which random play goes on to the end without a refusal,
+// through positions that all decode.
 func FuzzDecodeState(f *testing.F) {
 	for _, b := range positions(f, 3) {
 		f.Add(b)
@@ -173,6 +174,14 @@ func exercise(t *testing.T, s *grand.State) {
 		var err error
 		if buf, err = randomStep(s, rng, buf); err != nil {
 			t.Fatalf("step %d (%s): %v", step, s.PhaseName(), err)
+		}
+		// Play from a decoded state stays within what decodes.
+		b, err := s.MarshalJSON()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := (grand.Rules{}).DecodeState(b); err != nil {
+			t.Fatalf("step %d (%s) reached a position that does not decode: %v\n%s", step, s.PhaseName(), err, b)
 		}
 	}
 }

@@ -104,17 +104,25 @@ func NewState(sc *Scenario) (*State, error) {
 	for side := range 2 {
 		f := &sc.Forces[side]
 		a := &s.armies[side]
-		sum := 0
 		for k, v := range f.Factors {
 			a.Factors[k] = int16(v)
-			sum += v * moraleValue(Kind(k), f.Nation)
 		}
-		// G-MOR-2: the weighted mean, to the nearest tenth.
-		t := f.Total()
-		a.Morale = int16((sum + t/2) / t)
+		a.Morale = startMorale(f)
 	}
 	s.startRound()
 	return s, nil
+}
+
+// startMorale is a force's morale before the battle, in tenths: G-MOR-2,
+// the mean of its factors' morale values (Morale Values Chart) weighted
+// by factors, to the nearest tenth. The force has at least one factor.
+func startMorale(f *Force) int16 {
+	sum := 0
+	for k, v := range f.Factors {
+		sum += v * moraleValue(Kind(k), f.Nation)
+	}
+	t := f.Total()
+	return int16((sum + t/2) / t)
 }
 
 // Scenario is the battle being fought (read only).
@@ -163,9 +171,18 @@ func (s *State) Owes(side engine.Player) bool {
 // option or guard factors; British and Spanish guards never; +2 only for
 // French and Russian guards (Guard Commitment Table).
 func (s *State) guardShifts(side int) uint8 {
+	if s.armies[side].Factors[Guard] == 0 {
+		return 0
+	}
+	return s.guardCap(side)
+}
+
+// guardCap is the most guard shift side's nation may ever commit under
+// the scenario's options (Guard Commitment Table), guard left or not.
+func (s *State) guardCap(side int) uint8 {
 	n := s.sc.Forces[side].Nation
 	switch {
-	case !s.sc.GuardCommitment || s.armies[side].Factors[Guard] == 0 || n == GreatBritain || n == Spain:
+	case !s.sc.GuardCommitment || n == GreatBritain || n == Spain:
 		return 0
 	case n == France || n == Russia:
 		return 2

@@ -175,9 +175,9 @@ func (w *stateJSON) check(sc *Scenario) error {
 	if w.Bomb.Active && (!onTable(w.Bomb.C) || !finite(w.Bomb.F) || math.Abs(w.Bomb.F.Len()-1) > 1e-6 || w.Bomb.HW < 0 || w.Bomb.HW > 32 || w.Bomb.Side > 1) {
 		return fmt.Errorf("an invalid bombarded area")
 	}
-	for _, a := range w.DeployAP {
-		if a < 0 || a > 1000 || a != a {
-			return fmt.Errorf("deployment AP out of range")
+	for side, a := range w.DeployAP {
+		if a < 0 || a > maxDeployAP || a != a {
+			return fmt.Errorf("side %d has %v AP left to deploy: 0 to %d", side, a, maxDeployAP)
 		}
 	}
 	return nil

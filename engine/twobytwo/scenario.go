@@ -207,6 +207,9 @@ func (sc *Scenario) Validate() error {
 	if sc.Size <= 2 {
 		return fmt.Errorf("scenario %q: table size %.1f is too small", sc.Name, sc.Size)
 	}
+	if !(sc.DeployAP >= 0 && sc.DeployAP <= MaxDeployAP) {
+		return fmt.Errorf("scenario %q deploys %g AP: give 0 to %d (the rules deploy 10, \"Force deployment\")", sc.Name, sc.DeployAP, MaxDeployAP)
+	}
 	var corps [2]int
 	for i, u := range sc.Units {
 		if u.Side != 0 && u.Side != 1 {
@@ -245,6 +248,12 @@ func (sc *Scenario) Validate() error {
 	}
 	return nil
 }
+
+// MaxDeployAP bounds a scenario's DeployAP. The rules deploy 10 AP
+// ("Force deployment") and each tie of the set-up roll adds 10 (ruling
+// R-SETUPROLL); a state holds at most maxDeployAP to deploy, which this
+// leaves room for fifty ties.
+const MaxDeployAP = 500
 
 // UnitCost is the AP cost of a unit spec ("Unit Costs": large +1, small -0.5).
 func (u *UnitSpec) UnitCost() float64 {

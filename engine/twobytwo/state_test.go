@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 	"time"
 
@@ -75,6 +77,38 @@ func TestDecodeStateRejectsBadInput(t *testing.T) {
 	} {
 		if _, err := (Rules{}).DecodeState([]byte(in)); err == nil {
 			t.Errorf("%s: decoded without error", name)
+		}
+	}
+	// Counts past what play gives, each refused naming what and its range.
+	for _, c := range []struct{ name, from, to, want string }{
+		{"set-up ties past the AP a state holds", `"ties":0`, `"ties":255`, "ties of the set-up roll"},
+		{"ties one past", `"ties":0`, `"ties":100`, "at most 99 ties"},
+		{"deployment AP past the bound", `"deploy_ap":[0,0]`, `"deploy_ap":[1001,0]`, "0 to 1000"},
+		{"negative deployment AP", `"deploy_ap":[0,0]`, `"deploy_ap":[0,-1]`, "0 to 1000"},
+	} {
+		bad := bytes.Replace(good, []byte(c.from), []byte(c.to), 1)
+		if bytes.Equal(bad, good) {
+			t.Fatalf("%s: %s is not in the state", c.name, c.from)
+		}
+		if _, err := (Rules{}).DecodeState(bad); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v, want one saying %q", c.name, err, c.want)
+		}
+	}
+	if _, err := (Rules{}).DecodeState(bytes.Replace(good, []byte(`"ties":0`), []byte(`"ties":99`), 1)); err != nil {
+		t.Errorf("99 ties, 1000 AP: %v", err)
+	}
+}
+
+// TestScenarioDeployAPBound: a scenario deploys 0 to MaxDeployAP AP.
+func TestScenarioDeployAPBound(t *testing.T) {
+	for _, c := range []struct {
+		ap float64
+		ok bool
+	}{{0, true}, {10, true}, {MaxDeployAP, true}, {MaxDeployAP + 0.5, false}, {-1, false}, {math.NaN(), false}} {
+		sc := StandardScenario()
+		sc.DeployAP = c.ap
+		if _, err := NewGameOn(sc, engine.Options{}); (err == nil) != c.ok {
+			t.Errorf("deploy AP %g: %v", c.ap, err)
 		}
 	}
 }

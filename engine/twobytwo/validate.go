@@ -124,9 +124,15 @@ func (s *State) validateFlow() error {
 	if s.chMod < -20 || s.chMod > 20 || s.chMod2 < -20 || s.chMod2 > 20 {
 		return fmt.Errorf("die modifiers %+d and %+d are beyond any the rules give", s.chMod, s.chMod2)
 	}
+	// R-SETUPROLL: each tie of the set-up roll adds 10 AP to deploy; a
+	// count that would give more than the 1000 AP a state may hold
+	// (below) is no game's.
+	if ap := s.sc.DeployAP + 10*float64(s.ties); ap > maxDeployAP {
+		return fmt.Errorf("%d ties of the set-up roll would give %g AP to deploy: at most %d ties here (%g AP)", s.ties, ap, int((maxDeployAP-s.sc.DeployAP)/10), float64(maxDeployAP))
+	}
 	for side, a := range s.deployAP {
-		if a != a || a < 0 || a > 1000 {
-			return fmt.Errorf("side %d has %v AP left to deploy", side, a)
+		if a != a || a < 0 || a > maxDeployAP {
+			return fmt.Errorf("side %d has %v AP left to deploy: 0 to %g", side, a, float64(maxDeployAP))
 		}
 	}
 	return nil
@@ -318,3 +324,7 @@ func (s *State) validatePending() error {
 	}
 	return nil
 }
+
+// maxDeployAP bounds the AP a side may have to deploy: the scenario's
+// (10 by the rules) and 10 a tie of the set-up roll.
+const maxDeployAP = 1000

@@ -24,10 +24,13 @@ type DeployError struct {
 // Error is the message.
 func (e *DeployError) Error() string { return e.Message }
 
-// maxDeploySearch bounds the deployments CheckDeploy tries for one
-// attacker: the first or one of the next few orders nearly always fits,
-// and a battle none of that many fits is not one to offer.
-const maxDeploySearch = 4000
+// maxDeployNodes bounds the deployment positions CheckDeploy examines
+// for one attacker: a search without a bound is exponential in the
+// commands (a crowded 1.5 KB file of eight commands a side took 33 s to
+// refuse). The built-in and generated battles deploy along the first
+// line tried, one position a command (at most 17), and a battle that
+// none of that many fits is not one to offer.
+const maxDeployNodes = 64
 
 // CheckDeploy proves that every command of both sides can deploy, whichever
 // side becomes the attacker (an army that is always the defender only
@@ -49,11 +52,11 @@ func CheckDeploy(sc *dm.Scenario) error {
 			return err
 		}
 		d := &deployer{sc: sc, att: att}
-		if d.search(s) {
+		if ok, _ := d.search(s); ok {
 			continue
 		}
 		if d.fail == nil {
-			d.fail = &DeployError{Side: -1, Attacker: att, Message: fmt.Sprintf("no deployment found within %d tries when %s attack", maxDeploySearch, sideName(sc, att))}
+			d.fail = &DeployError{Side: -1, Attacker: att, Message: fmt.Sprintf("no deployment found within %d positions tried when %s attack", maxDeployNodes, sideName(sc, att))}
 		}
 		return d.fail
 	}
@@ -105,58 +108,62 @@ func toDeployment(s *dm.State, att int) error {
 type deployer struct {
 	sc    *dm.Scenario
 	att   int
-	tries int
+	nodes int // positions examined, bounded by maxDeployNodes
 	fail  *DeployError
 }
 
 // search deploys from s: at each decision the lowest command of the side
-// to deploy that has a slot goes down in each of its slots in turn. Slots
-// only fill up, so a command left with none fails the whole branch.
-func (d *deployer) search(s *dm.State) bool {
-	if s.Terminal() || s.ToMove() == engine.Chance || s.Turn() > 0 {
-		return true
+// to deploy goes down in each of its slots in turn. Slots only fill up,
+// so a command left with none fails the whole branch. It tries the one
+// command's slots rather than listing every command's (Legal): on a
+// large table crowded with impassable ground a listing costs a scan of
+// the zone per command.
+//
+// A failure names the side whose command found no slot (failSide; -1
+// when the search gave up or the engine refused). The two deployment
+// zones do not meet (Deployment Zone: a quarter and a half of the
+// table's depth from opposite edges), so the other side's choices cannot
+// make room for that command: the search goes straight back to the
+// failing side's last choice instead of trying every slot of the other
+// side's commands in between, which would multiply the work by their
+// slots for nothing.
+func (d *deployer) search(s *dm.State) (ok bool, failSide int) {
+	if s.Terminal() || s.ToMove() == engine.Chance || s.Turn() > 0 || s.PhaseName() != "deployment" {
+		return true, -1
 	}
-	acts := s.Legal(nil)
-	if len(acts) > 0 && acts[0].Kind != dm.KDeploy {
-		return true
+	if d.nodes++; d.nodes > maxDeployNodes {
+		return false, -1
 	}
 	side := int(s.ToMove())
-	has := map[int]bool{}
-	for _, a := range acts {
-		has[int(a.Unit)] = true
-	}
+	cmd := -1
 	for g := range s.NumGenerals() {
-		gv := s.General(g)
-		if gv.Side != side || gv.Command == dm.NoCommand || gv.OnTable || has[gv.Command] {
-			continue
+		if gv := s.General(g); gv.Side == side && gv.Command != dm.NoCommand && !gv.OnTable && (cmd < 0 || gv.Command < cmd) {
+			cmd = gv.Command
 		}
-		if d.fail == nil {
-			d.fail = d.noSlot(s, side, gv.Command)
-		}
-		return false
 	}
-	if len(acts) == 0 {
-		d.fail = &DeployError{Side: side, Attacker: d.att, Message: fmt.Sprintf("%s has no legal action in %s", sideName(d.sc, side), s.PhaseName())}
-		return false
+	if cmd < 0 {
+		d.fail = &DeployError{Side: side, Attacker: d.att, Message: fmt.Sprintf("%s is asked to deploy with every command on the table", sideName(d.sc, side))}
+		return false, -1
 	}
-	cmd := acts[0].Unit
-	for _, a := range acts {
-		if a.Unit != cmd {
-			continue
-		}
-		if d.tries++; d.tries > maxDeploySearch {
-			return false
-		}
+	for slot := range dm.DeployChoices {
 		next := s.Clone().(*dm.State)
-		if err := next.Apply(a); err != nil {
-			d.fail = &DeployError{Side: side, Command: int(cmd), Attacker: d.att, Message: err.Error()}
-			return false
+		if next.Apply(engine.Action{Kind: dm.KDeploy, Unit: uint8(cmd), Arg: uint8(slot)}) != nil {
+			continue // not one of its slots
 		}
-		if d.search(next) {
-			return true
+		ok, failSide := d.search(next)
+		if ok {
+			return true, -1
+		}
+		if failSide != side {
+			// The budget ran out, or the other side's command found
+			// no slot: another slot here changes nothing for it.
+			return false, failSide
 		}
 	}
-	return false
+	if d.fail == nil {
+		d.fail = d.noSlot(s, side, cmd)
+	}
+	return false, side
 }
 
 // noSlot describes command c of side, which fits no slot.

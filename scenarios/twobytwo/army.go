@@ -33,13 +33,16 @@ func LoadArmy(path string) (*Army, error) {
 // of command. Problems come as an *Error, each with its line and a fix.
 func ParseArmy(source string, data []byte) (*Army, error) {
 	r := newReader()
+	if r.tooLarge(data, "army file") {
+		return nil, r.errorFor(source)
+	}
 	root := r.Document(data, "the example in docs/scenarios.md")
 	var a *Army
 	if root != nil {
 		a = r.armyFile(root)
 	}
 	if len(r.Problems) > 0 {
-		return nil, &Error{Source: source, Problems: r.Sorted()}
+		return nil, r.errorFor(source)
 	}
 	return a, nil
 }

@@ -74,6 +74,9 @@ func Load(path string) (*tb.Scenario, error) {
 // its line and a fix.
 func Parse(source string, data []byte) (*tb.Scenario, error) {
 	r := newReader()
+	if r.tooLarge(data, "scenario file") {
+		return nil, r.errorFor(source)
+	}
 	root := r.Document(data, "the example in docs/scenarios.md")
 	var sc *tb.Scenario
 	if root != nil {
@@ -81,7 +84,7 @@ func Parse(source string, data []byte) (*tb.Scenario, error) {
 		sc = r.scenario(root, base)
 	}
 	if len(r.Problems) > 0 {
-		return nil, &Error{Source: source, Problems: r.Sorted()}
+		return nil, r.errorFor(source)
 	}
 	return sc, nil
 }
@@ -150,8 +153,8 @@ func (r *reader) scenario(root *yaml.Node, defaultName string) *tb.Scenario {
 		switch {
 		case !sc.SetupByPlay:
 			r.Add(m.Get("deploy_ap"), "remove it, or use setup: play", "deploy_ap only applies when the set-up is played")
-		case v < 0:
-			r.Add(m.Get("deploy_ap"), "the rules deploy 10 AP (\"Force deployment\")", "deploy_ap %g is negative", v)
+		case v < 0 || v > tb.MaxDeployAP:
+			r.Add(m.Get("deploy_ap"), fmt.Sprintf("give 0 to %d: the rules deploy 10 AP (\"Force deployment\")", tb.MaxDeployAP), "deploy_ap %g is out of range", v)
 		default:
 			sc.DeployAP = v
 		}
@@ -323,7 +326,14 @@ func (r *reader) side(n *yaml.Node, k int, fixed, requireName bool) *fileSide {
 	}
 	s.unitsKey = m.Key("units")
 	un := r.Require(m, what, "units", "add units: with the corps HQ and its troops")
-	for j, u := range r.Seq(un, "units", "list the units, each starting with '- label:'") {
+	items := r.Seq(un, "units", "list the units, each starting with '- label:'")
+	if len(items) > tb.MaxUnits {
+		// Only the first are read: the checks of labels and the chain
+		// of command compare units with units.
+		r.Add(s.unitsKey, fmt.Sprintf("the engine holds at most %d units in a game: remove %d", tb.MaxUnits, len(items)-tb.MaxUnits), "%s has %d units", what, len(items))
+		items = items[:tb.MaxUnits]
+	}
+	for j, u := range items {
 		s.units = append(s.units, r.unit(u, k, j, fixed))
 	}
 	if pn := m.Get("points"); pn != nil {
@@ -427,6 +437,13 @@ func (r *reader) point(n *yaml.Node, k int) *filePoint {
 	if v, ok := r.Float(r.Require(m, what, "at", "add at: the distance along the edge in inches (x on south and north, y on east and west)"), "at"); ok {
 		p.spec.At = v
 	}
-	p.queue = r.Seq(r.Require(m, what, "queue", "add queue: [label, ...] with the units arriving there, first to arrive first"), "queue", "write queue: [\"F5 Line\", \"F6 Line\"]")
+	qn := r.Require(m, what, "queue", "add queue: [label, ...] with the units arriving there, first to arrive first")
+	p.queue = r.Seq(qn, "queue", "write queue: [\"F5 Line\", \"F6 Line\"]")
+	if len(p.queue) > tb.MaxUnits {
+		// Each entry is looked up among the labels: read no more than
+		// a game can hold.
+		r.Add(qn, fmt.Sprintf("queue each of the side's units once: a game holds at most %d units", tb.MaxUnits), "%s queues %d units", what, len(p.queue))
+		p.queue = p.queue[:tb.MaxUnits]
+	}
 	return p
 }

@@ -164,6 +164,33 @@ func TestParseProblems(t *testing.T) {
 	}
 }
 
+// TestParseDeployAPBound: deploy_ap is 0 to tb.MaxDeployAP (500): a state
+// holds at most 1000 AP to deploy, and each tie of the set-up roll adds
+// 10 (R-SETUPROLL).
+func TestParseDeployAPBound(t *testing.T) {
+	for _, c := range []struct {
+		ap   string
+		want string
+	}{{"0", ""}, {"10", ""}, {"500", ""}, {"500.5", "deploy_ap 500.5 is out of range"}, {"-1", "deploy_ap -1 is out of range"}, {"1e9", "deploy_ap 1e+09 is out of range"}} {
+		sc := tb.StandardScenario()
+		b, err := Marshal(sc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(b), "deploy_ap: 10\n") {
+			t.Fatalf("no deploy_ap in\n%s", b)
+		}
+		text := strings.Replace(string(b), "deploy_ap: 10\n", "deploy_ap: "+c.ap+"\n", 1)
+		_, err = Parse("ap.yaml", []byte(text))
+		switch {
+		case c.want == "" && err != nil:
+			t.Errorf("deploy_ap %s: %v", c.ap, err)
+		case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), "give 0 to 500")):
+			t.Errorf("deploy_ap %s: %v, want %q", c.ap, err, c.want)
+		}
+	}
+}
+
 // TestParseEmpty: an empty or comment-only file is one clear problem.
 func TestParseEmpty(t *testing.T) {
 	for _, text := range []string{"", "# nothing\n", "   \n"} {

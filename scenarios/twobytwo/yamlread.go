@@ -1,6 +1,11 @@
 package twobytwo
 
-import "github.com/grognard/grognard/scenarios/yamlread"
+import (
+	"fmt"
+
+	"github.com/grognard/grognard/scenarios"
+	"github.com/grognard/grognard/scenarios/yamlread"
+)
 
 // Problem is one thing wrong in a scenario or army file, at a place in it.
 type Problem = yamlread.Problem
@@ -23,4 +28,29 @@ type reader struct {
 // newReader is a reader whose points are in this ruleset's units.
 func newReader() *reader {
 	return &reader{Reader: yamlread.Reader{PointFix: pointFix}}
+}
+
+// maxProblems bounds the problems one file reports, so a hostile file
+// cannot make a huge message.
+const maxProblems = 100
+
+// errorFor is the problems found in file order as an *Error: at most
+// maxProblems of them and a last one saying how many more there were.
+func (r *reader) errorFor(source string) *Error {
+	ps := r.Sorted()
+	if len(ps) > maxProblems {
+		more := len(ps) - maxProblems
+		ps = append(ps[:maxProblems:maxProblems], Problem{Message: fmt.Sprintf("and %d more problems", more), Fix: "fix these first"})
+	}
+	return &Error{Source: source, Problems: ps}
+}
+
+// tooLarge reports data over scenarios.MaxFileSize, which Load and
+// LoadArmy refuse to read: text given directly is bounded the same.
+func (r *reader) tooLarge(data []byte, what string) bool {
+	if len(data) <= scenarios.MaxFileSize {
+		return false
+	}
+	r.Add(nil, "a "+what+" is a few kilobytes", "the text is %d bytes, over the %d byte limit", len(data), scenarios.MaxFileSize)
+	return true
 }

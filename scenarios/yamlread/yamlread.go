@@ -169,7 +169,10 @@ func (r *Reader) Require(m Mapping, what, key, fix string) *yaml.Node {
 	return v
 }
 
-// Str reads a scalar as a string.
+// Str reads a scalar as a string: labels, names and free text alike.
+// Text holding a control character is refused (ControlChar), with the
+// field and the character's code point but never the text itself: a
+// label with an escape sequence would otherwise reach a terminal raw.
 func (r *Reader) Str(n *yaml.Node, what string) (string, bool) {
 	if n == nil {
 		return "", false
@@ -178,7 +181,31 @@ func (r *Reader) Str(n *yaml.Node, what string) (string, bool) {
 		r.Add(n, "give it as text", "%s must be text, not %s", what, Describe(n))
 		return "", false
 	}
+	if c, at, bad := ControlChar(n.Value); bad {
+		r.Add(n, ControlFix, "%s has the control character %U at byte %d", what, c, at)
+		return "", false
+	}
 	return n.Value, true
+}
+
+// ControlFix is how to put right text refused by ControlChar.
+const ControlFix = "write plain text on one line: no escape sequences, tabs, line breaks, C1 controls or direction overrides"
+
+// ControlChar finds the first character of s that a label, name or free
+// text may not hold, and its byte offset: a C0 control (tab, line feed
+// and carriage return included: a carriage return rewrites the line a
+// terminal shows), DEL, a C1 control (U+0080 to U+009F, which some
+// terminals read as escapes) or a bidirectional override or isolate
+// (U+202A to U+202E, U+2066 to U+2069, which reorder what a line seems
+// to say). These are the characters internal/termsafe escapes on output,
+// and tab and line feed besides.
+func ControlChar(s string) (c rune, at int, found bool) {
+	for i, r := range s {
+		if r < 0x20 || r == 0x7f || r >= 0x80 && r <= 0x9f || r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069 {
+			return r, i, true
+		}
+	}
+	return 0, 0, false
 }
 
 // Float reads a number, written as 12 or 12.5.
@@ -306,9 +333,15 @@ func Contains(list []string, s string) bool {
 // Nearest is the candidate closest to s by edit distance, if it is close
 // enough to be a likely typo.
 func Nearest(s string, candidates []string) string {
+	if len(s) > maxNearest {
+		return "" // no name is that long; spare the edit distances
+	}
 	best, bestD := "", 1<<30
 	ls := strings.ToLower(s)
 	for _, c := range candidates {
+		if len(c) > maxNearest {
+			continue
+		}
 		if d := EditDistance(ls, strings.ToLower(c)); d < bestD {
 			best, bestD = c, d
 		}
@@ -318,6 +351,11 @@ func Nearest(s string, candidates []string) string {
 	}
 	return ""
 }
+
+// maxNearest is the longest text Nearest compares: an edit distance
+// costs the product of the lengths, and a file may repeat a long word
+// wherever a name is looked up.
+const maxNearest = 64
 
 // EditDistance is the Levenshtein distance between a and b, in bytes.
 func EditDistance(a, b string) int {

@@ -229,3 +229,40 @@ func TestSyntaxLine(t *testing.T) {
 		t.Errorf("a parser error without a line is about line 1, got %d %v", line, given)
 	}
 }
+
+// TestControlChar: the characters refused in labels, names and free text
+// are the C0 controls (tab and line breaks included), DEL, the C1
+// controls and the bidirectional overrides and isolates; printable text
+// in any script is not.
+func TestControlChar(t *testing.T) {
+	for _, c := range []struct {
+		s    string
+		want rune
+		at   int
+	}{
+		{"\x1b[2J", 0x1b, 0}, {"x\x1b]0;x\x07", 0x1b, 1}, {"F1\r", '\r', 2}, {"a\u009bb", 0x9b, 1},
+		{"\t", '\t', 0}, {"two\nlines", '\n', 3}, {"del\x7f", 0x7f, 3}, {"\u0085", 0x85, 0},
+		{"ab\u202ecd", 0x202e, 2}, {"\u2066x", 0x2066, 0}, {"\x00", 0, 0},
+	} {
+		if r, at, bad := ControlChar(c.s); !bad || r != c.want || at != c.at {
+			t.Errorf("ControlChar(%q) = %U at %d, %v; want %U at %d", c.s, r, at, bad, c.want, c.at)
+		}
+	}
+	for _, s := range []string{"", "F-G1", "Jäger zu Pferd", "Maipú, 1818", "Бородино", "\u200d", "a\u00a0b", "\u2067"[:0]} {
+		if r, _, bad := ControlChar(s); bad {
+			t.Errorf("ControlChar(%q) refuses %U", s, r)
+		}
+	}
+}
+
+// TestNearestBoundsItsWork: text longer than any name is not compared, so
+// a file repeating a long word costs no edit distances.
+func TestNearestBoundsItsWork(t *testing.T) {
+	long := strings.Repeat("x", maxNearest+1)
+	if got := Nearest(long, []string{long, "x"}); got != "" {
+		t.Errorf("Nearest of a long word = %q", got)
+	}
+	if got := Nearest("wod", []string{long, "wood"}); got != "wood" {
+		t.Errorf("Nearest(wod) = %q", got)
+	}
+}

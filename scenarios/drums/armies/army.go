@@ -143,7 +143,9 @@ func (r *reader) general(n *yaml.Node, who, label string, labels map[string]int)
 		return g
 	}
 	if n.Kind == yaml.ScalarNode && n.Tag != "!!null" {
-		g.Name = strings.TrimSpace(n.Value)
+		if name, ok := r.str(n, who+" name"); ok {
+			g.Name = strings.TrimSpace(name)
+		}
 		r.claim(n, labels, label, who)
 		return g
 	}
