@@ -2,7 +2,6 @@ package ladder
 
 import (
 	"fmt"
-	"strings"
 	"unicode/utf8"
 
 	"github.com/grognard/grognard/internal/termsafe"
@@ -45,7 +44,7 @@ func checkName(what, s string, max int) error {
 	if !utf8.ValidString(s) {
 		return fmt.Errorf("%s %q is not UTF-8 text", what, s)
 	}
-	if termsafe.Line(s) != s || strings.ContainsRune(s, '\t') {
+	if _, _, bad := termsafe.FindControl(s); bad {
 		return fmt.Errorf("%s %s: no control characters (tabs, newlines, escapes): write it on one line", what, termsafe.Line(s))
 	}
 	return nil

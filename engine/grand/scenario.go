@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/grognard/grognard/internal/termsafe"
 )
 
 // Nation is a force's nation, which sets its factors' morale values
@@ -216,7 +218,7 @@ func (sc *Scenario) Check() error {
 	for _, t := range []struct{ what, v string }{{"the scenario's name", sc.Name}, {"the title", sc.Title},
 		{"the attacker's name", sc.Forces[0].Name}, {"the defender's name", sc.Forces[1].Name},
 		{"the attacker's commander's name", sc.Forces[0].Commander.Name}, {"the defender's commander's name", sc.Forces[1].Commander.Name}} {
-		if r, ok := controlChar(t.v); ok {
+		if r, _, ok := termsafe.FindControl(t.v); ok {
 			add("%s has the control character %U: write plain text, without escape sequences, line breaks, tabs or direction overrides", t.what, r)
 		}
 	}
@@ -250,20 +252,6 @@ func (sc *Scenario) Check() error {
 		}
 	}
 	return errors.Join(errs...)
-}
-
-// controlChar finds the first character of s that text from a file must
-// not hold: a C0 control (tab and line breaks included), DEL, a C1
-// control (U+0080 to U+009F, which some terminals read as escapes) or a
-// bidirectional override or isolate (U+202A to U+202E, U+2066 to
-// U+2069, which reorder what a line seems to say).
-func controlChar(s string) (rune, bool) {
-	for _, r := range s {
-		if r < 0x20 || r == 0x7f || r >= 0x80 && r <= 0x9f || r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069 {
-			return r, true
-		}
-	}
-	return 0, false
 }
 
 // rounds is the battle's day in combat rounds.

@@ -173,3 +173,16 @@ func (w *Writer) Flush() error {
 	_, err := io.WriteString(w.W, b.String())
 	return err
 }
+
+// FindControl finds the first character of s that one line of text
+// given by someone (a label, a name, a field of a file) may not hold, and
+// its byte offset: every character String escapes, and newline and tab
+// besides, which would break the line or a table's columns.
+func FindControl(s string) (r rune, at int, found bool) {
+	for i, r := range s {
+		if r == '\n' || r == '\t' || unsafe(r) {
+			return r, i, true
+		}
+	}
+	return 0, 0, false
+}

@@ -136,3 +136,26 @@ func rawControlIn(s string) rune {
 	}
 	return -1
 }
+
+func TestFindControl(t *testing.T) {
+	for _, c := range []struct {
+		in    string
+		r     rune
+		at    int
+		found bool
+	}{
+		{"Vieille Garde", 0, 0, false},
+		{"Zürich", 0, 0, false},
+		{"a\tb", '\t', 1, true},
+		{"two\nlines", '\n', 3, true},
+		{"é\x1b[2J", 0x1b, 2, true},
+		{"csi\u009b", 0x9b, 3, true},
+		{"rtl\u202e", 0x202e, 3, true},
+		{"del\x7f", 0x7f, 3, true},
+	} {
+		r, at, found := FindControl(c.in)
+		if r != c.r || at != c.at || found != c.found {
+			t.Errorf("FindControl(%q) = %U %d %v, want %U %d %v", c.in, r, at, found, c.r, c.at, c.found)
+		}
+	}
+}

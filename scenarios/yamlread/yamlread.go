@@ -18,6 +18,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/grognard/grognard/engine/geom"
+	"github.com/grognard/grognard/internal/termsafe"
 )
 
 // Problem is one thing wrong in a scenario or army file, at a place in it.
@@ -197,16 +198,8 @@ const ControlFix = "write plain text on one line: no escape sequences, tabs, lin
 // terminal shows), DEL, a C1 control (U+0080 to U+009F, which some
 // terminals read as escapes) or a bidirectional override or isolate
 // (U+202A to U+202E, U+2066 to U+2069, which reorder what a line seems
-// to say). These are the characters internal/termsafe escapes on output,
-// and tab and line feed besides.
-func ControlChar(s string) (c rune, at int, found bool) {
-	for i, r := range s {
-		if r < 0x20 || r == 0x7f || r >= 0x80 && r <= 0x9f || r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069 {
-			return r, i, true
-		}
-	}
-	return 0, 0, false
-}
+// to say): termsafe.FindControl.
+func ControlChar(s string) (c rune, at int, found bool) { return termsafe.FindControl(s) }
 
 // Float reads a number, written as 12 or 12.5.
 func (r *Reader) Float(n *yaml.Node, what string) (float64, bool) {
