@@ -250,7 +250,7 @@ func TestExternalEscapesItsOutput(t *testing.T) {
 	if _, err := exec.LookPath("python3"); err != nil {
 		t.Skip("python3 is not installed (CI installs it): the bot is a Python script")
 	}
-	const shown = `\x1b]0;pwned\x07\x1b[2J` // what the reason must say, as text
+	const shown = `\u001b]0;pwned\u0007\u001b[2J` // what the reason must say, as text
 	for _, c := range []struct{ mode, want string }{
 		{"evil", "crashed: its output ended while genmove was asked (exit status 3); it said: " + shown + " crashing"},
 		{"evilreply", "garbage: the reply to genmove is not a reply object: " + shown + " not JSON"},
