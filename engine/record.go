@@ -265,7 +265,7 @@ func ReadRecordsContext(ctx context.Context, rd io.Reader) ([]*Record, error) {
 func ScanRecords(ctx context.Context, rd io.Reader, visit func(line int, raw []byte, rec *Record) error) error {
 	// Counted above the limit, to tell its refusal from one of rd's own
 	// (a caller's tighter bound), whose message is rd's to give.
-	counted := &countingReader{r: fileio.Limit(ctx, rd, MaxRecordBytes)}
+	counted := &fileio.CountingReader{R: fileio.Limit(ctx, rd, MaxRecordBytes)}
 	lr := fileio.NewLineReader(counted, MaxRecordLine)
 	line, records := 0, 0
 	for {
@@ -279,7 +279,7 @@ func ScanRecords(ctx context.Context, rd io.Reader, visit func(line int, raw []b
 			return fmt.Errorf("more than %d lines in one file of records, the most grognard reads: split the file", MaxRecordLines)
 		case errors.Is(err, fileio.ErrLineTooLong):
 			return fmt.Errorf("record on line %d is longer than %s, the most a game record may be: %w", line, fileio.Size(MaxRecordLine), fileio.ErrTooLarge)
-		case errors.Is(err, fileio.ErrTooLarge) && counted.n < MaxRecordBytes:
+		case errors.Is(err, fileio.ErrTooLarge) && counted.N < MaxRecordBytes:
 			// A bound of the caller's (a reader limited to less).
 			return fmt.Errorf("read records: %w", err)
 		case errors.Is(err, fileio.ErrTooLarge):
@@ -305,17 +305,6 @@ func ScanRecords(ctx context.Context, rd io.Reader, visit func(line int, raw []b
 	}
 }
 
-// countingReader counts the bytes read through it.
-type countingReader struct {
-	r io.Reader
-	n int64
-}
-
-func (c *countingReader) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	c.n += int64(n)
-	return n, err
-}
 
 // ErrReplayMismatch is wrapped when a replay does not follow its record.
 var ErrReplayMismatch = errors.New("replay does not match record")

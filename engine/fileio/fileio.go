@@ -37,20 +37,7 @@ var ErrNotRegular = errors.New("not a regular file")
 // The open itself never blocks (O_NONBLOCK), and the check is made on the
 // opened file, so the file cannot be swapped between check and read.
 func Open(path string) (*os.File, error) {
-	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
-	if err != nil {
-		return nil, err
-	}
-	fi, err := f.Stat()
-	if err != nil {
-		f.Close()
-		return nil, err
-	}
-	if !fi.Mode().IsRegular() {
-		f.Close()
-		return nil, &fs.PathError{Op: "read", Path: path, Err: fmt.Errorf("%w (it is %s): give the name of a file", ErrNotRegular, kind(fi.Mode()))}
-	}
-	return f, nil
+	return regularOnly(os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0))
 }
 
 // OpenIn opens the file name inside root for reading as Open does: the
@@ -60,7 +47,12 @@ func Open(path string) (*os.File, error) {
 // confines name as os.Root does (no "..", absolute path or symlink
 // leaves it).
 func OpenIn(root *os.Root, name string) (*os.File, error) {
-	f, err := root.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	return regularOnly(root.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK, 0))
+}
+
+// regularOnly is f, just opened, when it is a regular file; anything else
+// is closed and refused, naming what it is.
+func regularOnly(f *os.File, err error) (*os.File, error) {
 	if err != nil {
 		return nil, err
 	}
@@ -71,9 +63,22 @@ func OpenIn(root *os.Root, name string) (*os.File, error) {
 	}
 	if !fi.Mode().IsRegular() {
 		f.Close()
-		return nil, &fs.PathError{Op: "read", Path: name, Err: fmt.Errorf("%w (it is %s): give the name of a file", ErrNotRegular, kind(fi.Mode()))}
+		return nil, &fs.PathError{Op: "read", Path: f.Name(), Err: fmt.Errorf("%w (it is %s): give the name of a file", ErrNotRegular, kind(fi.Mode()))}
 	}
 	return f, nil
+}
+
+// CountingReader counts the bytes read through it, in N.
+type CountingReader struct {
+	R io.Reader
+	N int64
+}
+
+// Read reads from R and counts what it read.
+func (c *CountingReader) Read(p []byte) (int, error) {
+	n, err := c.R.Read(p)
+	c.N += int64(n)
+	return n, err
 }
 
 // kind names a file mode for a message.

@@ -198,6 +198,23 @@ func writeReadError(w http.ResponseWriter, what string, err error) {
 	writeError(w, http.StatusBadRequest, "bad-file", err.Error())
 }
 
+// openUpload waits for a turn to read an upload or a file of the chosen
+// directory (enterUpload) and opens it (requestSource); done closes it
+// and gives the turn back. False when either was refused, the refusal
+// written.
+func (s *Server) openUpload(w http.ResponseWriter, r *http.Request) (src io.ReadCloser, done func(), ok bool) {
+	leave, ok := s.enterUpload(w, r)
+	if !ok {
+		return nil, nil, false
+	}
+	src, ok = s.requestSource(w, r)
+	if !ok {
+		leave()
+		return nil, nil, false
+	}
+	return src, func() { src.Close(); leave() }, true
+}
+
 // enterUpload waits for a turn to read an upload or a file (the server
 // reads a few at once: each may hold tens of megabytes while it is read),
 // or writes the refusal and returns false.

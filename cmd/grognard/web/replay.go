@@ -65,16 +65,11 @@ type replayGameInfo struct {
 // openReplay reads a records file or a saved game, uploaded or named in
 // the chosen directory, and keeps it for the page to step through.
 func (s *Server) openReplay(w http.ResponseWriter, r *http.Request) {
-	leave, ok := s.enterUpload(w, r)
+	src, done, ok := s.openUpload(w, r)
 	if !ok {
 		return
 	}
-	defer leave()
-	src, ok := s.requestSource(w, r)
-	if !ok {
-		return
-	}
-	defer src.Close()
+	defer done()
 	rd, err := decompressed(r.Context(), src, MaxFileBytes)
 	if err != nil {
 		writeReadError(w, "the file", err)

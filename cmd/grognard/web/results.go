@@ -2,9 +2,9 @@ package web
 
 import (
 	"bytes"
-	"io"
 	"net/http"
 
+	"github.com/grognard/grognard/engine/fileio"
 	"github.com/grognard/grognard/tournaments"
 	"github.com/grognard/grognard/tournaments/render"
 )
@@ -27,16 +27,11 @@ func (s *Server) results(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, "bad-format", err.Error())
 		return
 	}
-	leave, ok := s.enterUpload(w, r)
+	src, done, ok := s.openUpload(w, r)
 	if !ok {
 		return
 	}
-	defer leave()
-	src, ok := s.requestSource(w, r)
-	if !ok {
-		return
-	}
-	defer src.Close()
+	defer done()
 	rd, err := decompressed(r.Context(), src, MaxFileBytes)
 	if err != nil {
 		writeReadError(w, "the file", err)
@@ -45,7 +40,7 @@ func (s *Server) results(w http.ResponseWriter, r *http.Request) {
 	// The records are read as they arrive, without their steps (the
 	// report counts results), and the first line that is no record of
 	// the file's tournament refuses the file there.
-	counted := &countingReader{r: rd}
+	counted := &fileio.CountingReader{R: rd}
 	recs, err := tournaments.ReadGameRecordHeads(r.Context(), counted)
 	if err != nil {
 		if tooLarge(err) {
@@ -55,7 +50,7 @@ func (s *Server) results(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, "bad-file", "this file is not a tournament's records (JSON lines, as 'grognard tournament --records FILE' writes them): "+err.Error())
 		return
 	}
-	if counted.n == 0 {
+	if counted.N == 0 {
 		writeError(w, http.StatusBadRequest, "bad-file", "the upload is empty: choose a records file written by 'grognard tournament --records FILE'")
 		return
 	}
@@ -74,16 +69,4 @@ func (s *Server) results(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", f.MediaType)
 	_, _ = w.Write(out.Bytes())
-}
-
-// countingReader counts the bytes read through it.
-type countingReader struct {
-	r io.Reader
-	n int64
-}
-
-func (c *countingReader) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	c.n += int64(n)
-	return n, err
 }

@@ -621,16 +621,11 @@ func (s *Server) load(w http.ResponseWriter, r *http.Request) {
 	}
 	// An upload, or a saved game of --dir by ?file=, gzipped or not,
 	// read a few at a time server-wide.
-	leave, ok := s.enterUpload(w, r)
+	src, done, ok := s.openUpload(w, r)
 	if !ok {
 		return
 	}
-	defer leave()
-	src, ok := s.requestSource(w, r)
-	if !ok {
-		return
-	}
-	defer src.Close()
+	defer done()
 	b, err := readBounded(r.Context(), src, protocol.MaxSavedGame)
 	if err != nil {
 		writeReadError(w, "the saved game", err)
