@@ -305,7 +305,6 @@ func ScanRecords(ctx context.Context, rd io.Reader, visit func(line int, raw []b
 	}
 }
 
-
 // ErrReplayMismatch is wrapped when a replay does not follow its record.
 var ErrReplayMismatch = errors.New("replay does not match record")
 
