@@ -226,7 +226,7 @@ func TestPortfolioMemoryIsFlat(t *testing.T) {
 				if _, err := p.Choose(ctx, c.st, side); err != nil { // buffers grown
 					t.Fatal(err)
 				}
-				bytes[k] = agenttest.AllocBytes(func() {
+				bytes[k] = agenttest.LeastAllocBytes(3, func() {
 					if _, err := p.Choose(ctx, c.st, side); err != nil {
 						t.Fatal(err)
 					}

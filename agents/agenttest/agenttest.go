@@ -150,6 +150,19 @@ func AllocBytes(f func()) uint64 {
 	return s[0].Value.Uint64() - before
 }
 
+// LeastAllocBytes is the least of n runs of AllocBytes(f): the count is
+// the whole process's, and the runtime allocates a little of its own now
+// and then (more likely the longer f runs, under a loaded machine's
+// garbage collections), while memory f itself allocates is there every
+// run.
+func LeastAllocBytes(n int, f func()) uint64 {
+	least := ^uint64(0)
+	for range max(n, 1) {
+		least = min(least, AllocBytes(f))
+	}
+	return least
+}
+
 // allocMetric is the runtime metric of the bytes ever allocated on the
 // heap.
 const allocMetric = "/gc/heap/allocs:bytes"
