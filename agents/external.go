@@ -15,7 +15,6 @@ import (
 	"sync"
 	"syscall"
 	"time"
-	"unicode/utf8"
 
 	"github.com/sourcegraph/conc"
 
@@ -520,32 +519,16 @@ func closeFiles(fs ...*os.File) {
 func TextKey(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }
 
 // clip shortens a bot's output for an error message, and escapes what
-// a terminal would act on (termsafe.Line): the message reaches the
+// a terminal would act on (termsafe.Clip): the message reaches the
 // operator's terminal, logs and game records, and an escape sequence in
 // a bot's reply or on its stderr must show there as text, not retitle
-// the window or clear the screen. At most 120 bytes of the output are
-// kept, cut on a character's boundary.
+// the window or clear the screen. At most 120 bytes are kept.
 func clip(b []byte) string {
-	s := strings.ToValidUTF8(string(b), "?")
-	s = strings.ReplaceAll(s, "\n", " ")
-	if len(s) > 120 {
-		s = cutUTF8(s, 120) + "..."
-	}
+	s := strings.ReplaceAll(strings.ToValidUTF8(string(b), "?"), "\n", " ")
 	if s == "" {
 		return `""`
 	}
-	return termsafe.Line(s)
-}
-
-// cutUTF8 is s cut to at most n bytes, on a character's boundary.
-func cutUTF8(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n]
+	return termsafe.Clip(s, 120)
 }
 
 // maxBotName bounds the name a bot gives itself in the handshake, as
@@ -556,13 +539,7 @@ const maxBotName = 64
 // botName is the name a bot gave in the handshake as grognard shows it:
 // trimmed, its control characters escaped, and cut to maxBotName bytes
 // (the escapes counted: they are what is shown).
-func botName(name string) string {
-	name = termsafe.Line(strings.TrimSpace(name))
-	if len(name) > maxBotName {
-		name = cutUTF8(name, maxBotName) + "..."
-	}
-	return name
-}
+func botName(name string) string { return termsafe.Clip(strings.TrimSpace(name), maxBotName) }
 
 // tailBuffer keeps the last max bytes written to it.
 type tailBuffer struct {

@@ -84,6 +84,24 @@ func (l *Ladder) coordinate(ctx context.Context, opts RunOptions) (int, error) {
 func (l *Ladder) coordinateLoop(ctx context.Context, opts RunOptions, stored *int) error {
 	cast := &roster{l: l}
 	log := opts.Work.Log
+	count := func(g Game) {
+		*stored++
+		if opts.Done != nil {
+			opts.Done(g)
+		}
+	}
+	takeOver := func(gone []givenUp) error {
+		for _, t := range gone {
+			g, ok, err := l.takeOver(ctx, t, cast, log)
+			if err != nil {
+				return err
+			}
+			if ok {
+				count(g)
+			}
+		}
+		return nil
+	}
 	// Seats given up before (a coordinator stopped before it played them)
 	// are taken over first.
 	gone, err := queryAll(ctx, l, `SELECT pair, seat FROM tasks WHERE given_up ORDER BY pair, seat`,
@@ -91,21 +109,14 @@ func (l *Ladder) coordinateLoop(ctx context.Context, opts RunOptions, stored *in
 	if err != nil {
 		return err
 	}
-	for _, t := range gone {
-		if t.pair, err = l.pairByID(ctx, t.pair.ID); err != nil {
+	for i := range gone {
+		if gone[i].pair, err = l.pairByID(ctx, gone[i].pair.ID); err != nil {
 			return err
 		}
-		t.reason = "(refused before this run)"
-		g, ok, err := l.takeOver(ctx, t, cast, log)
-		if err != nil {
-			return err
-		}
-		if ok {
-			*stored++
-			if opts.Done != nil {
-				opts.Done(g)
-			}
-		}
+		gone[i].reason = "(refused before this run)"
+	}
+	if err := takeOver(gone); err != nil {
+		return err
 	}
 	for ctx.Err() == nil {
 		if err := l.normalize(ctx, opts.Lease); err != nil {
@@ -119,25 +130,13 @@ func (l *Ladder) coordinateLoop(ctx context.Context, opts RunOptions, stored *in
 			}
 		})
 		for _, g := range games {
-			*stored++
-			if opts.Done != nil {
-				opts.Done(g)
-			}
+			count(g)
 		}
 		if err != nil {
 			return err
 		}
-		for _, t := range gone {
-			g, ok, err := l.takeOver(ctx, t, cast, log)
-			if err != nil {
-				return err
-			}
-			if ok {
-				*stored++
-				if opts.Done != nil {
-					opts.Done(g)
-				}
-			}
+		if err := takeOver(gone); err != nil {
+			return err
 		}
 		if opts.Games > 0 && *stored >= opts.Games {
 			return nil

@@ -11,6 +11,8 @@ import (
 
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/sourcegraph/conc/pool"
+
+	"github.com/grognard/grognard/internal/termsafe"
 )
 
 // The queue of a shared ladder (PostgreSQL). The coordinator ('ladder
@@ -55,7 +57,7 @@ func (l *Ladder) claim(ctx context.Context, worker string) (lease, bool, error) 
 		return lease{}, false, fmt.Errorf("take a game from the queue: %w", err)
 	}
 	ls.length = time.Duration(ms) * time.Millisecond
-	ls.was = clipText(ls.was, 4*MaxWorkerName) // whoever wrote the row
+	ls.was = termsafe.Clip(ls.was, 4*MaxWorkerName) // whoever wrote the row
 	ls.pair, err = l.pairByID(ctx, ls.pair.ID)
 	return ls, err == nil, err
 }
@@ -221,7 +223,7 @@ func (l *Ladder) Refusals(ctx context.Context) ([]Refusal, error) {
 		func(r *Refusal) []any { return []any{&r.ID, &r.Pair, &r.Seat, &r.Worker, &r.Reason, &r.Received} },
 		MaxWorkerName, MaxReason, maxUnix)
 	for i := range rs {
-		rs[i].Worker, rs[i].Reason = clipText(rs[i].Worker, 4*MaxWorkerName), clipText(rs[i].Reason, MaxReason)
+		rs[i].Worker, rs[i].Reason = termsafe.Clip(rs[i].Worker, 4*MaxWorkerName), termsafe.Clip(rs[i].Reason, MaxReason)
 	}
 	return rs, err
 }
@@ -350,7 +352,7 @@ func (l *Ladder) checkReports(ctx context.Context, limit int, cast *roster, refu
 		)
 		err := l.write(ctx, func(tx *sql.Tx) error {
 			if verr != nil {
-				reason = clipText(verr.Error(), MaxReason)
+				reason = termsafe.Clip(verr.Error(), MaxReason)
 				if _, err := tx.ExecContext(ctx, `UPDATE reports SET status = 'refused', reason = $1,
 					record = CASE WHEN octet_length(record) <= $2 THEN record ELSE ''::bytea END WHERE id = $3`, reason, keptRefusedRecord, r.id); err != nil {
 					return err
@@ -387,7 +389,7 @@ func (l *Ladder) checkReports(ctx context.Context, limit int, cast *roster, refu
 			return stored, gone, fmt.Errorf("check report %d: %w", r.id, err)
 		}
 		if verr != nil && refused != nil {
-			refused(Refusal{ID: r.id, Pair: r.pair, Seat: r.seat, Worker: clipText(r.worker, 4*MaxWorkerName), Reason: reason, Received: now()})
+			refused(Refusal{ID: r.id, Pair: r.pair, Seat: r.seat, Worker: termsafe.Clip(r.worker, 4*MaxWorkerName), Reason: reason, Received: now()})
 		}
 		if given {
 			p, err := l.pairByID(ctx, r.pair)

@@ -13,27 +13,6 @@ import (
 // fill the coordinator's log or memory with them.
 const MaxReason = 500
 
-// clipText is s made safe to store and show on one line: control
-// characters escaped (termsafe.Line) and the result cut to at most n
-// bytes, at a character's start, with "…" saying it was cut.
-func clipText(s string, n int) string {
-	if len(s) > 4*n {
-		// Escaping at most quadruples a byte: what is past this is cut
-		// anyway, and need not be escaped first.
-		s = s[:4*n]
-	}
-	s = termsafe.Line(s)
-	if len(s) <= n {
-		return s
-	}
-	const more = "…"
-	cut := n - len(more)
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return s[:cut] + more
-}
-
 // checkName refuses a name that others will read on their terminals (a
 // worker's, an entrant's author or version): at most max characters and
 // no control characters, which termsafe would have to escape.

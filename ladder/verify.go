@@ -9,6 +9,7 @@ import (
 
 	"github.com/grognard/grognard/agents"
 	"github.com/grognard/grognard/engine"
+	"github.com/grognard/grognard/internal/termsafe"
 )
 
 // errForged is wrapped by every reason a reported record is refused.
@@ -154,5 +155,5 @@ func clipForfeit(rec *engine.Record) {
 	if !strings.HasPrefix(rec.Result.Reason, prefix) {
 		return
 	}
-	rec.Result.Reason = prefix + clipText(strings.TrimPrefix(rec.Result.Reason, prefix), MaxReason)
+	rec.Result.Reason = prefix + termsafe.Clip(strings.TrimPrefix(rec.Result.Reason, prefix), MaxReason)
 }

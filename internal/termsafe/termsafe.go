@@ -186,3 +186,26 @@ func FindControl(s string) (r rune, at int, found bool) {
 	}
 	return 0, 0, false
 }
+
+// Clip is Line(s) cut to at most n bytes, on a character's boundary,
+// with "…" ending it when it was cut: a value from others shown on one
+// line, whose length they must not choose (a name in a table, a reason
+// in a log). The input is cut before it is escaped too, so a huge value
+// costs no more than n.
+func Clip(s string, n int) string {
+	if len(s) > 4*n {
+		// An escape is at most six bytes for a character of at least
+		// two, or four for a byte: what lies past 4n is cut anyway.
+		s = s[:4*n]
+	}
+	s = Line(s)
+	if len(s) <= n {
+		return s
+	}
+	const more = "…"
+	cut := max(n-len(more), 0)
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + more
+}

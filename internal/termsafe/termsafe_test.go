@@ -159,3 +159,23 @@ func TestFindControl(t *testing.T) {
 		}
 	}
 }
+
+func TestClip(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		n    int
+		want string
+	}{
+		{"short", 10, "short"},
+		{"exactly10!", 10, "exactly10!"},
+		{"a longer reason", 10, "a longe…"},
+		{"\x1b[2J wipes", 12, `\u001b[2J…`},
+		{"ééééé", 8, "éé…"},
+		{strings.Repeat("x", 1<<20), 5, "xx…"},
+		{"abc", 0, ""},
+	} {
+		if got := Clip(c.in, c.n); got != c.want || len(got) > c.n {
+			t.Errorf("Clip(%.20q, %d) = %q, want %q", c.in, c.n, got, c.want)
+		}
+	}
+}

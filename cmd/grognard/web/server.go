@@ -152,11 +152,10 @@ type Server struct {
 	root *os.Root
 	// newMu serialises session and replay creation against their bounds.
 	newMu sync.Mutex
-	// ladder is Config.Ladder open, or nil; board keeps its leaderboard
-	// for boardFresh, boardMu making one request read it when it is not.
-	ladder  *ladder.Ladder
-	board   *cache.Cache
-	boardMu sync.Mutex
+	// ladder is Config.Ladder open, or nil. Its leaderboard keeps its fit
+	// until a game is stored, so a page reading it every few seconds
+	// costs a few counts a read.
+	ladder *ladder.Ladder
 	// searches and uploads bound the searching requests and the uploads
 	// read at once.
 	searches, uploads *gate
@@ -221,7 +220,6 @@ func New(cfg Config) (*Server, error) {
 			return nil, fmt.Errorf("--ladder: %w", err)
 		}
 		s.ladder = l
-		s.board = cache.New(boardFresh, time.Minute)
 	}
 	// An expired or evicted session's running request is stopped at
 	// once and its game ended as soon as that request has returned, in
@@ -279,12 +277,6 @@ func (s *Server) Close() {
 	}
 }
 
-// boardFresh is how long the ladder's leaderboard is kept once read: the
-// page reads it every 5 seconds, and each read fits every stored game
-// again (most of a second of CPU on a ladder of 200,000 games), so every
-// open page and the chart share one read.
-const boardFresh = 2 * time.Second
-
 // ladderStandings is the live ladder's leaderboard, or false with the
 // error written. An entrant whose spec starts a program is shown as
 // "external", without its command line: that names a program and its
@@ -293,11 +285,6 @@ func (s *Server) ladderStandings(w http.ResponseWriter, r *http.Request) ([]ladd
 	if s.ladder == nil {
 		writeError(w, http.StatusNotFound, "no-ladder", "the server shows no ladder: start it with 'grognard serve --ladder FILE'")
 		return nil, false
-	}
-	s.boardMu.Lock()
-	defer s.boardMu.Unlock()
-	if v, ok := s.board.Get("board"); ok {
-		return v.([]ladder.Standing), true
 	}
 	board, err := s.ladder.Leaderboard(r.Context())
 	if err != nil {
@@ -309,7 +296,6 @@ func (s *Server) ladderStandings(w http.ResponseWriter, r *http.Request) ([]ladd
 			board[k].Entrant.Spec = "external"
 		}
 	}
-	s.board.SetDefault("board", board)
 	return board, true
 }
 
