@@ -76,8 +76,11 @@ type External struct {
 	closeOnce sync.Once
 	lines     chan readResult
 	stderr    *tailBuffer
-	readers   conc.WaitGroup
-	started   bool
+	// stderrDone is closed once the program's standard error has been
+	// read to its end (or our end closed).
+	stderrDone chan struct{}
+	readers    conc.WaitGroup
+	started    bool
 	// given is the name= of the spec; botName what the program calls
 	// itself in the handshake.
 	given   string
@@ -285,12 +288,14 @@ func (e *External) start(ctx context.Context, st engine.State, side engine.Playe
 	e.proc, e.stdin, e.out, e.errOut = proc, inW, out, errOut
 	e.exited = make(chan struct{})
 	e.lines = make(chan readResult, 1)
+	e.stderrDone = make(chan struct{})
 	e.mu.Unlock()
-	lines, exited := e.lines, e.exited
+	lines, exited, stderrDone := e.lines, e.exited, e.stderrDone
 	e.readers.Go(func() {
 		// It ends at the end of the program's output, or when kill
 		// closes our end.
 		_, _ = io.Copy(e.stderr, errOut)
+		close(stderrDone)
 	})
 	e.readers.Go(func() {
 		rd := wire.NewReader(out, wire.MaxReply, "reply")
@@ -410,6 +415,8 @@ func (e *External) call(ctx context.Context, req wire.Request, limit time.Durati
 // the end of what it wrote on standard error.
 func (e *External) exitNote() string {
 	var note string
+	wait := time.NewTimer(500 * time.Millisecond)
+	defer wait.Stop()
 	select {
 	case <-e.exited:
 		if e.exitErr != nil {
@@ -417,7 +424,14 @@ func (e *External) exitNote() string {
 		} else {
 			note = " (it exited)"
 		}
-	case <-time.After(500 * time.Millisecond):
+		// Its last words may still be in the pipe when it has exited:
+		// they are read to the end (the end comes with the program, as
+		// everything it started dies with it), within the same wait.
+		select {
+		case <-e.stderrDone:
+		case <-wait.C:
+		}
+	case <-wait.C:
 	}
 	if tail := strings.TrimSpace(e.stderr.String()); tail != "" {
 		if i := strings.LastIndex(tail, "\n"); i >= 0 {
