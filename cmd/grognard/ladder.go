@@ -22,7 +22,7 @@ import (
 	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/engine/fileio"
 	"github.com/grognard/grognard/internal/termsafe"
-	"github.com/grognard/grognard/ladder"
+	"github.com/grognard/grognard/tournaments/ladder"
 )
 
 // ladderFormatFlags choose how a ladder view prints: a text table, JSON

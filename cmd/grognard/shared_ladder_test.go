@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/grognard/grognard/internal/pgtest"
-	"github.com/grognard/grognard/ladder"
+	"github.com/grognard/grognard/tournaments/ladder"
 )
 
 func TestMain(m *testing.M) { os.Exit(pgtest.Main(m)) }

@@ -11,7 +11,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/grognard/grognard/internal/termsafe"
-	"github.com/grognard/grognard/ladder"
+	"github.com/grognard/grognard/tournaments/ladder"
 )
 
 func (a *app) workerCommand() *cli.Command {

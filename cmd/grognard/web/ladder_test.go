@@ -15,7 +15,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/grognard/grognard/internal/pgtest"
-	"github.com/grognard/grognard/ladder"
+	"github.com/grognard/grognard/tournaments/ladder"
 )
 
 func TestMain(m *testing.M) { os.Exit(pgtest.Main(m)) }

@@ -35,7 +35,7 @@ import (
 	"github.com/grognard/grognard/agents/protocol"
 	"github.com/grognard/grognard/agents/protocol/wire"
 	"github.com/grognard/grognard/engine"
-	"github.com/grognard/grognard/ladder"
+	"github.com/grognard/grognard/tournaments/ladder"
 )
 
 //go:embed assets

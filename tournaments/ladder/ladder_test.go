@@ -20,7 +20,7 @@ import (
 	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/engine/enginetest/toy"
 	"github.com/grognard/grognard/internal/pgtest"
-	"github.com/grognard/grognard/ladder"
+	"github.com/grognard/grognard/tournaments/ladder"
 )
 
 func init() { toy.Register() }

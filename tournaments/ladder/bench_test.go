@@ -14,7 +14,7 @@ import (
 	"github.com/grognard/grognard/engine/enginetest/toy"
 	"github.com/grognard/grognard/engine/twobytwo"
 	"github.com/grognard/grognard/internal/pgtest"
-	"github.com/grognard/grognard/ladder"
+	"github.com/grognard/grognard/tournaments/ladder"
 )
 
 // benchLadder is a ladder at db of four random entrants on the default
