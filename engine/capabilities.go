@@ -244,3 +244,14 @@ type TableInstructor interface {
 type Decomposer interface {
 	LegalNext(buf []Action) []Action
 }
+
+// Losses is a state that counts what each side has lost of its force, in
+// the ruleset's measure (LossUnit: "factors" for the grand resolver), for
+// figures over many games.
+type Losses interface {
+	// Lost is what side has lost so far; Strength what its force had at
+	// the start, in the same measure.
+	Lost(side Player) float64
+	Strength(side Player) float64
+	LossUnit() string
+}

@@ -36,7 +36,7 @@ func TestArmyCommand(t *testing.T) {
 			stdout: []string{over + ":4:", "over its budget of 30"}, stderr: []string{"1 of 1 files have problems"}},
 		{name: "validate missing", args: []string{"army", "validate", filepath.Join(dir, "none.yaml")}, code: exitFailure, stdout: []string{"none.yaml"}},
 		{name: "validate nothing", args: []string{"army", "validate"}, code: exitUsage, stderr: []string{"at least one FILE"}},
-		{name: "random unknown nation", args: []string{"army", "random", "--nation", "Atlantis"}, code: exitUsage, stderr: []string{`"Atlantis"`, "army nations"}},
+		{name: "random unknown nation", args: []string{"army", "random", "--nation", "Atlantis"}, code: exitUsage, stderr: []string{`"Atlantis"`, "army lists"}},
 		{name: "random without nation", args: []string{"army", "random"}, code: exitUsage, stderr: []string{"nation"}},
 		{name: "random bad ap", args: []string{"army", "random", "--nation", "France", "--ap", "500"}, code: exitUsage, stderr: []string{"--ap 500 is out of range"}},
 	}

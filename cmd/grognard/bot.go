@@ -29,7 +29,7 @@ when told to quit. Exit code 0 when every check passes, 1 otherwise.`,
 			Flags: []cli.Flag{
 				&cli.DurationFlag{Name: "time", Value: 5 * time.Second, Usage: "time limit per move", EnvVars: []string{"GROGNARD_TIME"}},
 				&cli.IntFlag{Name: "turn-limit", Value: 3, Usage: "turns of each check game", EnvVars: []string{"GROGNARD_TURN_LIMIT"}},
-				&cli.StringFlag{Name: "ruleset", Value: defaultRuleset, Usage: "ruleset of the check games (see 'grognard rules')", EnvVars: []string{"GROGNARD_RULESET"}},
+				&cli.StringFlag{Name: "ruleset", Value: defaultRuleset(), Usage: "ruleset of the check games (see 'grognard rules')", EnvVars: []string{"GROGNARD_RULESET"}},
 				&cli.StringFlag{Name: "scenario", Usage: "scenario of the check games (default: the ruleset's first)", EnvVars: []string{"GROGNARD_SCENARIO"}},
 				&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed of the check games' dice and of random", EnvVars: []string{"GROGNARD_SEED"}},
 			},

@@ -88,7 +88,7 @@ func TestDrumsArmyCommand(t *testing.T) {
 		prepare func(t *testing.T)
 	}{
 		{name: "lists", args: []string{"army", "lists", "--ruleset", "drums"}, stdout: []string{"french-imperial-1803", "French Imperial (1803-1812)", "crimean-russian", "mapuche"}},
-		{name: "lists is drums only", args: []string{"army", "lists"}, code: exitUsage, stderr: []string{"for --ruleset drums only"}},
+		{name: "show is drums only", args: []string{"army", "show", "french-imperial-1803"}, code: exitUsage, stderr: []string{"the twobytwo rules do not offer it (rulesets that do: drums)"}},
 		{name: "show", args: []string{"army", "show", "--ruleset", "drums", "british-peninsular"},
 			stdout: []string{"British Peninsular War (1807-1814)", "Highlander", "LINE, LCOY, 2RK, ZEALOUS", "- 1+ 5+", "rifle"}},
 		{name: "show the Mapuche notes", args: []string{"army", "show", "--ruleset", "drums", "mapuche"}, stdout: []string{"Note:", "square"}},
@@ -112,7 +112,7 @@ func TestDrumsArmyCommand(t *testing.T) {
 		{name: "random without a list", args: []string{"army", "random", "--ruleset", "drums"}, code: exitUsage, stderr: []string{"--list"}},
 		{name: "random too many commands", args: []string{"army", "random", "--ruleset", "drums", "--list", "chile", "--commands", "9"}, code: exitUsage, stderr: []string{"--commands 9 is out of range"}},
 		{name: "random 2 by 2 still", args: []string{"army", "random", "--nation", "France"}, stdout: []string{"nation: France"}},
-		{name: "nations is 2 by 2 only", args: []string{"army", "nations", "--ruleset", "drums"}, code: exitUsage, stderr: []string{"for --ruleset twobytwo only"}},
+		{name: "a flag of another ruleset", args: []string{"army", "random", "--ruleset", "drums", "--nation", "France"}, code: exitUsage, stderr: []string{"--nation is for --ruleset twobytwo, not drums"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -23,7 +23,7 @@ func TestUsageErrorsExit2(t *testing.T) {
 		args   []string
 		stderr []string
 	}{
-		{"unknown scenario subcommand", []string{"scenario", "frobnicate"}, []string{`unknown command "frobnicate" for grognard scenario`, "list, validate, generate, show"}},
+		{"unknown scenario subcommand", []string{"scenario", "frobnicate"}, []string{`unknown command "frobnicate" for grognard scenario`, "list, show, check, generate"}},
 		{"unknown army subcommand", []string{"army", "frobnicate"}, []string{`unknown command "frobnicate" for grognard army`}},
 		{"unknown bot subcommand", []string{"bot", "frobnicate"}, []string{`unknown command "frobnicate" for grognard bot`, "check"}},
 		{"unknown help topic", []string{"help", "frobnicate"}, []string{"no command 'frobnicate'", "grognard help"}},

@@ -8,12 +8,13 @@ import (
 	"testing"
 )
 
-// TestGrandCommands: resolve, check and show, and their refusals.
+// TestGrandCommands: resolve, scenario check and show for grand, and
+// their refusals.
 func TestGrandCommands(t *testing.T) {
 	dir := t.TempDir()
 	good := filepath.Join(dir, "good.yaml")
 	bad := filepath.Join(dir, "bad.yaml")
-	_, text, _ := grognard(t, "grand", "show", "river-crossing")
+	_, text, _ := grognard(t, "scenario", "show", "--ruleset", "grand", "river-crossing")
 	if err := os.WriteFile(good, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -27,20 +28,21 @@ func TestGrandCommands(t *testing.T) {
 		stdout []string
 		stderr []string
 	}{
-		{"resolve", []string{"grand", "resolve", "--battles", "30", "-a", "random", "-b", "chart-doctrine"},
-			0, []string{"open-field: 30 battles", "attacker won", "how they ended:", "rounds fought: mean", "attacker's factors lost (of 24)", "battles a second"}, nil},
-		{"resolve a file", []string{"grand", "resolve", "--battles", "4", "--scenario", good}, 0, []string{good + ": 4 battles"}, nil},
+		{"resolve", []string{"resolve", "--ruleset", "grand", "--battles", "30", "-a", "random", "-b", "chart-doctrine"},
+			0, []string{"open-field: 30 battles", "French won", "how they ended:", "turns played: mean", "French lost (of 24 factors)", "battles a second"}, nil},
+		{"resolve a file", []string{"resolve", "--ruleset", "grand", "--battles", "4", "--scenario", good}, 0, []string{good + ": 4 battles"}, nil},
 		{"match", []string{"match", "--ruleset", "grand", "-a", "equilibrium", "-b", "fixed-posture", "--explain"}, 0,
 			[]string{"equilibrium:depth=1 chose: ", "game value", "mix", "result: "}, nil},
-		{"check", []string{"grand", "check", good}, 0, []string{good + ": ok: river-crossing"}, nil},
-		{"check a bad file", []string{"grand", "check", good, bad}, exitFailure, []string{"ok", `unknown terrain "swamp"`}, []string{"1 of 2 files have problems"}},
-		{"check nothing", []string{"grand", "check"}, exitUsage, nil, []string{"needs one or more scenario files"}},
-		{"show", []string{"grand", "show"}, 0, []string{"name: open-field", "attacker:", "defender:"}, nil},
-		{"show unknown", []string{"grand", "show", "waterloo"}, exitUsage, nil, []string{"waterloo"}},
-		{"too many battles", []string{"grand", "resolve", "--battles", "0"}, exitUsage, nil, []string{"--battles 0"}},
-		{"bad agent", []string{"grand", "resolve", "-b", "equilibrium:depth=9"}, exitUsage, nil, []string{"-b", "depth 9"}},
-		{"bad scenario", []string{"grand", "resolve", "--scenario", "waterloo"}, exitUsage, nil, []string{"waterloo"}},
-		{"scenario command sends here", []string{"scenario", "check", "--ruleset", "grand", good}, exitUsage, nil, []string{"grognard grand check"}},
+		{"check", []string{"scenario", "check", "--ruleset", "grand", good}, 0, []string{good + ": ok: river-crossing"}, nil},
+		{"check a bad file", []string{"scenario", "check", "--ruleset", "grand", good, bad}, exitFailure, []string{"ok", `unknown terrain "swamp"`}, []string{"1 of 2 files have problems"}},
+		{"check nothing", []string{"scenario", "check", "--ruleset", "grand"}, exitUsage, nil, []string{"needs one or more grand scenario files"}},
+		{"show", []string{"scenario", "show", "--ruleset", "grand"}, 0, []string{"name: open-field", "attacker:", "defender:"}, nil},
+		{"show unknown", []string{"scenario", "show", "--ruleset", "grand", "waterloo"}, exitUsage, nil, []string{"waterloo"}},
+		{"too many battles", []string{"resolve", "--ruleset", "grand", "--battles", "0"}, exitUsage, nil, []string{"--battles 0"}},
+		{"bad agent", []string{"resolve", "--ruleset", "grand", "-b", "equilibrium:depth=9"}, exitUsage, nil, []string{"-b", "depth 9"}},
+		{"bad scenario", []string{"resolve", "--ruleset", "grand", "--scenario", "waterloo"}, exitUsage, nil, []string{"waterloo"}},
+		{"no army lists", []string{"army", "lists", "--ruleset", "grand"}, exitUsage, nil, []string{"the grand rules do not offer it (rulesets that do: twobytwo, drums)"}},
+		{"unknown ruleset", []string{"scenario", "list", "--ruleset", "chess"}, exitUsage, nil, []string{`unknown ruleset "chess"`}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -49,11 +51,11 @@ func TestGrandCommands(t *testing.T) {
 	}
 }
 
-// TestGrandResolveIsDeterministic: the figures depend on the seed, not on
+// TestResolveIsDeterministic: the figures depend on the seed, not on
 // the number of workers.
-func TestGrandResolveIsDeterministic(t *testing.T) {
+func TestResolveIsDeterministic(t *testing.T) {
 	figures := func(workers string) ResolveSummary {
-		code, out, errOut := grognard(t, "grand", "resolve", "--battles", "60", "--seed", "9", "--workers", workers, "--json")
+		code, out, errOut := grognard(t, "resolve", "--ruleset", "grand", "-a", "equilibrium", "--battles", "60", "--seed", "9", "--workers", workers, "--json")
 		if code != 0 {
 			t.Fatalf("exit %d: %s", code, errOut)
 		}

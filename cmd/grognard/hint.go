@@ -27,7 +27,7 @@ not); otherwise a new game on --scenario is played (set-up by --seed's dice and 
 doctrine for the other side) up to --side's first decision. --svg draws the table with the
 suggested orders as numbered arrows.`,
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "ruleset", Value: defaultRuleset, Usage: "ruleset of a new game (see 'grognard rules'); a saved game names its own", EnvVars: []string{"GROGNARD_RULESET"}},
+			&cli.StringFlag{Name: "ruleset", Value: defaultRuleset(), Usage: "ruleset of a new game (see 'grognard rules'); a saved game names its own", EnvVars: []string{"GROGNARD_RULESET"}},
 			&cli.StringFlag{Name: "game", Usage: "a saved game `FILE` (from play --save or the protocol's save)", EnvVars: []string{"GROGNARD_GAME"}},
 			&cli.StringFlag{Name: "scenario", Usage: "built-in scenario, scenario file or gen:SEED when no --game (default: the ruleset's first)", EnvVars: []string{"GROGNARD_SCENARIO"}},
 			&cli.StringFlag{Name: "side", Usage: "the side to advise: 0, 1 or its name (default: the side to move; for a new game, 0)", EnvVars: []string{"GROGNARD_SIDE"}},
@@ -52,7 +52,7 @@ func (a *app) hint(c *cli.Context) error {
 	// on a terminal until the hints are printed.
 	done := a.thinking("hint:")
 	defer done()
-	sess := protocol.NewSession(protocol.Config{Name: "grognard", Version: programVersion(), Ruleset: defaultRuleset})
+	sess := protocol.NewSession(protocol.Config{Name: "grognard", Version: programVersion(), Ruleset: defaultRuleset()})
 	defer sess.Close()
 	do := func(cmd string, args ...string) (protocol.Reply, error) {
 		return sess.Execute(ctx, protocol.Request{Cmd: cmd, Args: args})

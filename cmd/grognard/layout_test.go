@@ -1,20 +1,32 @@
 package main
 
 import (
+	"fmt"
 	"go/parser"
 	"go/token"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/grognard/grognard/engine"
 )
 
 // rulesetDirs are the names a ruleset's packages carry as a path element
-// (engine/twobytwo, agents/twobytwo, scenarios/twobytwo/armies, ...).
-var rulesetDirs = []string{"twobytwo", "drums", "toy"}
+// (engine/twobytwo, agents/twobytwo, scenarios/twobytwo/armies, ...): the
+// registered rulesets' and the toy's (registered by tests only).
+func rulesetDirs() []string {
+	registerRulesets()
+	names := []string{"toy"}
+	for _, b := range engine.Bundles() {
+		names = append(names, b.Rules.Name())
+	}
+	return names
+}
 
 // registration is the one file of the command that names every ruleset,
 // linking their packages in.
@@ -89,9 +101,50 @@ func TestNothingGenericImportsARuleset(t *testing.T) {
 // the command's 2 by 2 only sub-commands; or "".
 func rulesetOf(path string) string {
 	for _, el := range strings.Split(path, "/") {
-		if slices.Contains(rulesetDirs, el) {
+		if slices.Contains(rulesetDirs(), el) {
 			return el
 		}
 	}
 	return ""
+}
+
+// TestCommandNamesNoRuleset counts the lines of the command (its Go files
+// but the registration and the tests, the web page's HTML and JS) that
+// name a registered ruleset, or its title: there must be none, so a new
+// ruleset needs nothing here but its registration line, and the page
+// learns the rulesets and bots from the server.
+func TestCommandNamesNoRuleset(t *testing.T) {
+	registerRulesets()
+	var words []string
+	for _, b := range engine.Bundles() {
+		words = append(words, regexp.QuoteMeta(b.Rules.Name()), regexp.QuoteMeta(b.Rules.Title()))
+	}
+	named := regexp.MustCompile(`(?i)\b(` + strings.Join(words, "|") + `)\b`)
+	var bad []string
+	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		ext := filepath.Ext(path)
+		if path == "rulesets.go" || strings.HasSuffix(path, "_test.go") || (ext != ".go" && ext != ".js" && ext != ".html") {
+			return nil
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		for i, line := range strings.Split(string(data), "\n") {
+			if named.MatchString(line) {
+				bad = append(bad, fmt.Sprintf("cmd/grognard/%s:%d: %s", path, i+1, strings.TrimSpace(line)))
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d lines of cmd/grognard outside rulesets.go name a ruleset", len(bad))
+	if len(bad) > 0 {
+		t.Errorf("lines of the command that name a ruleset (ask the registered bundles or a named capability instead):\n%s", strings.Join(bad, "\n"))
+	}
 }

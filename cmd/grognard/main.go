@@ -22,6 +22,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/grognard/grognard/agents"
+	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/engine/fileio"
 	"github.com/grognard/grognard/internal/termsafe"
 )
@@ -125,14 +126,14 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		a.matchCommand(),
 		a.replayCommand(),
 		a.tournamentCommand(),
-		withRuleset(a.scenarioCommand(), a.drumsScenarioCommands()),
-		withRuleset(a.armyCommand(), a.drumsArmyCommands()),
+		a.toolsCommand("scenario", "list, show, check and generate scenarios, and draw their positions", func(b engine.Bundle) []engine.Tool { return b.Scenarios }),
+		a.toolsCommand("army", "list the army lists, check army files and build random forces", func(b engine.Bundle) []engine.Tool { return b.Armies }),
 		a.protocolCommand(),
 		a.playCommand(),
 		a.hintCommand(),
 		a.botCommand(),
 		a.serveCommand(),
-		a.grandCommand(),
+		a.resolveCommand(),
 		a.ladderCommand(),
 		a.workerCommand(),
 	}

@@ -29,14 +29,14 @@ func (a *app) matchCommand() *cli.Command {
 			"--seed derives the dice seed and both agents' seeds; --dice-seed overrides the dice alone.\n" +
 			"--record appends the game as one JSON line that 'grognard replay' checks.",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "ruleset", Value: defaultRuleset, Usage: "ruleset to play (see 'grognard rules')", EnvVars: []string{"GROGNARD_RULESET"}},
+			&cli.StringFlag{Name: "ruleset", Value: defaultRuleset(), Usage: "ruleset to play (see 'grognard rules')", EnvVars: []string{"GROGNARD_RULESET"}},
 			&cli.StringFlag{Name: "scenario", Usage: "built-in scenario (default: the ruleset's first, see 'grognard rules')", EnvVars: []string{"GROGNARD_SCENARIO"}},
 			&cli.StringFlag{Name: "a", Value: "random", Usage: "agent spec for side 0 (see 'grognard agents')", EnvVars: []string{"GROGNARD_A"}},
 			&cli.StringFlag{Name: "b", Value: "random", Usage: "agent spec for side 1 (see 'grognard agents')", EnvVars: []string{"GROGNARD_B"}},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "master seed: derives the dice seed and both agents' seeds", EnvVars: []string{"GROGNARD_SEED"}},
 			&cli.Uint64Flag{Name: "dice-seed", DefaultText: "derived from --seed", Usage: "dice seed, overriding the one derived from --seed", EnvVars: []string{"GROGNARD_DICE_SEED"}},
 			&cli.IntFlag{Name: "turn-limit", Usage: "end the game as a draw after this many turns (0: the scenario's limit)", EnvVars: []string{"GROGNARD_TURN_LIMIT"}},
-			&cli.StringSliceFlag{Name: "variant", Usage: "switch on an optional rule by name, e.g. grand-battery (repeatable)", EnvVars: []string{"GROGNARD_VARIANT"}},
+			&cli.StringSliceFlag{Name: "variant", Usage: "switch on an optional rule of the ruleset by name (repeatable; its rules notes in docs/rules list them)", EnvVars: []string{"GROGNARD_VARIANT"}},
 			&cli.StringFlag{Name: "record", Usage: "append the game as one JSON line to `FILE`", EnvVars: []string{"GROGNARD_RECORD"}},
 			&cli.BoolFlag{Name: "quiet", Usage: "print only the result", EnvVars: []string{"GROGNARD_QUIET"}},
 			&cli.BoolFlag{Name: "json", Usage: "print the game record as one JSON line instead of text", EnvVars: []string{"GROGNARD_JSON"}},
@@ -195,7 +195,7 @@ func deriveSeeds(seed uint64) [3]uint64 {
 // before any game starts, with the file's problems one per line.
 func checkScenario(rs engine.Ruleset, name string) error {
 	if _, err := rs.ScenarioHash(name, engine.Options{}); err != nil {
-		msg := problemsText(err)
+		msg := err.Error()
 		if !strings.Contains(msg, "built-in") {
 			msg += " (a scenario is a built-in name, a .yaml file or gen:SEED)"
 		}

@@ -35,7 +35,7 @@ Type your own moves as you made them on the table.
 program: a file whose bot side is an external program is refused unless --bot is given,
 which then plays every side the file gives to a bot.`,
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "ruleset", Value: defaultRuleset, Usage: "ruleset to play (see 'grognard rules')", EnvVars: []string{"GROGNARD_RULESET"}},
+			&cli.StringFlag{Name: "ruleset", Value: defaultRuleset(), Usage: "ruleset to play (see 'grognard rules')", EnvVars: []string{"GROGNARD_RULESET"}},
 			&cli.StringFlag{Name: "scenario", Usage: "built-in scenario, scenario file or gen:SEED (default: the ruleset's first)", EnvVars: []string{"GROGNARD_SCENARIO"}},
 			&cli.StringFlag{Name: "bot", Value: protocol.DefaultBot, Usage: "the opponent's agent spec (see 'grognard agents'); with --load, when given, it plays every side the saved game gives to a bot, which is how a game whose file names an external program is played on", EnvVars: []string{"GROGNARD_BOT"}},
 			&cli.StringFlag{Name: "side", Value: "0", Usage: "the side you command: 0, 1 or its name in the scenario", EnvVars: []string{"GROGNARD_SIDE"}},
@@ -87,7 +87,7 @@ func (a *app) play(c *cli.Context) error {
 	if err := noArgs(c); err != nil {
 		return err
 	}
-	p := &player{sess: protocol.NewSession(protocol.Config{Name: "grognard", Version: programVersion(), Ruleset: defaultRuleset}),
+	p := &player{sess: protocol.NewSession(protocol.Config{Name: "grognard", Version: programVersion(), Ruleset: defaultRuleset()}),
 		in: fileio.NewLineReader(a.stdin, maxTyped), out: a.stdout, table: c.Bool("table"), save: c.String("save"), think: a.thinking}
 	defer p.sess.Close()
 	ctx := c.Context

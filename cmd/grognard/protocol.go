@@ -29,7 +29,7 @@ func (a *app) protocol(c *cli.Context) error {
 	if err := noArgs(c); err != nil {
 		return err
 	}
-	sess := protocol.NewSession(protocol.Config{Name: "grognard", Version: programVersion(), Ruleset: defaultRuleset})
+	sess := protocol.NewSession(protocol.Config{Name: "grognard", Version: programVersion(), Ruleset: defaultRuleset()})
 	defer sess.Close() // no external bot outlives the session, however it ends
 	if c.Bool("json") {
 		if _, err := sess.Execute(c.Context, protocol.Request{Cmd: "mode", Args: []string{"json"}}); err != nil {

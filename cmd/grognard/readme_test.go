@@ -120,7 +120,7 @@ var readmeInputs = []struct {
 	// A ladder with two entrants and a pool, so that each README ladder
 	// command has something to add to or read.
 	{name: "ladder.db", make: []string{"ladder add --db ladder.db mcts mcts", "ladder add --db ladder.db doctrine chart-doctrine", "ladder pool --db ladder.db grand river-crossing"}},
-	{name: "marsh-battle.yaml", make: []string{"grand show --out marsh-battle.yaml marsh-guard"}},
+	{name: "marsh-battle.yaml", make: []string{"scenario show --ruleset grand --out marsh-battle.yaml marsh-guard"}},
 	{name: "prussia.yaml", make: []string{"army random --nation Prussia --ap 80 --seed 3 --out prussia.yaml"}},
 	// Saved games at a decision of the French, as play --save leaves them.
 	{name: "battle.json", copy: "examples/games/turn3.json"},

@@ -3,11 +3,13 @@ package main
 import (
 	"context"
 	"encoding/xml"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/grognard/grognard/agents"
 	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/engine/twobytwo"
 )
@@ -63,12 +65,12 @@ func TestScenarioCommand(t *testing.T) {
 		{name: "generate", args: []string{"scenario", "generate", "--seed", "3", "--nation", "France", "--nation", "Prussia", "--out", filepath.Join(dir, "g.yaml"), "--svg", filepath.Join(dir, "g.svg")},
 			stdout: []string{"written to " + filepath.Join(dir, "g.yaml"), "Picture of the table"}, svg: filepath.Join(dir, "g.svg"), inSVG: []string{`class="terrain road"`}},
 		{name: "generate to stdout", args: []string{"scenario", "generate", "--seed", "3"}, stdout: []string{"name: gen:3", "setup: play", "sides:"}},
-		{name: "generate bad nation", args: []string{"scenario", "generate", "--nation", "Atlantis"}, code: exitUsage, stderr: []string{"Atlantis", "army nations"}},
+		{name: "generate bad nation", args: []string{"scenario", "generate", "--nation", "Atlantis"}, code: exitUsage, stderr: []string{"Atlantis", "army lists"}},
 		{name: "generate bad ap", args: []string{"scenario", "generate", "--ap", "5"}, code: exitUsage, stderr: []string{"--ap 5 is out of range"}},
 		{name: "show state", args: []string{"scenario", "show", "--state", state, "--svg", filepath.Join(dir, "s.svg")}, stdout: []string{"turn 1", "Picture written"},
 			svg: filepath.Join(dir, "s.svg"), inSVG: []string{`class="unit side0`}},
 		{name: "state needs svg", args: []string{"scenario", "show", "--state", state}, code: exitUsage, stderr: []string{"give --svg FILE"}},
-		{name: "state not a state", args: []string{"scenario", "show", "--state", good, "--svg", filepath.Join(dir, "x.svg")}, code: exitFailure, stderr: []string{"not a saved 2 by 2 game state"}},
+		{name: "state not a state", args: []string{"scenario", "show", "--state", good, "--svg", filepath.Join(dir, "x.svg")}, code: exitFailure, stderr: []string{"not a saved 2 by 2 Napoleonic game state"}},
 		{name: "unwritable", args: []string{"scenario", "show", "--svg", filepath.Join(dir, "none", "d.svg"), "standard"}, code: exitUsage, stderr: []string{"--svg", "cannot be written"}},
 	}
 	for _, tc := range tests {
@@ -101,7 +103,7 @@ func savedState(t *testing.T) []byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := playSetup(context.Background(), st, 2); err != nil {
+	if err := playToTurnOne(context.Background(), st, 2); err != nil {
 		t.Fatal(err)
 	}
 	b, err := st.MarshalJSON()
@@ -109,4 +111,34 @@ func savedState(t *testing.T) []byte {
 		t.Fatal(err)
 	}
 	return b
+}
+
+// playToTurnOne plays st's set-up with the random agent and seeded dice
+// until turn 1 begins.
+func playToTurnOne(ctx context.Context, st engine.State, seed uint64) error {
+	ag := agents.NewRandom(seed)
+	dice := engine.NewRandomDice(seed)
+	for steps := 0; st.Turn() == 0 && !st.Terminal(); steps++ {
+		if steps > 100000 {
+			return fmt.Errorf("still in set-up after %d steps", steps)
+		}
+		if st.ToMove() == engine.Chance {
+			d, err := dice.Roll(st.PendingRoll())
+			if err != nil {
+				return err
+			}
+			if err := st.ApplyDice(d); err != nil {
+				return err
+			}
+			continue
+		}
+		act, err := ag.Choose(ctx, st, st.ToMove())
+		if err != nil {
+			return err
+		}
+		if err := st.Apply(act); err != nil {
+			return err
+		}
+	}
+	return nil
 }

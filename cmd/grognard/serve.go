@@ -52,7 +52,7 @@ func (a *app) serve(c *cli.Context) error {
 	if w := exposure(ln.Addr(), network, interfaceAddrs(), c.String("dir"), c.String("ladder")); w != "" {
 		fmt.Fprintln(a.errOut, "grognard: warning: "+w)
 	}
-	srv, err := web.New(web.Config{Name: "grognard", Version: programVersion(), Ruleset: defaultRuleset, SessionTTL: c.Duration("session-ttl"), Log: a.log, Dir: c.String("dir"), Ladder: c.String("ladder"),
+	srv, err := web.New(web.Config{Name: "grognard", Version: programVersion(), Ruleset: defaultRuleset(), SessionTTL: c.Duration("session-ttl"), Log: a.log, Dir: c.String("dir"), Ladder: c.String("ladder"),
 		Addr: ln.Addr().String(), AllowHosts: c.StringSlice("allow-host")})
 	if err != nil {
 		_ = ln.Close()

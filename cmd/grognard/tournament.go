@@ -42,11 +42,11 @@ func (a *app) tournamentCommand() *cli.Command {
 		Flags: []cli.Flag{
 			&cli.StringSliceFlag{Name: "agents", DefaultText: defaultAgents(), Usage: "agent `SPECS`, comma-separated or repeated (see 'grognard agents'); in a gauntlet the first is the challenger", EnvVars: []string{"GROGNARD_AGENTS"}},
 			&cli.StringFlag{Name: "format", Value: string(tournaments.RoundRobin), Usage: "round-robin (everyone meets everyone) or gauntlet (the first agent meets each other)", EnvVars: []string{"GROGNARD_FORMAT"}},
-			&cli.StringFlag{Name: "ruleset", Value: defaultRuleset, Usage: "ruleset to play (see 'grognard rules')", EnvVars: []string{"GROGNARD_RULESET"}},
+			&cli.StringFlag{Name: "ruleset", Value: defaultRuleset(), Usage: "ruleset to play (see 'grognard rules')", EnvVars: []string{"GROGNARD_RULESET"}},
 			&cli.StringSliceFlag{Name: "scenario", Usage: "built-in scenario, repeatable: cycled round by round (default: the ruleset's first)", EnvVars: []string{"GROGNARD_SCENARIO"}},
 			&cli.IntFlag{Name: "games", Value: 10, Usage: "games per pairing, even (played as pairs with sides swapped)", EnvVars: []string{"GROGNARD_GAMES"}},
 			&cli.IntFlag{Name: "turn-limit", Usage: "end every game after this many turns (0: the scenario's limit)", EnvVars: []string{"GROGNARD_TURN_LIMIT"}},
-			&cli.StringSliceFlag{Name: "variant", Usage: "switch on an optional rule by name, e.g. grand-battery (repeatable)", EnvVars: []string{"GROGNARD_VARIANT"}},
+			&cli.StringSliceFlag{Name: "variant", Usage: "switch on an optional rule of the ruleset by name (repeatable; its rules notes in docs/rules list them)", EnvVars: []string{"GROGNARD_VARIANT"}},
 			&cli.StringFlag{Name: "adjudicate", Value: string(tournaments.AdjudicateAP), Usage: "games at the turn limit: ap (more AP destroyed wins) or none (the rules' draw)", EnvVars: []string{"GROGNARD_ADJUDICATE"}},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "master seed: every game's dice and agent seeds derive from it and the game's number", EnvVars: []string{"GROGNARD_SEED"}},
 			&cli.IntFlag{Name: "workers", DefaultText: "one per core", Usage: "games played at once (does not change any result)", EnvVars: []string{"GROGNARD_WORKERS"}},

@@ -139,6 +139,7 @@ func TestBrowserPlayByClicking(t *testing.T) {
 		chromedp.SetValue(chromedp.ID("ruleset"), "drums"),
 		chromedp.Evaluate[chromedp.Void](`document.getElementById("ruleset").dispatchEvent(new Event("change")), undefined`),
 		chromedp.WaitReady(chromedp.CSS(`#scenario option[value="first-battle"]`)),
+		chromedp.WaitReady(chromedp.CSS(`#bot option[value="random"]`)),
 		chromedp.SetValue(chromedp.ID("bot"), "random"),
 		chromedp.Click(chromedp.ID("start")),
 		chromedp.WaitVisible(chromedp.CSS("#orders li button")),
@@ -322,6 +323,7 @@ func startDrums(t *testing.T, ctx context.Context, realTable bool) {
 		chromedp.SetValue(chromedp.ID("ruleset"), "drums"),
 		chromedp.Evaluate[chromedp.Void](`document.getElementById("ruleset").dispatchEvent(new Event("change")), undefined`),
 		chromedp.WaitReady(chromedp.CSS(`#scenario option[value="first-battle"]`)),
+		chromedp.WaitReady(chromedp.CSS(`#bot option[value="random"]`)),
 		chromedp.SetValue(chromedp.ID("bot"), "random"),
 	}
 	if realTable {
@@ -621,6 +623,7 @@ func TestBrowserGrandBattle(t *testing.T) {
 		chromedp.SetValue(chromedp.ID("ruleset"), "grand"),
 		chromedp.Evaluate[chromedp.Void](`document.getElementById("ruleset").dispatchEvent(new Event("change")), undefined`),
 		chromedp.WaitReady(chromedp.CSS(`#scenario option[value="open-field"]`)),
+		chromedp.WaitReady(chromedp.CSS(`#bot option[value="equilibrium"]`)),
 		chromedp.SetValue(chromedp.ID("bot"), "equilibrium"),
 		chromedp.Click(chromedp.ID("start")),
 		chromedp.WaitVisible(chromedp.CSS("#table pre.sketch")),

@@ -246,6 +246,7 @@ func New(cfg Config) (*Server, error) {
 	m.HandleFunc("POST /api/sessions/{id}/load", s.guard(fileBody, s.load))
 	m.HandleFunc("GET /api/sessions/{id}/picture.svg", s.guard(0, s.picture))
 	m.HandleFunc("DELETE /api/sessions/{id}", s.guard(0, s.endSession))
+	m.HandleFunc("GET /api/bots", s.guard(0, s.bots))
 	m.HandleFunc("GET /api/files", s.guard(0, s.listFiles))
 	m.HandleFunc("POST /api/results", s.guard(fileBody, s.results))
 	m.HandleFunc("POST /api/replays", s.guard(fileBody, s.openReplay))

@@ -65,7 +65,7 @@ async function drawTable() {
   if (planShown) q = "plan=1";
   const r = await fetch(`/api/sessions/${sessionID}/picture.svg${q ? "?" + q : ""}`);
   if (r.status === 501) {
-    // A ruleset without a picture (the grand battles): the position in
+    // A ruleset without a picture (no table): the position in
     // words, as the protocol's show gives it.
     const s = await api("show");
     const pre = document.createElement("pre");
@@ -361,6 +361,25 @@ async function load(ev) {
   await advance();
 }
 
+// fillBots lists the bots the server offers for the chosen ruleset (the
+// generic searches and the agents only its kit plays). Only the latest
+// call fills the list, as with the scenarios.
+let botFills = 0;
+async function fillBots() {
+  const mine = ++botFills;
+  const ruleset = $("ruleset").value;
+  const r = await fetch(`/api/bots?ruleset=${encodeURIComponent(ruleset)}`).then((x) => x.json(), () => ({}));
+  if (mine !== botFills) return;
+  const sel = $("bot");
+  sel.innerHTML = "";
+  for (const b of (r.ok && r.result) || []) {
+    const o = document.createElement("option");
+    o.value = b.spec;
+    o.textContent = b.label;
+    sel.append(o);
+  }
+}
+
 // fillScenarios lists the chosen ruleset's scenarios. Only the latest
 // call fills the list: a ruleset chosen while the page's first list was
 // on its way must not be overwritten by it. A session busy with another
@@ -397,7 +416,8 @@ async function init() {
   // Listen before the first fill: a ruleset chosen while it is on its
   // way is not lost.
   sel.addEventListener("change", fillScenarios);
-  await fillScenarios();
+  sel.addEventListener("change", fillBots);
+  await Promise.all([fillScenarios(), fillBots()]);
   $("new-game").addEventListener("submit", start);
   $("bot-move").addEventListener("click", async () => {
     setBusy(true);

@@ -1,0 +1,20 @@
+package drums
+
+import (
+	"github.com/grognard/grognard/engine"
+	rules "github.com/grognard/grognard/engine/drums"
+	"github.com/grognard/grognard/engine/drums/picture"
+	scen "github.com/grognard/grognard/scenarios/drums"
+)
+
+// Bundle is the ruleset's plug-in: its rules, scenario and army tools and
+// pictures, for engine.RegisterBundle. It lives here, in the ruleset's
+// top package, so a program that names it links the ruleset's kit too.
+func Bundle() engine.Bundle {
+	return engine.Bundle{
+		Rules:     rules.Rules{},
+		Scenarios: scen.ScenarioTools(),
+		Armies:    scen.ArmyTools(),
+		Pictures:  picture.Drawer{},
+	}
+}

@@ -1,0 +1,17 @@
+package grand
+
+import (
+	"github.com/grognard/grognard/engine"
+	rules "github.com/grognard/grognard/engine/grand"
+	scen "github.com/grognard/grognard/scenarios/grand"
+)
+
+// Bundle is the ruleset's plug-in: its rules, scenario and army tools and
+// pictures, for engine.RegisterBundle. It lives here, in the ruleset's
+// top package, so a program that names it links the ruleset's kit too.
+func Bundle() engine.Bundle {
+	return engine.Bundle{
+		Rules:     rules.Rules{},
+		Scenarios: scen.ScenarioTools(),
+	}
+}
