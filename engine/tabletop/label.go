@@ -98,17 +98,21 @@ func FindLabel(labels []string, text string) (int, error) {
 	return -1, &LabelError{Text: text, Close: closeLabels(labels, low)}
 }
 
-// closeLabels are the labels nearest low by edit distance (ignoring
-// case), at most maxClose of them, those within a third of their length
-// (at least 2 edits) only, nearest first and then in the labels' order.
+// closeLabels are the labels nearest low (ignoring case), at most
+// maxClose of them, nearest first and then in the labels' order: those
+// within a few edits of it (a third of the label, at least 2), those
+// whose beginning is within an edit of it (a quarter of it, at least 1:
+// "R1x" for "R1 Line"), and those that contain it.
 func closeLabels(labels []string, low string) []string {
 	type near struct{ k, d int }
 	var ns []near
+	n := len([]rune(low))
 	for k, l := range labels {
 		ll := strings.ToLower(l)
 		d := distance(ll, low)
-		if d <= max(2, len([]rune(ll))/3) || strings.Contains(ll, low) && len(low) >= 2 {
-			ns = append(ns, near{k, d})
+		pre := distance(prefix(ll, n), low)
+		if d <= max(2, len([]rune(ll))/3) || n >= 2 && (pre <= max(1, n/4) || strings.Contains(ll, low)) {
+			ns = append(ns, near{k, min(d, pre)})
 		}
 	}
 	sort.SliceStable(ns, func(a, b int) bool { return ns[a].d < ns[b].d })
@@ -117,6 +121,18 @@ func closeLabels(labels []string, low string) []string {
 		out = append(out, labels[n.k])
 	}
 	return out
+}
+
+// prefix is s's first n runes (all of s if it is shorter).
+func prefix(s string, n int) string {
+	k := 0
+	for i := range s {
+		if k == n {
+			return s[:i]
+		}
+		k++
+	}
+	return s
 }
 
 // distance is the Levenshtein distance between a and b, by runes.
