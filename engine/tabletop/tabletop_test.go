@@ -291,3 +291,31 @@ func TestFormat(t *testing.T) {
 		t.Errorf("Point = %q", got)
 	}
 }
+
+// FuzzParseLength: no word makes the length or point reader panic; what
+// it accepts is finite, and a number it reads with a suffix reads the
+// same as the bare number in that unit.
+func FuzzParseLength(f *testing.F) {
+	for _, s := range []string{"12.5", `3"`, "300mm", "3600p", "2bw", "1e999", "NaN", "-0", "0x1p-2", "1_0"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, word string) {
+		for _, ls := range [][]engine.Length{inches, bws} {
+			for _, bare := range ls {
+				v, err := ParseLength(word, ls, bare)
+				if err != nil {
+					continue
+				}
+				if math.IsNaN(v) || math.IsInf(v, 0) {
+					t.Fatalf("%q in %s: %v", word, bare.Name, v)
+				}
+				if w, err := ParseLength(word+bare.Name, ls, ls[0]); strings.TrimRightFunc(word, isSuffix) == word && !strings.ContainsAny(word, " \t\r\n\v\f\u0085\u00a0") && (err != nil || w != v) {
+					t.Fatalf("%q in %s is %v, with the suffix %v, %v", word, bare.Name, v, w, err)
+				}
+			}
+			if _, rest, err := ParsePoint(strings.Fields(word), ls, ls[0]); err == nil && len(rest) > len(strings.Fields(word)) {
+				t.Fatalf("%q: the point's rest %q is longer than its words", word, rest)
+			}
+		}
+	})
+}
