@@ -317,3 +317,27 @@ func TestLengths(t *testing.T) {
 		t.Errorf("a paces suffix: %v", err)
 	}
 }
+
+// FuzzFreeText: no text makes the free-text reader panic; a move it reads
+// is one the rules take, and a correction it refuses changes nothing.
+func FuzzFreeText(f *testing.F) {
+	for _, s := range []string{`"A1 Line" to 10 9`, `'a1' to 400mm,9bw supply`, `deploy G0.0 at 1 1`, `A1 advance 10,9`, `"open`, `unit "A10 Line" at 20 7 facing east hits 1`, `general g0 at 16 4`, `supply 0 3`, `camp 1 lost`} {
+		f.Add(s)
+	}
+	s := start(f, spacedLabels())
+	activate(f, s, "A1 Line", 0)
+	f.Fuzz(func(t *testing.T, text string) {
+		for _, unit := range []string{"", "mm", "in"} {
+			if a, err := s.ParseMoveIn(text, unit); err == nil {
+				if err := s.Clone().Apply(a); err != nil {
+					t.Fatalf("%q in %q reads to %+v, which the rules refuse: %v", text, unit, a, err)
+				}
+			}
+			c := s.Clone().(*State)
+			before := c.Hash()
+			if _, err := c.CorrectIn(text, unit); err != nil && c.Hash() != before {
+				t.Fatalf("%q in %q was refused (%v) but changed the state", text, unit, err)
+			}
+		}
+	})
+}
