@@ -134,8 +134,12 @@ type Corrector interface {
 // LengthReader is a FreeForm and Corrector that can also read the bare
 // numbers of a person's text in another unit of length than the
 // ruleset's own, for a front end whose user chose one (the protocol's
-// units command): unit is "in", "mm" or "paces", and one the ruleset
-// does not know is refused.
+// units command). unit is any name or alias FindLength resolves against
+// the state's own Lengths (it is a Measurer too: "bw", "mm", "in",
+// "paces", ... whatever the ruleset declares), "" the own unit; any
+// other is refused with the units it does read. A front end checks a
+// user's choice with FindLength(st.Lengths(), name) when it is made, so
+// the choice and the reading never disagree.
 type LengthReader interface {
 	ParseMoveIn(text, unit string) (Action, error)
 	CorrectIn(text, unit string) (string, error)

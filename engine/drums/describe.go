@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/grognard/grognard/engine"
+	"github.com/grognard/grognard/engine/tabletop"
 )
 
 // sideName is side's name in the scenario.
@@ -45,7 +46,7 @@ func (s *State) DescribeAction(a engine.Action) string {
 	case KDeploy:
 		side := s.waitSide()
 		if a.Arg == deployAt {
-			return fmt.Sprintf("deploy %s's command with its first line's front centred at %.1f,%.1f", s.genLabel(s.st.firstGen[side]+1+int(a.Unit)), a.Path[0].X, a.Path[0].Y)
+			return fmt.Sprintf("deploy %s's command with its first line's front centred at %s", s.genLabel(s.st.firstGen[side]+1+int(a.Unit)), tabletop.Point(a.Path[0]))
 		}
 		return fmt.Sprintf("deploy %s's command in slot %d (%s)", s.genLabel(s.st.firstGen[side]+1+int(a.Unit)), a.Arg, slotWords(int(a.Arg)))
 	case KSupply:
@@ -66,10 +67,10 @@ func (s *State) DescribeAction(a engine.Action) string {
 	case KActivateGeneral:
 		return "activate general " + s.genLabel(int(a.Unit))
 	case KAdvance:
-		return fmt.Sprintf("%s advances towards %.1f,%.1f (wheeling up to 90 degrees first)%s", u, a.Path[0].X, a.Path[0].Y, sup)
+		return fmt.Sprintf("%s advances towards %s (wheeling up to 90 degrees first)%s", u, tabletop.Point(a.Path[0]), sup)
 	case KRetire:
 		if a.NPath == 1 {
-			return fmt.Sprintf("%s retires straight back, no further than %.1f,%.1f%s", u, a.Path[0].X, a.Path[0].Y, sup)
+			return fmt.Sprintf("%s retires straight back, no further than %s%s", u, tabletop.Point(a.Path[0]), sup)
 		}
 		return u + " retires straight back" + sup
 	case KTurn:
@@ -94,7 +95,7 @@ func (s *State) DescribeAction(a engine.Action) string {
 		}
 		return u + " does nothing more this turn"
 	case KGeneralMove:
-		return fmt.Sprintf("general %s moves to %.1f,%.1f", s.genLabel(int(a.Unit)), a.Path[0].X, a.Path[0].Y)
+		return fmt.Sprintf("general %s moves to %s", s.genLabel(int(a.Unit)), tabletop.Point(a.Path[0]))
 	case KEvade:
 		if a.Arg == 1 {
 			return "the charged unit evades"

@@ -1,6 +1,7 @@
 package drums
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strconv"
@@ -8,13 +9,17 @@ import (
 
 	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/engine/geom"
+	"github.com/grognard/grognard/engine/tabletop"
 )
 
 // Free-form moves, corrections to match the table, and ruler
 // instructions: what a person at a real table types and reads. Lengths
-// are in BW unless a number carries a suffix (12in, 480mm, 12bw) or the
-// front end chose another unit (LengthReader): 1BW is the scenario's base
-// width, 40mm for 15mm figures by default.
+// are in BW unless a number carries a suffix (12in, 480mm, 48cm, 12bw)
+// or the front end chose another unit (LengthReader): 1BW is the
+// scenario's base width, 40mm for 15mm figures by default. Words, points,
+// lengths, facings and labels are read by engine/tabletop: a label with
+// spaces is quoted ("A1 Line" or 'A1 Line'), or written by a beginning no
+// other label shares.
 
 // baseMM is the scenario's base width in mm.
 func (s *State) baseMM() float64 {
@@ -24,130 +29,140 @@ func (s *State) baseMM() float64 {
 	return DefaultBaseMM
 }
 
-// lengthIn reads a length with an optional suffix; bare numbers are in def
-// ("bw", "in" or "mm").
-func (s *State) lengthIn(t, def string) (float64, error) {
-	unit := def
-	low := strings.ToLower(t)
-	for _, suf := range []string{"bw", "mm", "in", "\""} {
-		if strings.HasSuffix(low, suf) {
-			unit, low = suf, strings.TrimSuffix(low, suf)
-			break
-		}
+// Lengths are the units a person may give lengths in (engine.Measurer):
+// base widths, the game's own (Game Scale: "Base Widths (BW) are used
+// also in the game for movement and range distances"), then millimetres,
+// centimetres and inches, converted at the scenario's base width (40mm
+// unless it says otherwise). Ruling D-UNITS: no paces; the seed's ground
+// scale is 1BW = 40 yds and it never measures in paces, so a pace would be
+// a conversion of our own.
+func (s *State) Lengths() []engine.Length {
+	mm := s.baseMM()
+	return []engine.Length{
+		{Name: "bw", Aliases: []string{"base width", "base widths"}, Words: "base widths", PerOwn: 1},
+		{Name: "mm", Aliases: []string{"millimetre", "millimetres", "millimeter", "millimeters"}, Words: "millimetres", PerOwn: mm},
+		{Name: "cm", Aliases: []string{"centimetre", "centimetres", "centimeter", "centimeters"}, Words: "centimetres", PerOwn: mm / 10},
+		{Name: "in", Aliases: []string{"inch", "inches", `"`}, Words: "inches", PerOwn: mm / 25.4},
 	}
-	v, err := strconv.ParseFloat(low, 64)
-	if err != nil || !finite(v) || math.Abs(v) > 1e5 {
-		return 0, fmt.Errorf("%q is not a length: write a number, with bw, mm or in after it if it is not in %s", t, def)
-	}
-	switch unit {
-	case "bw":
-		return v, nil
-	case "mm":
-		return v / s.baseMM(), nil
-	case "in", "\"":
-		return v * 25.4 / s.baseMM(), nil
-	}
-	return 0, fmt.Errorf("unknown unit %q: bw, mm or in", unit)
 }
 
-// checkUnit refuses a length unit the ruleset does not read.
-func checkUnit(unit string) (string, error) {
-	switch u := strings.ToLower(unit); u {
-	case "", "bw":
-		return "bw", nil
-	case "in", "mm":
-		return u, nil
-	}
-	return "", fmt.Errorf("Drums and Muskets measures in base widths: use bw, mm or in, not %q", unit)
-}
+// maxLength is the longest length read, in BW: far beyond any table, and
+// short of what the geometry's arithmetic would lose precision over.
+const maxLength = 1e5
 
-// point reads "X Y" or "X,Y" from words, returning the rest.
-func (s *State) point(words []string, def string) (geom.Vec, []string, error) {
-	if len(words) == 0 {
-		return geom.Vec{}, nil, fmt.Errorf("a point is missing: write X Y")
-	}
-	var xs, ys string
-	rest := words
-	if x, y, ok := strings.Cut(words[0], ","); ok {
-		xs, ys, rest = x, y, words[1:]
-	} else {
-		if len(words) < 2 {
-			return geom.Vec{}, nil, fmt.Errorf("a point needs two numbers, X Y")
-		}
-		xs, ys, rest = words[0], words[1], words[2:]
-	}
-	x, err := s.lengthIn(xs, def)
+// point reads "X Y" or "X,Y" from words, bare numbers in bare, and
+// returns it in BW and the words after it.
+func (s *State) point(words []string, bare engine.Length) (geom.Vec, []string, error) {
+	p, rest, err := tabletop.ParsePoint(words, s.Lengths(), bare)
 	if err != nil {
 		return geom.Vec{}, nil, err
 	}
-	y, err := s.lengthIn(ys, def)
-	if err != nil {
-		return geom.Vec{}, nil, err
+	if math.Abs(p.X) > maxLength || math.Abs(p.Y) > maxLength {
+		return geom.Vec{}, nil, fmt.Errorf("%s is not on any table: write a point in %s from the south-west corner", tabletop.Point(p), bare.Words)
 	}
-	return geom.V(x, y), rest, nil
+	return p, rest, nil
+}
+
+// labels are the labels of the units (units) or of the generals, in
+// index order, for tabletop.FindLabel.
+func (s *State) labels(units bool) []string {
+	if units {
+		out := make([]string, s.st.nu)
+		for i := range out {
+			out[i] = s.st.units[i].Label
+		}
+		return out
+	}
+	out := make([]string, s.st.ng)
+	for g := range out {
+		out[g] = s.st.gens[g].Label
+	}
+	return out
+}
+
+// findLabel finds text among labels (tabletop.FindLabel), refusing in
+// words that say what was sought ("no unit or general is labelled").
+func findLabel(labels []string, text, what string) (int, error) {
+	k, err := tabletop.FindLabel(labels, text)
+	var le *tabletop.LabelError
+	if errors.As(err, &le) && !le.Ambiguous {
+		return -1, fmt.Errorf("no %s is labelled %q%s", what, text, le.Hint())
+	}
+	return k, err
 }
 
 // MoveHelp says how to write a free-form move (engine.FreeForm).
 func (s *State) MoveHelp() string {
 	return "UNIT to X Y [supply] (the activated unit advances towards the point, wheeling up to 90 degrees first), GENERAL to X Y, " +
 		"or deploy GENERAL at X Y (his command's first line centred there): " +
-		"X Y from the south-west corner in BW (12bw), or with mm or in after the number; or any order in the notation (F1 charge B3)"
+		"X Y from the south-west corner in BW (12bw), or with mm, cm or in after the number; a label with spaces in quotes; or any order in the notation (F1 charge B3)"
 }
 
 // ParseMove reads a person's free-form move (engine.FreeForm), bare
 // numbers in BW.
-func (s *State) ParseMove(text string) (engine.Action, error) { return s.parseMoveIn(text, "bw") }
+func (s *State) ParseMove(text string) (engine.Action, error) { return s.parseMoveIn(text, "") }
 
-// ParseMoveIn is ParseMove with bare numbers in unit (engine.LengthReader).
+// ParseMoveIn is ParseMove with bare numbers in unit, any name of
+// Lengths (engine.LengthReader).
 func (s *State) ParseMoveIn(text, unit string) (engine.Action, error) {
-	u, err := checkUnit(unit)
-	if err != nil {
-		return engine.Action{}, err
-	}
-	return s.parseMoveIn(text, u)
+	return s.parseMoveIn(text, unit)
 }
 
 func (s *State) parseMoveIn(text, unit string) (engine.Action, error) {
 	if len(text) > 200 {
 		return engine.Action{}, fmt.Errorf("a move is one short line")
 	}
-	words := strings.Fields(text)
-	if len(words) > 0 && strings.EqualFold(words[0], "move") {
-		words = words[1:]
+	bare, err := tabletop.Unit(s.Lengths(), unit)
+	if err != nil {
+		return engine.Action{}, err
 	}
-	if len(words) >= 4 && (strings.EqualFold(words[0], "deploy") || strings.EqualFold(words[0], "place")) && strings.EqualFold(words[2], "at") {
+	ws, err := tabletop.Split(text)
+	if err != nil {
+		return engine.Action{}, err
+	}
+	if len(ws) > 0 && !ws[0].Quoted && strings.EqualFold(ws[0].Text, "move") {
+		ws = ws[1:]
+	}
+	words := tabletop.Texts(ws)
+	if len(words) >= 4 && !ws[0].Quoted && (strings.EqualFold(words[0], "deploy") || strings.EqualFold(words[0], "place")) && strings.EqualFold(words[2], "at") {
 		// "deploy GENERAL at X Y", the point in the table's units (the
-		// protocol's "place" verb says the same).
-		p, rest, err := s.point(words[3:], unit)
+		// protocol's "place" verb says the same): the notation's
+		// "deploy GENERAL at X,Y" (ruling D-DEPLOY).
+		g, err := findLabel(s.labels(false), words[1], "general")
+		if err != nil {
+			return engine.Action{}, err
+		}
+		if s.st.gens[g].Cmd == NoCommand {
+			return engine.Action{}, fmt.Errorf("%s is a force commander: deploy a sub-general's command", s.genLabel(g))
+		}
+		p, rest, err := s.point(words[3:], bare)
 		if err != nil {
 			return engine.Action{}, err
 		}
 		if len(rest) > 0 {
 			return engine.Action{}, fmt.Errorf("%q after the point: write deploy GENERAL at X Y", strings.Join(rest, " "))
 		}
-		a, err := s.ParseAction("deploy " + words[1] + " at " + fpoint(p))
-		if err != nil {
-			return engine.Action{}, err
-		}
+		a := engine.Action{Kind: KDeploy, Unit: s.st.gens[g].Cmd, Arg: deployAt, NPath: 1, Path: [engine.MaxPath]geom.Vec{p}}
 		return a, s.check(a)
 	}
-	if len(words) < 3 || !strings.EqualFold(words[1], "to") {
+	if len(words) < 3 || ws[1].Quoted || !strings.EqualFold(words[1], "to") {
 		if a, err := s.ParseAction(text); err == nil {
 			return a, s.check(a)
 		}
 		return engine.Action{}, fmt.Errorf("write %s", s.MoveHelp())
 	}
-	p, rest, err := s.point(words[2:], unit)
+	p, rest, err := s.point(words[2:], bare)
 	if err != nil {
 		return engine.Action{}, err
 	}
-	var a engine.Action
-	if g, ok := s.generalNamed(words[0]); ok {
-		a = engine.Action{Kind: KGeneralMove, Unit: uint8(g), NPath: 1}
-	} else if i, ok := s.unitNamed(words[0]); ok {
-		a = engine.Action{Kind: KAdvance, Unit: uint8(i), NPath: 1}
-	} else {
-		return engine.Action{}, fmt.Errorf("no unit or general is labelled %q", words[0])
+	// Generals first, then units, as the notation reads a label.
+	k, err := findLabel(append(s.labels(false), s.labels(true)...), words[0], "unit or general")
+	if err != nil {
+		return engine.Action{}, err
+	}
+	a := engine.Action{Kind: KGeneralMove, Unit: uint8(k), NPath: 1}
+	if k >= s.st.ng {
+		a = engine.Action{Kind: KAdvance, Unit: uint8(k - s.st.ng), NPath: 1}
 	}
 	a.Path[0] = p
 	if len(rest) == 1 && strings.EqualFold(rest[0], "supply") {
@@ -164,41 +179,46 @@ func (s *State) parseMoveIn(text, unit string) (engine.Action, error) {
 // CorrectHelp says how to write a correction (engine.Corrector).
 func (s *State) CorrectHelp() string {
 	return "unit UNIT [at X Y] [facing F] [formation open|line|column|march|square] [hits N] [loaded|unloaded], " +
-		"general GENERAL at X Y, camp SIDE lost, or supply SIDE N: X Y from the south-west corner in BW (or mm/in), F degrees clockwise from north"
+		"general GENERAL at X Y, camp SIDE lost, or supply SIDE N: X Y from the south-west corner in BW (or mm/cm/in), F degrees clockwise from north or a compass word"
 }
 
 // Correct makes the position match the table, bare numbers in BW
 // (engine.Corrector); it says what it set, or refuses and changes nothing
 // (ruling D-TABLEEDIT: a correction moves pieces and marks only; it never
 // runs a rule, so a unit set to its last base is not broken by it).
-func (s *State) Correct(text string) (string, error) { return s.correctIn(text, "bw") }
+func (s *State) Correct(text string) (string, error) { return s.correctIn(text, "") }
 
-// CorrectIn is Correct with bare numbers in unit (engine.LengthReader).
+// CorrectIn is Correct with bare numbers in unit, any name of Lengths
+// (engine.LengthReader).
 func (s *State) CorrectIn(text, unit string) (string, error) {
-	u, err := checkUnit(unit)
-	if err != nil {
-		return "", err
-	}
-	return s.correctIn(text, u)
+	return s.correctIn(text, unit)
 }
 
-func (s *State) correctIn(text, unit string) (string, error) {
+func (s *State) correctIn(text, unitName string) (string, error) {
 	if len(text) > 300 {
 		return "", fmt.Errorf("a correction is one short line")
 	}
-	w := strings.Fields(text)
+	unit, err := tabletop.Unit(s.Lengths(), unitName)
+	if err != nil {
+		return "", err
+	}
+	w, err := tabletop.Words(text)
+	if err != nil {
+		return "", err
+	}
 	if len(w) < 2 {
 		return "", fmt.Errorf("write %s", s.CorrectHelp())
 	}
 	next := *s
 	switch strings.ToLower(w[0]) {
 	case "unit":
-		i, ok := s.unitNamed(w[1])
-		if !ok {
-			return "", fmt.Errorf("no unit is labelled %q", w[1])
+		i, err := findLabel(s.labels(true), w[1], "unit")
+		if err != nil {
+			return "", err
 		}
+		label := s.st.units[i].Label
 		if !s.alive(i) {
-			return "", fmt.Errorf("%s is not on the table", w[1])
+			return "", fmt.Errorf("%s is not on the table", label)
 		}
 		u := &next.Units[i]
 		p := s.prof(i)
@@ -217,18 +237,18 @@ func (s *State) correctIn(text, unit string) (string, error) {
 				if len(rest) == 0 {
 					return "", fmt.Errorf("facing needs degrees clockwise from north")
 				}
-				f, err := strconv.ParseFloat(rest[0], 64)
-				if err != nil || !finite(f) {
-					return "", fmt.Errorf("facing %q: degrees clockwise from north", rest[0])
+				f, err := tabletop.ParseFacing(rest[0])
+				if err != nil {
+					return "", fmt.Errorf("facing: %w", err)
 				}
-				u.Facing, rest = geom.NormDeg(f), rest[1:]
+				u.Facing, rest = f, rest[1:]
 			case "formation":
 				if len(rest) == 0 {
 					return "", fmt.Errorf("formation needs open, line, column, march or square")
 				}
 				k := index(formWords[:], rest[0])
 				if k <= 0 || !FormationAllowed(p.Type, p.Doctrines, Formation(k)) {
-					return "", fmt.Errorf("formation %q is not one %s may take", rest[0], w[1])
+					return "", fmt.Errorf("formation %q is not one %s may take", rest[0], label)
 				}
 				u.Form, rest = Formation(k), rest[1:]
 			case "hits":
@@ -250,30 +270,31 @@ func (s *State) correctIn(text, unit string) (string, error) {
 		}
 		r := next.rect(i)
 		if !next.onTable(r) {
-			return "", fmt.Errorf("%s would stand off the table", w[1])
+			return "", fmt.Errorf("%s would stand off the table", label)
 		}
 		*s = next
 		return "set " + s.unitWords(i), nil
 	case "general":
-		g, ok := s.generalNamed(w[1])
-		if !ok {
-			return "", fmt.Errorf("no general is labelled %q", w[1])
+		g, err := findLabel(s.labels(false), w[1], "general")
+		if err != nil {
+			return "", err
 		}
+		label := s.genLabel(g)
 		if len(w) < 4 || !strings.EqualFold(w[2], "at") {
-			return "", fmt.Errorf("write general %s at X Y", w[1])
+			return "", fmt.Errorf("write general %s at X Y", label)
 		}
 		pt, rest, err := s.point(w[3:], unit)
 		if err != nil {
 			return "", err
 		}
 		if len(rest) > 0 || pt.X < 0 || pt.Y < 0 || pt.X > s.st.sc.Width || pt.Y > s.st.sc.Depth {
-			return "", fmt.Errorf("general %s: a point on the %gx%g BW table", w[1], s.st.sc.Width, s.st.sc.Depth)
+			return "", fmt.Errorf("general %s: a point on the %sx%s BW table", label, tabletop.Num(s.st.sc.Width), tabletop.Num(s.st.sc.Depth))
 		}
 		if !s.Gens[g].Alive || !s.Gens[g].Placed {
-			return "", fmt.Errorf("general %s is not on the table", w[1])
+			return "", fmt.Errorf("general %s is not on the table", label)
 		}
 		s.Gens[g].Pos = pt
-		return "set general " + w[1], nil
+		return "set general " + label, nil
 	case "camp":
 		side, err := engine.ParseSide(s, w[1])
 		if err != nil || len(w) != 3 || !strings.EqualFold(w[2], "lost") {
@@ -315,32 +336,32 @@ func (s *State) TableInstructions(a engine.Action) string {
 		w, _ := Size(s.prof(i).Type, u.Form, s.Bases(i))
 		ang := WheelToward(w, u.Front, u.Facing, a.Path[0], 90)
 		var b strings.Builder
-		fmt.Fprintf(&b, "%s: its front centre stands at (%.1f, %.1f) BW facing %.0f.", s.unitWords(i), u.Front.X, u.Front.Y, u.Facing)
+		fmt.Fprintf(&b, "%s: its front centre stands at (%s, %s) BW facing %.0f.", s.unitWords(i), tabletop.Num(u.Front.X), tabletop.Num(u.Front.Y), u.Facing)
 		if math.Abs(ang) > 0.5 {
 			pivot := "right"
 			if ang < 0 {
 				pivot = "left"
 			}
 			_, _, cost := Wheel(w, u.Front, u.Facing, ang)
-			fmt.Fprintf(&b, " Wheel %.0f degrees on its %s front corner (the outer corner travels %.1f BW, %.0f mm, taken from the move).", math.Abs(ang), pivot, cost, cost*mm)
+			fmt.Fprintf(&b, " Wheel %.0f degrees on its %s front corner (the outer corner travels %s BW, %.0f mm, taken from the move).", math.Abs(ang), pivot, tabletop.Num(cost), cost*mm)
 		}
-		fmt.Fprintf(&b, " Throw the movement dice and advance straight ahead up to that many BW (1 BW = %.0f mm), stopping at (%.1f, %.1f) or 1 BW short of any enemy.", mm, a.Path[0].X, a.Path[0].Y)
+		fmt.Fprintf(&b, " Throw the movement dice and advance straight ahead up to that many BW (1 BW = %s mm), stopping at (%s, %s) or 1 BW short of any enemy.", tabletop.Num(mm), tabletop.Num(a.Path[0].X), tabletop.Num(a.Path[0].Y))
 		return b.String()
 	case KRetire:
 		if i < s.st.nu {
-			return fmt.Sprintf("%s: throw the movement dice and move it straight back that many BW (1 BW = %.0f mm), keeping its facing.", s.unitWords(i), mm)
+			return fmt.Sprintf("%s: throw the movement dice and move it straight back that many BW (1 BW = %s mm), keeping its facing.", s.unitWords(i), tabletop.Num(mm))
 		}
 	case KCharge:
 		if i < s.st.nu && s.alive(i) {
 			ang, cost, dist, ok := s.chargePath(i, int(a.Target))
 			if ok {
-				return fmt.Sprintf("%s charges %s: wheel %.0f degrees (%.1f BW), then straight ahead; contact needs %.1f BW (%.0f mm) of the charge dice.", s.unitWords(i), s.targetWords(int(a.Target)), math.Abs(ang), cost, dist+cost, (dist+cost)*mm)
+				return fmt.Sprintf("%s charges %s: wheel %.0f degrees (%s BW), then straight ahead; contact needs %s BW (%.0f mm) of the charge dice.", s.unitWords(i), s.targetWords(int(a.Target)), math.Abs(ang), tabletop.Num(cost), tabletop.Num(dist+cost), (dist+cost)*mm)
 			}
 		}
 	case KGeneralMove:
 		if int(a.Unit) < s.st.ng {
 			p := s.Gens[a.Unit].Pos
-			return fmt.Sprintf("general %s: move him from (%.1f, %.1f) to (%.1f, %.1f) BW, %.1f BW (%.0f mm).", s.genLabel(int(a.Unit)), p.X, p.Y, a.Path[0].X, a.Path[0].Y, p.Dist(a.Path[0]), p.Dist(a.Path[0])*mm)
+			return fmt.Sprintf("general %s: move him from (%s) to (%s) BW, %s BW (%.0f mm).", s.genLabel(int(a.Unit)), tabletop.Point(p), tabletop.Point(a.Path[0]), tabletop.Num(p.Dist(a.Path[0])), p.Dist(a.Path[0])*mm)
 		}
 	}
 	return s.DescribeAction(a)
@@ -350,5 +371,6 @@ var (
 	_ engine.FreeForm        = (*State)(nil)
 	_ engine.Corrector       = (*State)(nil)
 	_ engine.LengthReader    = (*State)(nil)
+	_ engine.Measurer        = (*State)(nil)
 	_ engine.TableInstructor = (*State)(nil)
 )

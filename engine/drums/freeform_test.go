@@ -203,3 +203,141 @@ func TestParseMoveDeployAt(t *testing.T) {
 		t.Fatalf("junk after the point: %v", err)
 	}
 }
+
+// spacedLabels is a position whose labels have spaces, as a scenario's
+// may ("A1 Line"), two of them beginning alike.
+func spacedLabels() pos {
+	return pos{units: []pu{
+		u0("A1 Line", lineFoot(), 10, 6, Line),
+		u0("A10 Line", lineFoot(), 20, 6, Line),
+		u1("R1 Line", lineFoot(), 10, 26, Line),
+	}, gens: map[string]geom.Vec{"G0.0": geom.V(15, 4), "G1.0": geom.V(15, 28)}}
+}
+
+// Quoted labels: a label with spaces is written in double or single
+// quotes, or by a beginning no other label shares; a text that names no
+// label, or more than one, says which labels it could be.
+func TestFreeTextQuotedLabels(t *testing.T) {
+	s := start(t, spacedLabels())
+	i := activate(t, s, "A1 Line", 0)
+	for _, text := range []string{`"A1 Line" to 10 9`, `'a1 line' to 10,9`, `move "A1 Line" to 400mm 9bw`, `"A1 Line",to,10,9`} {
+		a, err := s.ParseMove(text)
+		if err != nil || a.Kind != KAdvance || int(a.Unit) != i || a.Path[0].Dist(geom.V(10, 9)) > 1e-9 {
+			t.Errorf("%s: %+v, %v", text, a, err)
+		}
+	}
+	for _, c := range []struct{ text, want string }{
+		{`A1 to 10 9`, "could be A1 Line or A10 Line"},
+		{`"A1 Lime" to 10 9`, `no unit or general is labelled "A1 Lime" (did you mean A1 Line`},
+		{`"A1 Line to 10 9`, "double quote at character 1 is not closed"},
+		{`"A10 Line" to 20 9`, "activated"},
+	} {
+		if _, err := s.ParseMove(c.text); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want an error saying %q", c.text, err, c.want)
+		}
+	}
+	for _, c := range []struct{ text, want string }{
+		{`unit "A10 Line" at 20 7 facing east`, "set A10 Line"},
+		{`unit 'a10' facing 0`, "set A10 Line"},
+		{`general "G0.0" at 16 4`, "set general G0.0"},
+		{`general g0 at 16 4`, "set general G0.0"},
+	} {
+		got, err := s.Correct(c.text)
+		if err != nil || !strings.HasPrefix(got, c.want) {
+			t.Errorf("%s: %q, %v; want %q", c.text, got, err, c.want)
+		}
+	}
+	if j := labelIdx(t, s, "A10 Line"); s.Units[j].Front != geom.V(20, 7) || s.Units[j].Facing != 0 {
+		t.Errorf("A10 Line after the corrections: %+v", s.Units[j])
+	}
+	before := s.Hash()
+	for _, c := range []struct{ text, want string }{
+		{`unit "A1" facing 0`, "could be A1 Line or A10 Line"},
+		{`unit 'A1 Line facing 0`, "single quote at character 6 is not closed"},
+		{`unit R1x facing 0`, `no unit is labelled "R1x" (did you mean R1 Line?)`},
+		{`general FC9 at 1 1`, `no general is labelled "FC9" (did you mean FC0 or FC1?)`},
+	} {
+		if _, err := s.Correct(c.text); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want an error saying %q", c.text, err, c.want)
+		}
+	}
+	if s.Hash() != before {
+		t.Fatal("a refused correction changed the state")
+	}
+}
+
+// Ruling D-UNITS: the table measures in base widths, converts mm, cm and
+// inches at the scenario's base width, and has no paces; the units a
+// front end may choose are exactly Lengths' names.
+func TestLengths(t *testing.T) {
+	p := spacedLabels()
+	sc := p.scenario()
+	sc.BaseMM = 60
+	s60, err := NewGameOn(sc, engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s40 := start(t, p)
+	for _, c := range []struct {
+		s    *State
+		name string
+		per  float64
+	}{
+		{s40, "bw", 1}, {s40, "mm", 40}, {s40, "cm", 4}, {s40, "in", 40 / 25.4},
+		{s60, "bw", 1}, {s60, "mm", 60}, {s60, "cm", 6}, {s60, "in", 60 / 25.4},
+	} {
+		l, err := engine.FindLength(c.s.Lengths(), c.name)
+		if err != nil || math.Abs(l.PerOwn-c.per) > 1e-12 {
+			t.Errorf("base %gmm, %s: %+v, %v; want %v a BW", c.s.baseMM(), c.name, l, err, c.per)
+		}
+	}
+	if ls := s40.Lengths(); ls[0].Name != "bw" || len(ls) != 4 {
+		t.Errorf("Lengths: %+v", ls)
+	}
+	i := activate(t, s40, "A1 Line", 0)
+	for _, unit := range []string{"", "bw", "BW", "base widths", "mm", "cm", "in", `"`, "inches"} {
+		l, _ := engine.FindLength(s40.Lengths(), unit)
+		if unit == "" {
+			l = s40.Lengths()[0]
+		}
+		text := `"A1 Line" to ` + fnum(10*l.PerOwn) + " " + fnum(9*l.PerOwn)
+		if a, err := s40.ParseMoveIn(text, unit); err != nil || int(a.Unit) != i || a.Path[0].Dist(geom.V(10, 9)) > 1e-9 {
+			t.Errorf("%s in %q: %+v, %v", text, unit, a.Path[0], err)
+		}
+	}
+	for _, unit := range []string{"paces", "p", "yd", "ft"} {
+		if _, err := s40.ParseMoveIn(`"A1 Line" to 10 9`, unit); err == nil || !strings.Contains(err.Error(), "measures in base widths; use bw, mm, cm or in") {
+			t.Errorf("unit %q: %v", unit, err)
+		}
+		if _, err := s40.CorrectIn(`unit "A1 Line" facing 0`, unit); err == nil || !strings.Contains(err.Error(), "base widths") {
+			t.Errorf("correction in %q: %v", unit, err)
+		}
+	}
+	if _, err := s40.ParseMove(`"A1 Line" to 3p 9`); err == nil || !strings.Contains(err.Error(), `unknown unit "p"`) {
+		t.Errorf("a paces suffix: %v", err)
+	}
+}
+
+// FuzzFreeText: no text makes the free-text reader panic; a move it reads
+// is one the rules take, and a correction it refuses changes nothing.
+func FuzzFreeText(f *testing.F) {
+	for _, s := range []string{`"A1 Line" to 10 9`, `'a1' to 400mm,9bw supply`, `deploy G0.0 at 1 1`, `A1 advance 10,9`, `"open`, `unit "A10 Line" at 20 7 facing east hits 1`, `general g0 at 16 4`, `supply 0 3`, `camp 1 lost`} {
+		f.Add(s)
+	}
+	s := start(f, spacedLabels())
+	activate(f, s, "A1 Line", 0)
+	f.Fuzz(func(t *testing.T, text string) {
+		for _, unit := range []string{"", "mm", "in"} {
+			if a, err := s.ParseMoveIn(text, unit); err == nil {
+				if err := s.Clone().Apply(a); err != nil {
+					t.Fatalf("%q in %q reads to %+v, which the rules refuse: %v", text, unit, a, err)
+				}
+			}
+			c := s.Clone().(*State)
+			before := c.Hash()
+			if _, err := c.CorrectIn(text, unit); err != nil && c.Hash() != before {
+				t.Fatalf("%q in %q was refused (%v) but changed the state", text, unit, err)
+			}
+		}
+	})
+}

@@ -6,7 +6,12 @@ import (
 
 	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/engine/geom"
+	"github.com/grognard/grognard/engine/tabletop"
 )
+
+// at writes a point on the table for people, "(12.50, 8.00)": inches to
+// a hundredth (tabletop.Fixed), never the notation's every digit.
+func at(p geom.Vec) string { return "(" + tabletop.Fixed(p.X) + ", " + tabletop.Fixed(p.Y) + ")" }
 
 // DescribeAction renders an action in words a person can carry out at the
 // table: unit labels, distances in inches, facings in degrees (0 = north,
@@ -29,9 +34,9 @@ func (s *State) DescribeAction(a engine.Action) string {
 		}
 		return "end"
 	case KindDeploy:
-		return fmt.Sprintf("deploy %s at (%.2f, %.2f) facing %.0f", s.label(u), a.Path[0].X, a.Path[0].Y, a.Facing)
+		return fmt.Sprintf("deploy %s at %s facing %.0f", s.label(u), at(a.Path[0]), a.Facing)
 	case KindPoint:
-		return fmt.Sprintf("reinforcement point on the %s edge at (%.2f, %.2f)", Edge(a.Arg&3), a.Path[0].X, a.Path[0].Y)
+		return fmt.Sprintf("reinforcement point on the %s edge at %s", Edge(a.Arg&3), at(a.Path[0]))
 	case KindQueue:
 		return fmt.Sprintf("queue %s at the reinforcement point", s.label(u))
 	case KindMove, KindSlide:
@@ -48,11 +53,11 @@ func (s *State) DescribeAction(a engine.Action) string {
 			// hostile bot's, described before it is refused.
 			return fmt.Sprintf("%s exits by the %s edge (no path)", s.label(u), Edge(a.Arg&3))
 		}
-		return fmt.Sprintf("%s exits by the %s edge at (%.2f, %.2f)", s.label(u), Edge(a.Arg&3), a.Path[a.NPath-1].X, a.Path[a.NPath-1].Y)
+		return fmt.Sprintf("%s exits by the %s edge at %s", s.label(u), Edge(a.Arg&3), at(a.Path[a.NPath-1]))
 	case KindDiceReinf:
 		return fmt.Sprintf("dice for a reinforcement at point %d", a.Arg+1)
 	case KindPlace:
-		return fmt.Sprintf("%s arrives at (%.2f, %.2f) facing %.0f", s.label(u), a.Path[0].X, a.Path[0].Y, a.Facing)
+		return fmt.Sprintf("%s arrives at %s facing %.0f", s.label(u), at(a.Path[0]), a.Facing)
 	case KindExchange:
 		return fmt.Sprintf("exchange arriving %s for enemy %s", s.label(u), s.label(t))
 	case KindConfront:
@@ -73,7 +78,7 @@ func (s *State) DescribeAction(a engine.Action) string {
 	case KindMelee:
 		return fmt.Sprintf("resolve the melee against %s", s.label(t))
 	case KindBombard:
-		return fmt.Sprintf("grand battery of %s bombards the area centred at (%.2f, %.2f)", s.label(u), a.Path[0].X, a.Path[0].Y)
+		return fmt.Sprintf("grand battery of %s bombards the area centred at %s", s.label(u), at(a.Path[0]))
 	case KindFollowUp:
 		if a.Arg == 1 {
 			return fmt.Sprintf("%s follows up", s.label(u))
@@ -109,9 +114,9 @@ func (s *State) describeMove(a engine.Action) string {
 			b.WriteString(",")
 		}
 		if a.Kind == KindSlide {
-			fmt.Fprintf(&b, " keeping its facing, %.2f\" to (%.2f, %.2f)", p.Dist(prev), p.X, p.Y)
+			fmt.Fprintf(&b, " keeping its facing, %s\" to %s", tabletop.Fixed(p.Dist(prev)), at(p))
 		} else {
-			fmt.Fprintf(&b, " wheel to %.0f, %.2f\" to (%.2f, %.2f)", geom.FacingOf(p.Sub(prev)), p.Dist(prev), p.X, p.Y)
+			fmt.Fprintf(&b, " wheel to %.0f, %s\" to %s", geom.FacingOf(p.Sub(prev)), tabletop.Fixed(p.Dist(prev)), at(p))
 		}
 		prev = p
 	}
@@ -197,7 +202,7 @@ func (s *State) Summary() string {
 			u := &s.U[i]
 			switch u.Loc {
 			case LocTable:
-				fmt.Fprintf(&b, "  %-10s %-18s (%5.2f, %5.2f) facing %3.0f  %s\n", s.label(i), s.typ(i), u.Pos.X, u.Pos.Y, geom.FacingOf(u.Dir), statusNames[u.Stat])
+				fmt.Fprintf(&b, "  %-10s %-18s (%5s, %5s) facing %3.0f  %s\n", s.label(i), s.typ(i), tabletop.Fixed(u.Pos.X), tabletop.Fixed(u.Pos.Y), geom.FacingOf(u.Dir), statusNames[u.Stat])
 			case LocWaiting:
 				fmt.Fprintf(&b, "  %-10s %-18s waiting at point %d (#%d)\n", s.label(i), s.typ(i), u.Point+1, u.Queue+1)
 			case LocExited:

@@ -1,13 +1,14 @@
 package twobytwo
 
 import (
+	"errors"
 	"fmt"
-	"math"
 	"strconv"
 	"strings"
 
 	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/engine/geom"
+	"github.com/grognard/grognard/engine/tabletop"
 )
 
 // The words a person types for a free-form move, a placement or a
@@ -15,20 +16,37 @@ import (
 // lengths in inches, millimetres or paces, facings in degrees clockwise
 // from north or compass words, units by label or number.
 
-// LengthUnit is a unit of length a person's text may give bare numbers
-// in (engine.LengthUnit); 2 by 2 converts them by ruling R-SCALE (1" =
-// 25 mm = 300 paces); the program itself works in inches.
+// LengthUnit is engine.LengthUnit, kept for callers of ParseLength;
+// the free text itself reads units from Lengths.
 type LengthUnit = engine.LengthUnit
 
-// The units of length.
+// The units of length of LengthUnit.
 const (
 	Inches      = engine.Inches
 	Millimetres = engine.Millimetres
 	Paces       = engine.Paces
 )
 
-// perInch is how many of each unit make an inch.
-var perInch = [...]float64{1, 25, 300}
+// lengths are 2 by 2's units of length (engine.Measurer), the inch first
+// and in LengthUnit's order: ruling R-SCALE, 1" = 25 mm = 300 paces.
+var lengths = []engine.Length{
+	{Name: "in", Aliases: []string{"inch", "inches", `"`}, Words: "inches", PerOwn: 1},
+	{Name: "mm", Aliases: []string{"millimetre", "millimetres", "millimeter", "millimeters"}, Words: "millimetres", PerOwn: 25},
+	{Name: "paces", Aliases: []string{"p", "pace"}, Words: "paces", PerOwn: 300},
+}
+
+// Lengths are the units a person may give lengths in: inches (the
+// program's own), millimetres and paces, converted by ruling R-SCALE
+// (engine.Measurer). The slice is the caller's.
+func (s *State) Lengths() []engine.Length { return append([]engine.Length(nil), lengths...) }
+
+// lengthOf is the Length of a LengthUnit.
+func lengthOf(u LengthUnit) engine.Length {
+	if u < 0 || int(u) >= len(lengths) {
+		return lengths[0]
+	}
+	return lengths[u]
+}
 
 // ParseLengthUnit reads a unit name: in, inch, inches, ", mm, p, pace,
 // paces.
@@ -36,80 +54,19 @@ func ParseLengthUnit(s string) (LengthUnit, error) { return engine.ParseLengthUn
 
 // ParseLength reads a length with an optional unit suffix ("12.5",
 // "12.5in", "300mm", "3600p") and returns it in inches; a bare number is
-// in def.
+// in def (tabletop.ParseLength over 2 by 2's Lengths).
 func ParseLength(s string, def LengthUnit) (float64, error) {
-	t := strings.ToLower(strings.TrimSpace(s))
-	num := strings.TrimRightFunc(t, func(r rune) bool { return r >= 'a' && r <= 'z' || r == '"' })
-	u := def
-	if num == "" {
-		return 0, fmt.Errorf("%q is not a length: write a number, optionally followed by in, mm or p (paces)", s)
-	}
-	if suffix := t[len(num):]; suffix != "" {
-		var err error
-		if u, err = ParseLengthUnit(suffix); err != nil {
-			return 0, fmt.Errorf("length %q: %v", s, err)
-		}
-	}
-	v, err := strconv.ParseFloat(num, 64)
-	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
-		return 0, fmt.Errorf("%q is not a length: write a number, optionally followed by in, mm or p (paces)", s)
-	}
-	return v / perInch[u], nil
-}
-
-// compass maps compass words to facings (degrees clockwise from north).
-var compass = map[string]float64{
-	"n": 0, "north": 0, "ne": 45, "northeast": 45, "e": 90, "east": 90, "se": 135, "southeast": 135,
-	"s": 180, "south": 180, "sw": 225, "southwest": 225, "w": 270, "west": 270, "nw": 315, "northwest": 315,
+	return tabletop.ParseLength(s, lengths, lengthOf(def))
 }
 
 // ParseFacing reads a facing in degrees clockwise from north, or a compass
-// word (north, ne, east, ...).
-func ParseFacing(s string) (float64, error) {
-	t := strings.ToLower(strings.TrimSpace(s))
-	if d, ok := compass[t]; ok {
-		return d, nil
-	}
-	v, err := strconv.ParseFloat(strings.TrimSuffix(strings.TrimSuffix(t, "deg"), "°"), 64)
-	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
-		return 0, fmt.Errorf("%q is not a facing: write degrees clockwise from north (0 to 360) or a compass word such as north or ne", s)
-	}
-	return geom.NormDeg(v), nil
-}
+// word (north, ne, east, ...) (tabletop.ParseFacing).
+func ParseFacing(s string) (float64, error) { return tabletop.ParseFacing(s) }
 
-// Words splits a person's text into words: at spaces, except that a word
-// that starts with a double quote runs to the next double quote that ends
-// a word, so "F3 Line" is one word (and "" an empty one) while an inch
-// mark (3") stays as it is.
-func Words(text string) ([]string, error) {
-	var words []string
-	rs := []rune(text)
-	space := func(c rune) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }
-	for i := 0; i < len(rs); {
-		switch {
-		case space(rs[i]):
-			i++
-		case rs[i] == '"':
-			j := i + 1
-			for j < len(rs) && !(rs[j] == '"' && (j+1 == len(rs) || space(rs[j+1]))) {
-				j++
-			}
-			if j == len(rs) {
-				return nil, fmt.Errorf("a double quote is not closed")
-			}
-			words = append(words, string(rs[i+1:j]))
-			i = j + 1
-		default:
-			j := i
-			for j < len(rs) && !space(rs[j]) {
-				j++
-			}
-			words = append(words, string(rs[i:j]))
-			i = j
-		}
-	}
-	return words, nil
-}
+// Words splits a person's text into words at spaces and commas, a
+// "quoted" or 'quoted' label kept whole, so "F3 Line" is one word (and ""
+// an empty one) while an inch mark (3") stays as it is (tabletop.Words).
+func Words(text string) ([]string, error) { return tabletop.Words(text) }
 
 // facingArg reads the angle after 'facing' and returns it and the rest.
 func facingArg(args []string) (float64, []string, error) {
@@ -124,14 +81,14 @@ func facingArg(args []string) (float64, []string, error) {
 // words before the first of them.
 var moveWords = map[string]bool{"to": true, "via": true, "facing": true, "face": true, "slide": true, "at": true, "status": true}
 
-// splitLabel returns the unit label at the start of args (the words up to
-// the first keyword) and the rest.
-func splitLabel(args []string) (string, []string) {
+// splitLabel returns the unit label at the start of ws (the words up to
+// the first keyword; a quoted word is never a keyword) and the rest.
+func splitLabel(ws []tabletop.Word) (string, []string) {
 	k := 0
-	for k < len(args) && !moveWords[strings.ToLower(args[k])] {
+	for k < len(ws) && (ws[k].Quoted || !moveWords[strings.ToLower(ws[k].Text)]) {
 		k++
 	}
-	return strings.Join(args[:k], " "), args[k:]
+	return strings.Join(tabletop.Texts(ws[:k]), " "), tabletop.Texts(ws[k:])
 }
 
 // findUnit resolves a unit by label (case ignored) or by index written
@@ -147,37 +104,28 @@ func (s *State) findUnit(label string) (int, error) {
 		}
 		return i, nil
 	}
-	i, err := s.UnitByLabel(label)
-	if err != nil {
-		return 0, fmt.Errorf("%v (see 'show units' for the labels)", err)
+	labels := make([]string, s.n)
+	for i := range labels {
+		labels[i] = s.sc.Units[i].Label
 	}
-	return i, nil
+	i, err := tabletop.FindLabel(labels, label)
+	if le := (*tabletop.LabelError)(nil); errors.As(err, &le) {
+		if le.Ambiguous {
+			return 0, fmt.Errorf("%v (see 'show units' for the labels)", err)
+		}
+		return 0, fmt.Errorf("no unit is labelled %q%s (see 'show units' for the labels)", label, le.Hint())
+	}
+	return i, err
 }
 
-// point reads "X Y" or "X,Y" from args and returns it and the rest.
-func point(args []string, def LengthUnit, what string) (geom.Vec, []string, error) {
-	var nums []string
-	rest := args
-	for len(nums) < 2 && len(rest) > 0 {
-		for _, p := range strings.Split(rest[0], ",") {
-			if p != "" {
-				nums = append(nums, p)
-			}
-		}
-		rest = rest[1:]
+// point reads "X Y" or "X,Y" from args, bare numbers in bare, and
+// returns it in inches and the rest.
+func point(args []string, bare engine.Length, what string) (geom.Vec, []string, error) {
+	p, rest, err := tabletop.ParsePoint(args, lengths, bare)
+	if errors.Is(err, tabletop.ErrNoPoint) {
+		return p, args, fmt.Errorf("%s needs a point: X Y in %s from the south-west corner (or with %s after a number)", what, bare.Words, tabletop.Names(lengths))
 	}
-	if len(nums) != 2 {
-		return geom.Vec{}, args, fmt.Errorf("%s needs a point: X Y in inches from the south-west corner (or with mm or p suffixes)", what)
-	}
-	x, err := ParseLength(nums[0], def)
-	if err != nil {
-		return geom.Vec{}, args, err
-	}
-	y, err := ParseLength(nums[1], def)
-	if err != nil {
-		return geom.Vec{}, args, err
-	}
-	return geom.Vec{X: x, Y: y}, rest, nil
+	return p, rest, err
 }
 
 // MoveHelp says how to write a free-form move or placement
@@ -191,28 +139,28 @@ func (s *State) MoveHelp() string {
 // numbers in inches (engine.FreeForm); ParseMoveIn reads them in another
 // unit.
 func (s *State) ParseMove(text string) (engine.Action, error) {
-	return s.parseMoveIn(text, Inches)
+	return s.parseMoveIn(text, lengths[0])
 }
 
-// ParseMoveIn is ParseMove with bare numbers in unit ("in", "mm",
-// "paces"; engine.LengthReader).
+// ParseMoveIn is ParseMove with bare numbers in unit, any name or alias
+// of Lengths ("in", "mm", "paces", "p"; engine.LengthReader).
 func (s *State) ParseMoveIn(text, unit string) (engine.Action, error) {
-	u, err := ParseLengthUnit(unit)
+	u, err := tabletop.Unit(lengths, unit)
 	if err != nil {
 		return engine.Action{}, err
 	}
 	return s.parseMoveIn(text, u)
 }
 
-func (s *State) parseMoveIn(text string, def LengthUnit) (engine.Action, error) {
-	args, err := Words(text)
+func (s *State) parseMoveIn(text string, bare engine.Length) (engine.Action, error) {
+	ws, err := tabletop.Split(text)
 	if err != nil {
 		return engine.Action{}, err
 	}
-	if len(args) > 0 && strings.EqualFold(args[0], "place") {
-		return s.parsePlacement(args[1:], def)
+	if len(ws) > 0 && !ws[0].Quoted && strings.EqualFold(ws[0].Text, "place") {
+		return s.parsePlacement(ws[1:], bare)
 	}
-	return s.parseMove(args, def)
+	return s.parseMove(ws, bare)
 }
 
 // parseMove reads a person's free-form move:
@@ -223,7 +171,7 @@ func (s *State) parseMoveIn(text string, def LengthUnit) (engine.Action, error) 
 // is degrees from north or a compass word; without facing the unit ends
 // facing the way it moved (its last leg). The rules check the move when
 // it is played. A slide keeps the unit's facing unless one is given.
-func (s *State) parseMove(args []string, def LengthUnit) (engine.Action, error) {
+func (s *State) parseMove(args []tabletop.Word, def engine.Length) (engine.Action, error) {
 	label, rest := splitLabel(args)
 	unit, err := s.findUnit(label)
 	if err != nil {
@@ -302,7 +250,7 @@ type unitWords struct {
 
 // parseUnitWords reads UNIT [at X Y] [facing F] [status S]; usage is the
 // form quoted when a word is not understood.
-func (s *State) parseUnitWords(args []string, def LengthUnit, withStatus bool, usage string) (unitWords, error) {
+func (s *State) parseUnitWords(args []tabletop.Word, def engine.Length, withStatus bool, usage string) (unitWords, error) {
 	var u unitWords
 	var rest []string
 	var err error
@@ -344,7 +292,7 @@ func (s *State) parseUnitWords(args []string, def LengthUnit, withStatus bool, u
 //	UNIT at X Y [facing F]
 //
 // Without facing the unit faces the enemy's edge.
-func (s *State) parsePlacement(args []string, def LengthUnit) (engine.Action, error) {
+func (s *State) parsePlacement(args []tabletop.Word, def engine.Length) (engine.Action, error) {
 	u, err := s.parseUnitWords(args, def, false, "place UNIT at X Y [facing F]")
 	if err != nil {
 		return engine.Action{}, err
@@ -374,36 +322,36 @@ func (s *State) CorrectHelp() string {
 // It says what it changed ("set F3 Line", "turn 5, Austrians to move"),
 // or refuses with the reason and leaves the state unchanged.
 func (s *State) Correct(text string) (string, error) {
-	return s.correctIn(text, Inches)
+	return s.correctIn(text, lengths[0])
 }
 
-// CorrectIn is Correct with bare numbers in unit ("in", "mm", "paces";
-// engine.LengthReader).
+// CorrectIn is Correct with bare numbers in unit, any name or alias of
+// Lengths ("in", "mm", "paces"; engine.LengthReader).
 func (s *State) CorrectIn(text, unit string) (string, error) {
-	u, err := ParseLengthUnit(unit)
+	u, err := tabletop.Unit(lengths, unit)
 	if err != nil {
 		return "", err
 	}
 	return s.correctIn(text, u)
 }
 
-func (s *State) correctIn(text string, def LengthUnit) (string, error) {
-	args, err := Words(text)
+func (s *State) correctIn(text string, def engine.Length) (string, error) {
+	ws, err := tabletop.Split(text)
 	if err != nil {
 		return "", err
 	}
-	if len(args) == 0 {
+	if len(ws) == 0 {
 		return "", fmt.Errorf("set needs unit UNIT ... or turn T [side S]")
 	}
 	next := *s
 	var what string
-	switch strings.ToLower(args[0]) {
+	switch strings.ToLower(ws[0].Text) {
 	case "unit":
-		what, err = next.setUnitWords(args[1:], def)
+		what, err = next.setUnitWords(ws[1:], def)
 	case "turn":
-		what, err = next.setTurnWords(args[1:])
+		what, err = next.setTurnWords(tabletop.Texts(ws[1:]))
 	default:
-		return "", fmt.Errorf("set %q: set unit UNIT [at X Y] [facing F] [status S], or set turn T [side S]", args[0])
+		return "", fmt.Errorf("set %q: set unit UNIT [at X Y] [facing F] [status S], or set turn T [side S]", ws[0].Text)
 	}
 	if err != nil {
 		return "", err
@@ -412,7 +360,7 @@ func (s *State) correctIn(text string, def LengthUnit) (string, error) {
 	return what, nil
 }
 
-func (s *State) setUnitWords(args []string, def LengthUnit) (string, error) {
+func (s *State) setUnitWords(args []tabletop.Word, def engine.Length) (string, error) {
 	u, err := s.parseUnitWords(args, def, true, "set unit UNIT [at X Y] [facing F] [status S]")
 	if err != nil {
 		return "", err
@@ -455,3 +403,5 @@ func (s *State) parseSide(v string) (int, error) {
 	p, err := engine.ParseSide(s, v)
 	return int(p), err
 }
+
+var _ engine.Measurer = (*State)(nil)

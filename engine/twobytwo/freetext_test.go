@@ -272,3 +272,61 @@ func TestPieces(t *testing.T) {
 		t.Errorf("side names %q %q", st.SideName(0), st.SideName(engine.Chance))
 	}
 }
+
+// TestLabelsAndUnits: labels are found exactly, ignoring case or by a
+// unique beginning, quoted with either quote; a label not found names the
+// close ones; the front end's unit may be any name of Lengths.
+func TestLabelsAndUnits(t *testing.T) {
+	st, err := NewGame("standard", engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f3, _ := st.UnitByLabel("F3 Line")
+	st.U[f3].Pos, st.U[f3].Dir = geom.Vec{X: 5, Y: 5}, geom.Heading(0)
+	for _, c := range []struct {
+		line, unit string
+		want       geom.Vec
+	}{
+		{"'F3 Line' to 5 8", "", geom.Vec{X: 5, Y: 8}},
+		{`"f3 line",to,5,8`, "", geom.Vec{X: 5, Y: 8}},
+		{"F3 to 5 8", "", geom.Vec{X: 5, Y: 8}},
+		{"F3 Line to 1500 2400", "p", geom.Vec{X: 5, Y: 8}},
+		{"F3 Line to 5 8", "inches", geom.Vec{X: 5, Y: 8}},
+		{"F3 Line to 125 200", "millimetres", geom.Vec{X: 5, Y: 8}},
+	} {
+		a, err := st.ParseMoveIn(c.line, c.unit)
+		if err != nil || int(a.Unit) != f3 || a.Path[0].Dist(c.want) > 1e-9 {
+			t.Errorf("%q in %q: unit %d at %v, %v", c.line, c.unit, a.Unit, a.Path[0], err)
+		}
+	}
+	for _, c := range []struct{ line, unit, want string }{
+		{"F1 to 5 8", "", "could be F1 Line or F10 Line"},
+		{"F3 Lime to 5 8", "", `no unit is labelled "F3 Lime" (did you mean F3 Line`},
+		{"'F3 Line to 5 8", "", "single quote at character 1 is not closed"},
+		{"F3 Line to 5 8", "bw", `unknown unit "bw": the table measures in inches; use in, mm or paces`},
+		{"F3 Line to 5 8bw", "", `unknown unit "bw"`},
+	} {
+		if _, err := st.ParseMoveIn(c.line, c.unit); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q in %q: %v, want %q", c.line, c.unit, err, c.want)
+		}
+	}
+	ls := st.Lengths()
+	if len(ls) != 3 || ls[0].Name != "in" || ls[0].PerOwn != 1 || ls[1].PerOwn != 25 || ls[2].PerOwn != 300 {
+		t.Errorf("Lengths: %+v", ls)
+	}
+	for _, l := range ls {
+		if got, err := engine.FindLength(ls, l.Name); err != nil || got.Name != l.Name {
+			t.Errorf("FindLength(%q): %v %v", l.Name, got, err)
+		}
+		ep := editPosition(t)
+		i := idx(t, ep, "F1")
+		at := ep.U[i].Pos
+		if _, err := ep.CorrectIn("unit F1 at "+strconv.FormatFloat(at.X*l.PerOwn, 'g', -1, 64)+","+strconv.FormatFloat(at.Y*l.PerOwn, 'g', -1, 64), l.Name); err != nil || ep.U[i].Pos.Dist(at) > 1e-9 {
+			t.Errorf("CorrectIn %s: %v at %v, want %v", l.Name, err, ep.U[i].Pos, at)
+		}
+	}
+	ls[0].PerOwn = 99
+	if st.Lengths()[0].PerOwn != 1 {
+		t.Errorf("Lengths shares its slice with the caller")
+	}
+}

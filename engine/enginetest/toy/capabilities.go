@@ -46,6 +46,13 @@ func (s *State) MaterialDestroyed() [2]float64 {
 // TableSize is the track: TrackLen squares of 1 by 1 (engine.Table).
 func (s *State) TableSize() (width, depth float64) { return TrackLen, 1 }
 
+// Lengths is the toy's one unit of length, the square of its track
+// (engine.Measurer): positions are whole squares, so there is nothing to
+// convert.
+func (s *State) Lengths() []engine.Length {
+	return []engine.Length{{Name: "sq", Aliases: []string{"square", "squares"}, Words: "squares", PerOwn: 1}}
+}
+
 // status is unit i's state in words.
 func (s *State) status(i int) string {
 	u := s.u[i]
@@ -119,6 +126,7 @@ var (
 	_ engine.ScenarioNamer  = (*State)(nil)
 	_ engine.Material       = (*State)(nil)
 	_ engine.Table          = (*State)(nil)
+	_ engine.Measurer       = (*State)(nil)
 	_ engine.Describer      = (*State)(nil)
 	_ engine.Ruleset        = Rules{}
 )
