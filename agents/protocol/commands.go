@@ -27,7 +27,7 @@ type command struct {
 }
 
 // commands lists every command, in the order help prints them. The usage
-// of units, play and move is the ruleset's once a game is on (help).
+// of units, move and set is the ruleset's once a game is on (help).
 func commands() []command {
 	return []command{
 		{"protocol_version", "", "the protocol's version", (*Session).cmdProtocolVersion},
@@ -51,7 +51,7 @@ func commands() []command {
 		{"genmove", "[side=S] [agent=SPEC] [iters=N|calls=N|time=D] [explain]", "the side to move's bot (or SPEC) chooses an action and plays it; at a sealed choice, a bot side that owes one commits it from its own view", (*Session).cmdGenmove},
 		{"advance", "[max=N]", "play bots' moves and (with dice=auto) dice until a human must act, a manual die is due, or the game ends", (*Session).cmdAdvance},
 		{"hint", "[n=N] [plan] [explain] [side=S] [agent=SPEC] [iters=N|time=D] [playouts=N]", "the best actions (and with plan, the orders for the rest of the turn) for the side to move, with estimated win/draw/loss; nothing is played", (*Session).cmdHint},
-		{"set", "unit UNIT [at X Y] [facing F] [status S] | turn T [side S]", "correct the program to match the table: a unit's place, facing or status, or the turn and side to move", (*Session).cmdSet},
+		{"set", "CORRECTION", "correct the program to match the table in the ruleset's words: a unit's place, facing or status, or the turn and side to move (in a game, help set says how to write one)", (*Session).cmdSet},
 		{"undo", "[N]", "take back the last N steps (actions, dice or corrections; 1 to start)", (*Session).cmdUndo},
 		{"result", "", "the game's result so far", (*Session).cmdResult},
 		{"save", "[FILE]", "save the game (record and state) to FILE, or return it", (*Session).cmdSave},

@@ -51,3 +51,17 @@ func (s *Session) correct(text string) (Reply, error) {
 func (s *Session) cmdSet(_ context.Context, args []string) (Reply, error) {
 	return s.correct(joinWords(args))
 }
+
+// CorrectHelp says how the game's ruleset writes a correction
+// (engine.Corrector), for a front end's help.
+func (s *Session) CorrectHelp() (string, error) {
+	g, err := s.needGame()
+	if err != nil {
+		return "", err
+	}
+	c, err := engine.Capability[engine.Corrector](g.st, "corrections")
+	if err != nil {
+		return "", err
+	}
+	return c.CorrectHelp(), nil
+}

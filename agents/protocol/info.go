@@ -50,9 +50,10 @@ type CommandHelp struct {
 }
 
 // Help answers help: every command's usage, or the one named (name ""
-// for all). In a game, units, play and move say what the game's ruleset
-// reads: its units of length (engine.Measurer) and how a free-form move is
-// written (engine.FreeForm), rather than any one ruleset's.
+// for all). In a game, units, move and set say what the game's ruleset
+// reads: its units of length (engine.Measurer), how a free-form move
+// (engine.FreeForm) and a correction (engine.Corrector) are written,
+// rather than any one ruleset's.
 func (s *Session) Help(name string) (Reply, error) {
 	var out []CommandHelp
 	var b strings.Builder
@@ -91,6 +92,12 @@ func (s *Session) helpOf(c command) CommandHelp {
 		}
 		h.Usage = "[" + strings.Join(names, "|") + "]"
 		h.Doc = fmt.Sprintf("the unit bare numbers in moves and corrections are read in (%s to start, the ruleset's own, in which replies are given)", ls[0].Words)
+	case "set":
+		if c, ok := st.(engine.Corrector); ok {
+			h.Doc = "correct the program to match the table: " + c.CorrectHelp()
+		} else {
+			h.Doc = fmt.Sprintf("correct the program to match the table (the %s rules take no corrections)", st.Ruleset())
+		}
 	case "move":
 		if free {
 			h.Doc = "play a free-form move (same as play move ...): " + ff.MoveHelp()
