@@ -55,6 +55,10 @@ type CommandHelp struct {
 // (engine.FreeForm) and a correction (engine.Corrector) are written,
 // rather than any one ruleset's.
 func (s *Session) Help(name string) (Reply, error) {
+	return s.guarded(background, "help", func() (Reply, error) { return s.help(name) })
+}
+
+func (s *Session) help(name string) (Reply, error) {
 	var out []CommandHelp
 	var b strings.Builder
 	for _, c := range commands() {
@@ -116,7 +120,7 @@ func (s *Session) cmdHelp(_ context.Context, args []string) (Reply, error) {
 	if len(args) == 1 {
 		name = args[0]
 	}
-	return s.Help(name)
+	return s.help(name)
 }
 
 // SetMode answers mode: the framing of the replies to come (Serve reads
@@ -147,6 +151,10 @@ func (s *Session) cmdMode(_ context.Context, args []string) (Reply, error) {
 // ruleset's first scenario. A ruleset without lengths refuses it (an
 // *engine.MissingCapability).
 func (s *Session) Units(name string) (Reply, error) {
+	return s.guarded(background, "units", func() (Reply, error) { return s.units(name) })
+}
+
+func (s *Session) units(name string) (Reply, error) {
 	ls, err := s.Lengths()
 	if err != nil {
 		return Reply{}, err
@@ -218,7 +226,7 @@ func (s *Session) cmdUnits(_ context.Context, args []string) (Reply, error) {
 			return Reply{}, fmt.Errorf("units: the unit's name is empty")
 		}
 	}
-	return s.Units(name)
+	return s.units(name)
 }
 
 // lengthsOf is the units of length st reads numbers in, its own first
@@ -284,6 +292,10 @@ func (s *Session) cmdListRulesets(_ context.Context, args []string) (Reply, erro
 // ListScenarios answers list_scenarios: the built-in scenarios of the
 // ruleset named ("" for the session's default), its default first.
 func (s *Session) ListScenarios(ruleset string) (Reply, error) {
+	return s.guarded(background, "list_scenarios", func() (Reply, error) { return s.listScenarios(ruleset) })
+}
+
+func (s *Session) listScenarios(ruleset string) (Reply, error) {
 	rs, err := s.Ruleset(ruleset)
 	if err != nil {
 		return Reply{}, err
@@ -302,9 +314,9 @@ func (s *Session) cmdListScenarios(_ context.Context, args []string) (Reply, err
 		if err != nil {
 			return Reply{}, err
 		}
-		return s.ListScenarios(rs.Name())
+		return s.listScenarios(rs.Name())
 	}
-	return s.ListScenarios("")
+	return s.listScenarios("")
 }
 
 // Ruleset is the ruleset named, or when name is "" the session's default:
