@@ -106,15 +106,14 @@ func TestMissingCapabilities(t *testing.T) {
 			t.Errorf("%s: error %q does not say what is missing", c.line, err)
 		}
 	}
-	must(t, s, "units mm")
-	for _, c := range []struct{ line, what string }{
-		{"move F3 to 1 1", "free-form moves in mm"},
-		{"set unit F3 at 1 1", "corrections in mm"},
-	} {
+	for _, line := range []string{"units", "units mm"} {
 		var mc *engine.MissingCapability
-		if _, err := do(t, s, c.line); !errors.As(err, &mc) || mc.What != c.what {
-			t.Errorf("%s in mm: %v, want the lack of %s", c.line, err, c.what)
+		if _, err := do(t, s, line); !errors.As(err, &mc) || mc.What != "units of length" {
+			t.Errorf("%s: %v, want the lack of units of length", line, err)
 		}
+	}
+	if rep := must(t, s, "help units"); !strings.Contains(rep.Text, "the zz-bare rules do not offer units of length") {
+		t.Errorf("help units on a ruleset without lengths: %q", rep.Text)
 	}
 	if rep := must(t, s, "legal"); !strings.Contains(rep.Text, "1 hold") {
 		t.Errorf("legal: %q", rep.Text)

@@ -324,8 +324,8 @@ func (g *game) summary() string {
 	return fmt.Sprintf("turn %d, %s to move", g.st.Turn(), g.toMoveName())
 }
 
-// stateInfo is the short state show and undo report to programs.
-type stateInfo struct {
+// StateInfo is the short state show and undo report to programs.
+type StateInfo struct {
 	Turn    int           `json:"turn"`
 	Phase   string        `json:"phase,omitempty"`
 	ToMove  string        `json:"to_move"`
@@ -338,16 +338,16 @@ type stateInfo struct {
 	Owes []string `json:"owes,omitempty"`
 }
 
-func (g *game) stateInfo() stateInfo {
+func (g *game) stateInfo() StateInfo {
 	// The hash is the shown state's: the real one would tell the sealed
 	// choices apart.
-	info := stateInfo{Turn: g.st.Turn(), ToMove: g.toMoveName(), Player: g.st.ToMove(), Result: g.st.Result(), Summary: g.summary(), Hash: fmt.Sprintf("%016x", g.shown().Hash()), Owes: g.owingNames()}
+	info := StateInfo{Turn: g.st.Turn(), ToMove: g.toMoveName(), Player: g.st.ToMove(), Result: g.st.Result(), Summary: g.summary(), Hash: fmt.Sprintf("%016x", g.shown().Hash()), Owes: g.owingNames()}
 	info.Phase = engine.PhaseName(g.st)
 	return info
 }
 
-// unitInfo is one unit as show units gives it.
-type unitInfo struct {
+// UnitInfo is one unit as show units gives it.
+type UnitInfo struct {
 	Index   int     `json:"index"`
 	Label   string  `json:"label"`
 	Side    int     `json:"side"`
@@ -361,15 +361,15 @@ type unitInfo struct {
 
 // units is every piece as show units gives it (engine.Table), or the
 // error saying the ruleset has no pieces to list.
-func (g *game) units() ([]unitInfo, error) {
+func (g *game) units() ([]UnitInfo, error) {
 	tab, err := engine.Capability[engine.Table](g.st, "a list of its units")
 	if err != nil {
 		return nil, err
 	}
 	pieces := tab.Pieces(nil)
-	out := make([]unitInfo, len(pieces))
+	out := make([]UnitInfo, len(pieces))
 	for k, p := range pieces {
-		out[k] = unitInfo{Index: p.ID, Label: p.Label, Side: int(p.Side), Type: p.Name, Status: p.Status}
+		out[k] = UnitInfo{Index: p.ID, Label: p.Label, Side: int(p.Side), Type: p.Name, Status: p.Status}
 		if p.Where == "table" && len(p.Bases) > 0 {
 			b := p.Bases[0]
 			out[k].OnTable, out[k].X, out[k].Y, out[k].Facing = true, b.Centre.X, b.Centre.Y, b.Facing
@@ -442,7 +442,7 @@ func (g *game) apply(p engine.Player, a engine.Action) (Step, error) {
 	if sealed && g.st.ToMove() == engine.Both && g.hides(p) {
 		return Step{Player: g.sideName(int(p)), Text: sealedText(g.sideName(int(p))), Sealed: true}, nil
 	}
-	step := Step{Player: g.sideName(int(p)), Text: text, Notation: notation, Table: table, Sealed: sealed, Action: &actionInfo{Text: text, Notation: notation, Action: a}}
+	step := Step{Player: g.sideName(int(p)), Text: text, Notation: notation, Table: table, Sealed: sealed, Action: &ActionInfo{Text: text, Notation: notation, Action: a}}
 	if sealed && g.st.ToMove() != engine.Both {
 		// The last choice is in: every choice of the point is revealed.
 		for _, st := range g.rec.Steps[since:] {
@@ -601,7 +601,7 @@ func (g *game) stepReply(step Step) Reply {
 	return Reply{Text: text, Data: struct {
 		Step
 		Next  string    `json:"next"`
-		State stateInfo `json:"state"`
+		State StateInfo `json:"state"`
 	}{step, g.next(), g.stateInfo()}}
 }
 

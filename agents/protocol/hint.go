@@ -107,49 +107,129 @@ func scaledBudget(spec string, div int) (string, error) {
 // in a turn).
 const maxPlan = 64
 
-func (s *Session) cmdHint(ctx context.Context, args []string) (Reply, error) {
+// HintConfig is what Hint is asked. NewHintConfig gives the protocol's
+// defaults.
+type HintConfig struct {
+	// N is how many of the best actions to give, 1 to 50.
+	N int
+	// Playouts is how many games, 0 to 10000, are played to the end after
+	// each to estimate its win/draw/loss.
+	Playouts int
+	// Plan adds the agent's orders for the rest of the turn.
+	Plan bool
+	// Explain adds the agent's account of its choice to the text.
+	Explain bool
+	// Side names the side advised ("": the side to move, or at a sealed
+	// point the client's side that owes a choice).
+	Side string
+	// Agent is the agent spec that advises ("": the side's bot, or
+	// DefaultBot for a human side).
+	Agent string
+	// Budget replaces the agent's own budget.
+	Budget Budget
+}
+
+// The protocol's hint defaults and bounds.
+const (
+	defaultHints    = 3
+	maxHints        = 50
+	defaultPlayouts = 8
+	maxPlayouts     = 10000
+)
+
+// NewHintConfig is hint's defaults: the 3 best actions, 8 playouts each.
+func NewHintConfig() HintConfig { return HintConfig{N: defaultHints, Playouts: defaultPlayouts} }
+
+// Hint answers hint: the best actions for the side to move by the agent,
+// each with its estimated win/draw/loss (and with Plan, the orders for
+// the rest of the turn); nothing is played. Data: Hints.
+func (s *Session) Hint(ctx context.Context, cfg HintConfig) (Reply, error) {
+	return s.guarded(ctx, "hint", func() (Reply, error) {
+		if _, _, err := s.hintReady(cfg.Side, cfg.Plan); err != nil {
+			return Reply{}, err
+		}
+		switch {
+		case cfg.N < 1 || cfg.N > maxHints:
+			return Reply{}, rangeError("n", strconv.Itoa(cfg.N), maxHints)
+		case cfg.Playouts < 0 || cfg.Playouts > maxPlayouts:
+			return Reply{}, playoutsError(strconv.Itoa(cfg.Playouts))
+		}
+		return s.hint(ctx, cfg)
+	})
+}
+
+// playoutsError refuses a number of playouts, quoted as given.
+func playoutsError(v string) error {
+	return fmt.Errorf("playouts %q is not a whole number from 0 to %d", v, maxPlayouts)
+}
+
+// hintReady checks that a hint can be given now, for the side named
+// (hintSide), and a plan if asked: it returns the game and the side.
+func (s *Session) hintReady(named string, plan bool) (*game, engine.Player, error) {
 	g, err := s.needGame()
 	if err != nil {
+		return nil, 0, err
+	}
+	if err := g.needDecision(); err != nil {
+		return nil, 0, err
+	}
+	side, err := g.hintSide(named)
+	if err != nil {
+		return nil, 0, err
+	}
+	if g.st.ToMove() == engine.Both && plan {
+		return nil, 0, wire.Errorf(wire.Unsupported, "a plan is not given for a sealed choice: what follows depends on the other side's hidden choice (ask for hint without plan)")
+	}
+	return g, side, nil
+}
+
+func (s *Session) cmdHint(ctx context.Context, args []string) (Reply, error) {
+	if _, err := s.needGame(); err != nil {
 		return Reply{}, err
 	}
 	kv, bare, err := keyValues(args, append([]string{"n", "agent", "playouts", "side"}, budgetKeys...)...)
 	if err != nil {
 		return Reply{}, err
 	}
-	plan, explain := false, false
+	c := NewHintConfig()
+	c.Side, c.Agent, c.Budget = kv["side"], kv["agent"], budgetOf(kv)
 	for _, w := range bare {
 		switch strings.ToLower(w) {
 		case "plan":
-			plan = true
+			c.Plan = true
 		case "explain":
-			explain = true
+			c.Explain = true
 		default:
 			return Reply{}, fmt.Errorf("unexpected %q: hint takes n=N, plan, explain, agent=SPEC, iters=N, time=D, playouts=N and side=S", w)
 		}
 	}
-	if err := g.needDecision(); err != nil {
+	// The numbers are read after the checks of the position, which a
+	// refusal names first.
+	if _, _, err := s.hintReady(c.Side, c.Plan); err != nil {
 		return Reply{}, err
 	}
-	side, err := g.hintSide(kv["side"])
-	if err != nil {
-		return Reply{}, err
-	}
-	sealed := g.st.ToMove() == engine.Both
-	if sealed && plan {
-		return Reply{}, wire.Errorf(wire.Unsupported, "a plan is not given for a sealed choice: what follows depends on the other side's hidden choice (ask for hint without plan)")
-	}
-	n, playouts := 3, 8
 	if v, ok := kv["n"]; ok {
-		if n, err = positiveInt("n", v, 50); err != nil {
+		if c.N, err = positiveInt("n", v, maxHints); err != nil {
 			return Reply{}, err
 		}
 	}
 	if v, ok := kv["playouts"]; ok {
-		if playouts, err = strconv.Atoi(v); err != nil || playouts < 0 || playouts > 10000 {
-			return Reply{}, fmt.Errorf("playouts %q is not a whole number from 0 to 10000", v)
+		if c.Playouts, err = strconv.Atoi(v); err != nil || c.Playouts < 0 || c.Playouts > maxPlayouts {
+			return Reply{}, playoutsError(v)
 		}
 	}
-	spec := kv["agent"]
+	return s.hint(ctx, c)
+}
+
+// hint gives the hints cfg asks for, its numbers checked.
+func (s *Session) hint(ctx context.Context, cfg HintConfig) (Reply, error) {
+	g, side, err := s.hintReady(cfg.Side, cfg.Plan)
+	if err != nil {
+		return Reply{}, err
+	}
+	n, playouts, plan, explain := cfg.N, cfg.Playouts, cfg.Plan, cfg.Explain
+	kv := cfg.Budget.keys()
+	spec := cfg.Agent
 	if spec == "" {
 		spec = g.cfg.sides[side]
 		if spec == "human" {

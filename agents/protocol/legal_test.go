@@ -35,7 +35,7 @@ func TestLegalGroupsLongLists(t *testing.T) {
 	if len(lines) > 40 {
 		t.Errorf("legal printed %d lines for %d actions", len(lines), n)
 	}
-	if data := rep.Data.([]actionInfo); len(data) != n {
+	if data := rep.Data.([]ActionInfo); len(data) != n {
 		t.Errorf("the data holds %d actions, want %d", len(data), n)
 	}
 	// The groups cover 1..n in order, each a run of one unit's actions.
@@ -70,7 +70,7 @@ func TestLegalGroupsLongLists(t *testing.T) {
 		t.Errorf("legal all printed %d lines, want %d", got, n+1)
 	}
 	one := must(t, s, "legal F3 Line")
-	data := one.Data.([]actionInfo)
+	data := one.Data.([]ActionInfo)
 	if len(data) == 0 || len(data) >= n {
 		t.Fatalf("legal F3 Line gave %d actions", len(data))
 	}
@@ -110,7 +110,7 @@ func TestNotationOnTheWire(t *testing.T) {
 	roundTrip := func(phase string) {
 		t.Helper()
 		rep := must(t, s, "legal all")
-		acts := rep.Data.([]actionInfo)
+		acts := rep.Data.([]ActionInfo)
 		tried := 0
 		for k := 0; k < len(acts); k += 1 + len(acts)/25 {
 			a := acts[k]
@@ -121,7 +121,7 @@ func TestNotationOnTheWire(t *testing.T) {
 			got := step.Data.(struct {
 				Step
 				Next  string    `json:"next"`
-				State stateInfo `json:"state"`
+				State StateInfo `json:"state"`
 			})
 			if got.Action == nil || got.Action.Action != a.Action || got.Notation != a.Notation || !strings.Contains(step.Text, " | "+a.Notation) {
 				t.Errorf("%s: play %s played %+v (%q)", phase, a.Notation, got.Action, step.Text)
@@ -144,7 +144,7 @@ func TestNotationOnTheWire(t *testing.T) {
 	}
 	roundTrip("movement")
 	hist := must(t, s, "show history")
-	steps := hist.Data.([]historyStep)
+	steps := hist.Data.([]HistoryStep)
 	if len(steps) != len(s.g.rec.Steps) || len(steps) < 10 {
 		t.Fatalf("show history gives %d steps of %d", len(steps), len(s.g.rec.Steps))
 	}

@@ -14,40 +14,6 @@ import (
 	"github.com/grognard/grognard/engine/fileio"
 )
 
-// ---- corrections to match the table ----
-
-func (s *Session) cmdSet(_ context.Context, args []string) (Reply, error) {
-	g, err := s.needGame()
-	if err != nil {
-		return Reply{}, err
-	}
-	next := g.st.Clone()
-	var what string
-	text := joinWords(args)
-	if s.unit == Inches {
-		c, err := engine.Capability[engine.Corrector](next, "corrections")
-		if err != nil {
-			return Reply{}, err
-		}
-		if what, err = c.Correct(text); err != nil {
-			return Reply{}, err
-		}
-	} else {
-		lr, err := engine.Capability[engine.LengthReader](next, "corrections in "+s.unit.String())
-		if err != nil {
-			return Reply{}, err
-		}
-		if what, err = lr.CorrectIn(text, s.unit.String()); err != nil {
-			return Reply{}, err
-		}
-	}
-	g.push()
-	g.st = next
-	g.edited = true
-	g.rec.Result, g.rec.Turns = g.st.Result(), g.st.Turn()
-	return Reply{Text: what + "\n" + g.summary(), Data: g.stateInfo()}, nil
-}
-
 // ---- save and load ----
 
 // savedFormat names the file format save writes.
@@ -125,13 +91,16 @@ func SavedState(b []byte) (json.RawMessage, error) {
 	return b, nil
 }
 
-func (s *Session) cmdSave(_ context.Context, args []string) (Reply, error) {
+// Save answers save: the game (its record and state) written to file, or
+// with file "" returned as the reply (Data: the saved game's JSON).
+func (s *Session) Save(file string) (Reply, error) {
+	return s.guarded(background, "save", func() (Reply, error) { return s.save(file) })
+}
+
+func (s *Session) save(file string) (Reply, error) {
 	g, err := s.needGame()
 	if err != nil {
 		return Reply{}, err
-	}
-	if len(args) > 1 {
-		return Reply{}, fmt.Errorf("save takes at most a file name (quote one with spaces)")
 	}
 	dice := "manual"
 	if g.cfg.diceAuto {
@@ -141,14 +110,30 @@ func (s *Session) cmdSave(_ context.Context, args []string) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
-	if len(args) == 0 {
+	if file == "" {
 		return Reply{Text: string(b), Data: json.RawMessage(b)}, nil
 	}
-	if err := writeFileAtomic(args[0], append(b, '\n')); err != nil {
+	if err := writeFileAtomic(file, append(b, '\n')); err != nil {
 		return Reply{}, err
 	}
-	text := fmt.Sprintf("saved %d steps to %s", len(g.rec.Steps), args[0])
-	return Reply{Text: text, Data: map[string]any{"file": args[0], "steps": len(g.rec.Steps)}}, nil
+	text := fmt.Sprintf("saved %d steps to %s", len(g.rec.Steps), file)
+	return Reply{Text: text, Data: map[string]any{"file": file, "steps": len(g.rec.Steps)}}, nil
+}
+
+func (s *Session) cmdSave(_ context.Context, args []string) (Reply, error) {
+	if _, err := s.needGame(); err != nil {
+		return Reply{}, err
+	}
+	if len(args) > 1 {
+		return Reply{}, fmt.Errorf("save takes at most a file name (quote one with spaces)")
+	}
+	file := ""
+	if len(args) == 1 {
+		if file = args[0]; file == "" {
+			return Reply{}, fmt.Errorf("save: the file name is empty")
+		}
+	}
+	return s.save(file)
 }
 
 // writeFileAtomic writes a saved game: through a temporary file and a
@@ -190,40 +175,26 @@ func (e *ProgramSideError) Error() string {
 	return fmt.Sprintf("side %d (%s) is the external program %q in the file, and a loaded game never starts a program a file names", e.Side, e.Name, e.Spec)
 }
 
-// loadSides is who plays a loaded game's sides in place of the file's.
-type loadSides struct {
+// LoadSides is who plays a loaded game's sides in place of the file's.
+type LoadSides struct {
 	// Sides, where not "", set side 0 and side 1: human or an agent spec.
 	Sides [2]string
 	// Bot, when not "", plays every side the file gives to a bot.
 	Bot string
 }
 
-func (s *Session) cmdLoad(ctx context.Context, args []string) (Reply, error) {
-	if len(args) == 0 {
-		return Reply{}, fmt.Errorf("load takes a file name (quote one with spaces), then side0=SPEC, side1=SPEC or bot=SPEC")
-	}
-	file := args[0]
-	kv, bare, err := keyValues(args[1:], "side0", "side1", "bot")
-	if err != nil {
-		return Reply{}, fmt.Errorf("load %s: %w", file, err)
-	}
-	if len(bare) > 0 {
-		return Reply{}, fmt.Errorf("load takes one file name (quote one with spaces), then key=value settings, got %q too", bare[0])
-	}
-	var who loadSides
-	who.Sides[0], who.Sides[1], who.Bot = kv["side0"], kv["side1"], kv["bot"]
-	for k, v := range who.Sides {
-		if _, given := kv["side"+strconv.Itoa(k)]; given && strings.TrimSpace(v) == "" {
-			return Reply{}, fmt.Errorf("load %s: side%d= is empty: give human or an agent spec", file, k)
-		}
-	}
-	if _, given := kv["bot"]; given {
-		switch {
-		case strings.TrimSpace(who.Bot) == "":
-			return Reply{}, fmt.Errorf("load %s: bot= is empty: give an agent spec", file)
-		case who.Sides != [2]string{}:
-			return Reply{}, fmt.Errorf("load %s: give bot=SPEC (for every side the file gives to a bot) or side0= and side1=, not both", file)
-		}
+// Load answers load: it restores the game file holds (written by save),
+// its sides as the file says or as who gives them, ending the session's
+// game if it has one. A side the file gives to an external program must
+// be given in who (a *ProgramSideError says which): a file never starts a
+// program. Data: GameInfo.
+func (s *Session) Load(ctx context.Context, file string, who LoadSides) (Reply, error) {
+	return s.guarded(ctx, "load", func() (Reply, error) { return s.load(ctx, file, who) })
+}
+
+func (s *Session) load(ctx context.Context, file string, who LoadSides) (Reply, error) {
+	if who.Bot != "" && who.Sides != [2]string{} {
+		return Reply{}, fmt.Errorf("load %s: give bot=SPEC (for every side the file gives to a bot) or side0= and side1=, not both", file)
 	}
 	b, err := ReadSaved(ctx, file)
 	if err != nil {
@@ -241,6 +212,31 @@ func (s *Session) cmdLoad(ctx context.Context, args []string) (Reply, error) {
 	return s.describeGame("loaded"), nil
 }
 
+func (s *Session) cmdLoad(ctx context.Context, args []string) (Reply, error) {
+	if len(args) == 0 {
+		return Reply{}, fmt.Errorf("load takes a file name (quote one with spaces), then side0=SPEC, side1=SPEC or bot=SPEC")
+	}
+	file := args[0]
+	kv, bare, err := keyValues(args[1:], "side0", "side1", "bot")
+	if err != nil {
+		return Reply{}, fmt.Errorf("load %s: %w", file, err)
+	}
+	if len(bare) > 0 {
+		return Reply{}, fmt.Errorf("load takes one file name (quote one with spaces), then key=value settings, got %q too", bare[0])
+	}
+	var who LoadSides
+	who.Sides[0], who.Sides[1], who.Bot = kv["side0"], kv["side1"], kv["bot"]
+	for k, v := range who.Sides {
+		if _, given := kv["side"+strconv.Itoa(k)]; given && strings.TrimSpace(v) == "" {
+			return Reply{}, fmt.Errorf("load %s: side%d= is empty: give human or an agent spec", file, k)
+		}
+	}
+	if _, given := kv["bot"]; given && strings.TrimSpace(who.Bot) == "" {
+		return Reply{}, fmt.Errorf("load %s: bot= is empty: give an agent spec", file)
+	}
+	return s.load(ctx, file, who)
+}
+
 // quoteArg quotes a word with spaces as the text framing reads it.
 func quoteArg(w string) string {
 	if strings.ContainsAny(w, " \t") {
@@ -252,7 +248,7 @@ func quoteArg(w string) string {
 // loadedSides is who plays a loaded game: who's sides where given, who's
 // bot for the file's bot sides, else the file's sides, of which none may
 // start a program.
-func loadedSides(rs engine.Ruleset, doc SavedGame, who loadSides) ([2]string, error) {
+func loadedSides(rs engine.Ruleset, doc SavedGame, who LoadSides) ([2]string, error) {
 	sides := doc.Sides
 	for k := range sides {
 		switch {
@@ -294,7 +290,7 @@ func DecodeSaved(b []byte) (SavedGame, error) {
 	return doc, nil
 }
 
-func loadGame(b []byte, who loadSides, c Config) (*game, error) {
+func loadGame(b []byte, who LoadSides, c Config) (*game, error) {
 	doc, err := DecodeSaved(b)
 	if err != nil {
 		return nil, err
@@ -368,10 +364,12 @@ func (s *Session) LoadSaved(b []byte, bot string) (Reply, error) {
 	if agents.StartsProgram(bot) {
 		return Reply{}, wire.Errorf(wire.BadArgument, "bot=%q starts a program: choose a built-in agent", bot)
 	}
-	g, err := loadGame(b, loadSides{Bot: strings.TrimSpace(bot)}, s.cfg)
-	if err != nil {
-		return Reply{}, wire.Wrap(wire.BadArgument, fmt.Errorf("load: %w", err))
-	}
-	s.replaceGame(g)
-	return s.describeGame("loaded"), nil
+	return s.guarded(background, "load", func() (Reply, error) {
+		g, err := loadGame(b, LoadSides{Bot: strings.TrimSpace(bot)}, s.cfg)
+		if err != nil {
+			return Reply{}, wire.Wrap(wire.BadArgument, fmt.Errorf("load: %w", err))
+		}
+		s.replaceGame(g)
+		return s.describeGame("loaded"), nil
+	})
 }

@@ -20,11 +20,11 @@ func (a *app) playCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "play",
 		Usage: "play a battle against a bot in the terminal, or at a real table with miniatures (--table)",
-		Description: `With no flags: you command the French (side 0) on the default scenario against MCTS.
+		Description: `With no flags: you command side 0 of the default ruleset's first scenario against MCTS.
 At your prompt type a number from 'legal', an order's text (or the start of it: 'end'),
-a free-form move such as 'move F3 Line to 12 8 facing north' (inches; 300mm or 3600p
-also work), or: legal, show, sketch, units, hint, undo [N], save FILE, help, quit.
-Any protocol command (docs/protocol.md) works too.
+a free-form move in the ruleset's words ('help' at the prompt says how to write one, and
+in which units of length), or: legal, show, sketch, units, hint, undo [N], save FILE, help,
+quit. Any protocol command (docs/protocol.md) works too.
 
 --table is for a real table: every die is asked for (type the values you rolled, or
 'roll'), and each of the bot's orders is printed as ruler instructions: which base, the
@@ -87,16 +87,18 @@ func (a *app) play(c *cli.Context) error {
 	if err := noArgs(c); err != nil {
 		return err
 	}
-	p := &player{sess: protocol.NewSession(protocol.Config{Name: "grognard", Version: programVersion(), Ruleset: defaultRuleset()}),
+	// The session's default ruleset is the one played (--ruleset, whose
+	// default is defaultRuleset), for list_scenarios at the prompt.
+	p := &player{sess: protocol.NewSession(protocol.Config{Name: "grognard", Version: programVersion(), Ruleset: c.String("ruleset")}),
 		in: fileio.NewLineReader(a.stdin, maxTyped), out: a.stdout, table: c.Bool("table"), save: c.String("save"), think: a.thinking}
 	defer p.sess.Close()
 	ctx := c.Context
 	if f := c.String("load"); f != "" {
-		args := []string{f}
+		var who protocol.LoadSides
 		if c.IsSet("bot") {
-			args = append(args, "bot="+c.String("bot"))
+			who.Bot = c.String("bot")
 		}
-		rep, err := p.do(ctx, "load", args...)
+		rep, err := p.sess.Load(ctx, f, who)
 		var pe *protocol.ProgramSideError
 		if errors.As(err, &pe) {
 			return cli.Exit(fmt.Sprintf("--load %s: %v: give the agent for the file's bot sides with --bot, e.g. --bot mcts, or --bot \"%s\" to run that program", f, pe, pe.Spec), exitUsage)
@@ -106,11 +108,11 @@ func (a *app) play(c *cli.Context) error {
 		}
 		fmt.Fprintln(p.out, rep.Text)
 	} else {
-		args, err := p.newGameArgs(c)
+		cfg, err := p.newGameConfig(c)
 		if err != nil {
 			return cli.Exit(err.Error(), exitUsage)
 		}
-		rep, err := p.do(ctx, "new_game", args...)
+		rep, err := p.sess.NewGame(cfg)
 		if err != nil {
 			return cli.Exit(fmt.Sprintf("%v (see 'grognard play --help')", err), exitUsage)
 		}
@@ -129,35 +131,25 @@ func (a *app) play(c *cli.Context) error {
 	return err
 }
 
-// newGameArgs turns the flags into new_game's arguments.
-func (p *player) newGameArgs(c *cli.Context) ([]string, error) {
-	dice := "auto"
-	if p.table {
-		dice = "manual"
-	}
+// newGameConfig is the game the flags ask for. What they leave out is the
+// session's to decide: the scenario (the ruleset's first).
+func (p *player) newGameConfig(c *cli.Context) (protocol.NewGameConfig, error) {
+	cfg := protocol.NewGameConfig{Ruleset: c.String("ruleset"), Scenario: c.String("scenario"), Seed: c.Uint64("seed"),
+		Human: strings.TrimSpace(c.String("side")), Bot: c.String("bot"), ManualDice: p.table, TurnLimit: c.Int("turn-limit")}
 	switch d := c.String("dice"); d {
 	case "":
 	case "auto", "manual":
 		if p.table && d == "auto" {
-			return nil, errors.New("--table asks for every die: leave out --dice auto")
+			return cfg, errors.New("--table asks for every die: leave out --dice auto")
 		}
-		dice = d
+		cfg.ManualDice = d == "manual"
 	default:
-		return nil, fmt.Errorf("--dice %q: auto or manual", d)
+		return cfg, fmt.Errorf("--dice %q: auto or manual", d)
 	}
-	args := []string{"ruleset=" + c.String("ruleset"), "seed=" + strconv.FormatUint(c.Uint64("seed"), 10), "dice=" + dice}
-	if sc := c.String("scenario"); sc != "" {
-		args = append(args, "scenario="+sc)
+	if cfg.Human == "" {
+		return cfg, errors.New("--side is empty: 0, 1 or the side's name in the scenario")
 	}
-	if n := c.Int("turn-limit"); n != 0 {
-		args = append(args, "turn_limit="+strconv.Itoa(n))
-	}
-	return append(args, "human="+strings.TrimSpace(c.String("side")), "bot="+c.String("bot")), nil
-}
-
-// do runs one protocol request.
-func (p *player) do(ctx context.Context, cmd string, args ...string) (protocol.Reply, error) {
-	return p.sess.Execute(ctx, protocol.Request{Cmd: cmd, Args: args})
+	return cfg, nil
 }
 
 // line reads the person's next line; ok is false at the end of the input
@@ -211,7 +203,7 @@ func (p *player) loop(ctx context.Context) error {
 		// One step at a time, so each of the bot's orders shows as soon
 		// as it is decided.
 		done := p.think(p.mover())
-		rep, err := p.do(ctx, "advance", "max=1")
+		rep, err := p.sess.Advance(ctx, 1)
 		done()
 		if err != nil {
 			if ctx.Err() != nil {
@@ -258,7 +250,11 @@ func (p *player) printStep(st protocol.Step) {
 
 // askDice asks for the pending roll until valid values (or roll) come.
 func (p *player) askDice(ctx context.Context) bool {
-	rep, _ := p.do(ctx, "pending")
+	rep, err := p.sess.Pending()
+	if err != nil {
+		fmt.Fprintln(p.out, "? "+err.Error())
+		return false
+	}
 	pend := rep.Data.(protocol.Pending)
 	fmt.Fprintf(p.out, "Roll %s: %s\n", pend.Roll, pend.Why)
 	for {
@@ -288,9 +284,9 @@ func (p *player) askDice(ctx context.Context) bool {
 		var r protocol.Reply
 		var err error
 		if fields == nil {
-			r, err = p.do(ctx, "roll")
+			r, err = p.sess.Roll()
 		} else {
-			r, err = p.do(ctx, "dice", fields...)
+			r, err = p.sess.Execute(ctx, protocol.Request{Cmd: "dice", Args: fields}) // the values as typed, which a refusal quotes
 		}
 		if err != nil {
 			fmt.Fprintf(p.out, "? %v: type the %d values you rolled, each 1 to %d, or roll\n", err, pend.Dice, pend.Sides)
@@ -326,11 +322,11 @@ func (p *player) askOrder(ctx context.Context) bool {
 	if where != p.lastSketch {
 		p.lastSketch = where
 		if !p.table {
-			if rep, err := p.do(ctx, "show", "sketch"); err == nil {
+			if rep, err := p.sess.Show(protocol.ShowSketch); err == nil {
 				fmt.Fprintln(p.out, rep.Text)
 			}
 		}
-		rep, _ := p.do(ctx, "show")
+		rep, _ := p.sess.Show(protocol.ShowSummary)
 		fmt.Fprintln(p.out, headerLine(st, firstLine(rep.Text)))
 	}
 	for {
@@ -384,22 +380,51 @@ func (p *player) mover() string {
 
 // prompt names the side to move.
 func (p *player) prompt() string {
-	rep, err := p.do(context.Background(), "pending")
+	rep, err := p.sess.Pending()
 	if err != nil {
 		return ""
 	}
 	return rep.Data.(protocol.Pending).ToMove
 }
 
-// playHelp is what help prints at the prompt.
-const playHelp = `  N                 play action N of 'legal'
-  TEXT              play the legal action with this text, or the only one that begins so ('end')
-  move UNIT [via X Y] to X Y [facing F] [slide]   a free-form move (inches; 300mm, 3600p too)
-  legal [UNIT|all]  your legal actions (long lists a line a unit)   hint [n=N] [plan]  the bot's advice
-  show | sketch | units   the position             undo [N]           take back N steps
-  set unit UNIT at X Y facing F status S           correct the program to match the table
-  save FILE | load FILE                            quit               leave (use --save to keep the game)
-  any other protocol command (docs/protocol.md)`
+// playHelp is what help prints at the prompt: the free-form move, the
+// units of length and the correction are the game's ruleset's.
+func (p *player) playHelp() string {
+	var b strings.Builder
+	b.WriteString("  N                 play action N of 'legal'\n")
+	b.WriteString("  TEXT              play the legal action with this text, or the only one that begins so ('end')\n")
+	if how, err := p.sess.MoveHelp(); err == nil {
+		fmt.Fprintf(&b, "  move MOVE         a free-form move%s:\n                    %s\n", p.lengthsNote(), how)
+	} else {
+		fmt.Fprintf(&b, "  move MOVE         a free-form move (%v)\n", err)
+	}
+	b.WriteString("  legal [UNIT|all]  your legal actions (long lists a line a unit)   hint [n=N] [plan]  the bot's advice\n")
+	b.WriteString("  show | sketch | units   the position             undo [N]           take back N steps\n")
+	if how, err := p.sess.CorrectHelp(); err == nil {
+		fmt.Fprintf(&b, "  set CORRECTION    correct the program to match the table:\n                    %s\n", how)
+	}
+	b.WriteString("  save FILE | load FILE                            quit               leave (use --save to keep the game)\n")
+	b.WriteString("  any other protocol command (docs/protocol.md)")
+	return b.String()
+}
+
+// lengthsNote says which unit bare numbers are in and which others the
+// ruleset reads after a number: " (bare numbers in inches; mm, paces
+// after a number too)", or "" for a ruleset without lengths.
+func (p *player) lengthsNote() string {
+	ls, err := p.sess.Lengths()
+	if err != nil || len(ls) == 0 {
+		return ""
+	}
+	if len(ls) == 1 {
+		return " (numbers in " + ls[0].Words + ")"
+	}
+	others := make([]string, 0, len(ls)-1)
+	for _, l := range ls[1:] {
+		others = append(others, l.Name)
+	}
+	return fmt.Sprintf(" (bare numbers in %s; %s after a number too)", ls[0].Words, strings.Join(others, ", "))
+}
 
 // command carries out one line typed at a prompt; it reports whether the
 // person asked to quit.
@@ -419,7 +444,7 @@ func (p *player) command(ctx context.Context, l string) bool {
 		return true
 	case "help", "?":
 		if len(req.Args) == 0 {
-			fmt.Fprintln(p.out, playHelp)
+			fmt.Fprintln(p.out, p.playHelp())
 			return false
 		}
 	case "sketch", "units":
@@ -467,7 +492,7 @@ func (p *player) autosave(ctx context.Context) {
 	if rev == p.saved {
 		return
 	}
-	if _, err := p.do(ctx, "save", p.save); err != nil {
+	if _, err := p.sess.Save(p.save); err != nil {
 		fmt.Fprintln(p.out, "? could not save: "+err.Error())
 		p.saveErr = err
 		return

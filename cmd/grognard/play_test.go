@@ -254,3 +254,48 @@ func TestDefaultBot(t *testing.T) {
 		t.Errorf("the default bot is named %q, want %q", got, want)
 	}
 }
+
+// TestPlayHelpIsTheRulesets: help at the prompt of every ruleset's game
+// says how that ruleset writes a free-form move and a correction, and in
+// which units of length bare numbers are read, never another ruleset's.
+func TestPlayHelpIsTheRulesets(t *testing.T) {
+	registerRulesets()
+	for _, rs := range engine.Rulesets() {
+		t.Run(rs.Name(), func(t *testing.T) {
+			st, err := rs.NewGame(rs.Scenarios()[0], engine.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var want, wrong []string
+			if ff, ok := st.(engine.FreeForm); ok {
+				want = append(want, "a free-form move", ff.MoveHelp())
+			} else {
+				want = append(want, "do not offer free-form moves")
+			}
+			if c, ok := st.(engine.Corrector); ok {
+				want = append(want, c.CorrectHelp())
+			}
+			if m, ok := st.(engine.Measurer); ok {
+				want = append(want, "bare numbers in "+m.Lengths()[0].Words)
+			}
+			if ff, ok := st.(engine.FreeForm); !ok || !strings.Contains(ff.MoveHelp(), "[slide]") {
+				wrong = append(wrong, "[slide]", "3600p")
+			}
+			var out, errOut bytes.Buffer
+			code := runWithInput(context.Background(), []string{"grognard", "play", "--ruleset", rs.Name(), "--bot", "random"}, strings.NewReader("help\nquit\n"), &out, &errOut)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, errOut.String())
+			}
+			for _, w := range want {
+				if !strings.Contains(out.String(), w) {
+					t.Errorf("help does not say %q:\n%s", w, out.String())
+				}
+			}
+			for _, w := range wrong {
+				if strings.Contains(out.String(), w) {
+					t.Errorf("help says %q, another ruleset's:\n%s", w, out.String())
+				}
+			}
+		})
+	}
+}
