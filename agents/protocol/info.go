@@ -236,20 +236,8 @@ func lengthsOf(st engine.State) ([]engine.Length, error) {
 		if ls := m.Lengths(); len(ls) > 0 {
 			return ls, nil
 		}
-	} else if _, ok := st.(engine.LengthReader); ok {
-		// Until every LengthReader declares its lengths (issue 68), one
-		// that does not reads the units its contract names.
-		return lengthReaderUnits, nil
 	}
 	return nil, &engine.MissingCapability{Ruleset: st.Ruleset(), What: "units of length"}
-}
-
-// lengthReaderUnits are the units engine.LengthReader's contract names:
-// "in" (bare numbers), "mm" and "paces".
-var lengthReaderUnits = []engine.Length{
-	{Name: "in", Aliases: []string{"inch", "inches", `"`}, Words: "inches", PerOwn: 1},
-	{Name: "mm", Aliases: []string{"millimetre", "millimetres", "millimeter", "millimeters"}, Words: "millimetres", PerOwn: 25},
-	{Name: "paces", Aliases: []string{"p", "pace"}, Words: "paces", PerOwn: 300},
 }
 
 // hasLength reports whether ls holds the unit named name.

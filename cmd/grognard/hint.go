@@ -137,14 +137,11 @@ func setUpAgent(ruleset string) string {
 // scenario, its deployment).
 func startForHint(ctx context.Context, sess *protocol.Session, c *cli.Context, side string) error {
 	rs := c.String("ruleset")
-	args := []string{"ruleset=" + rs, "seed=" + strconv.FormatUint(c.Uint64("seed"), 10), "human=" + side, "bot=" + setUpAgent(rs)}
-	if sc := c.String("scenario"); sc != "" {
-		args = append(args, "scenario="+sc)
-	}
-	if _, err := sess.Execute(ctx, protocol.Request{Cmd: "new_game", Args: args}); err != nil {
+	cfg := protocol.NewGameConfig{Ruleset: rs, Scenario: c.String("scenario"), Seed: c.Uint64("seed"), Human: side, Bot: setUpAgent(rs)}
+	if _, err := sess.NewGame(cfg); err != nil {
 		return fmt.Errorf("--side or --scenario: %w", err)
 	}
-	rep, err := sess.Execute(ctx, protocol.Request{Cmd: "advance"})
+	rep, err := sess.Advance(ctx, 0)
 	if err != nil {
 		return err
 	}
