@@ -125,5 +125,5 @@ func Names() []string { return dm.Rules{}.Scenarios() }
 func init() {
 	embedded.Register(dm.RegisterBuiltin, func(sc *dm.Scenario) string { return sc.Name })
 	dm.RegisterSource(fileSource)
-	dm.RegisterSource(generatedSource)
+	dm.RegisterGeneratedSource(generatedSource)
 }

@@ -76,5 +76,5 @@ var generatedSource = scenarios.GeneratedSource(func(name string) (*tb.Scenario,
 func init() {
 	embedded.Register(tb.RegisterBuiltin, func(sc *tb.Scenario) string { return sc.Name })
 	tb.RegisterSource(fileSource)
-	tb.RegisterSource(generatedSource)
+	tb.RegisterGeneratedSource(generatedSource)
 }
