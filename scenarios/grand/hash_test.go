@@ -1,6 +1,10 @@
 package grand
 
 import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/grognard/grognard/engine"
@@ -34,4 +38,32 @@ func TestScenarioHashUnchanged(t *testing.T) {
 		}
 	}
 
+}
+
+// TestParseScenarioIsFileSource: ParseScenario, given a file's name and
+// bytes, is the scenario the file source resolves from the file itself;
+// a parse problem names the file.
+func TestParseScenarioIsFileSource(t *testing.T) {
+	data, err := os.ReadFile("builtin/river-crossing.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "copy.yaml")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	fromFile, err := gr.Builtin(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fromBytes, err := ParseScenario(path, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fromBytes.Name != path || !reflect.DeepEqual(fromBytes, fromFile) {
+		t.Errorf("ParseScenario gives %+v, the file source %+v", fromBytes, fromFile)
+	}
+	if _, err := ParseScenario("broken.yaml", []byte("name: [")); err == nil || !strings.Contains(err.Error(), "broken.yaml") {
+		t.Errorf("a broken text gives %v, want an error naming broken.yaml", err)
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"reflect"
 	"runtime"
 	"strings"
 	"testing"
@@ -105,5 +106,33 @@ func TestNoCacheGoroutine(t *testing.T) {
 		if strings.Contains(stacks, bad) {
 			t.Errorf("a goroutine runs %s:\n%s", bad, stacks)
 		}
+	}
+}
+
+// TestParseScenarioIsFileSource: ParseScenario, given a file's name and
+// bytes, is the scenario the file source resolves from the file itself;
+// a parse problem names the file.
+func TestParseScenarioIsFileSource(t *testing.T) {
+	data, err := os.ReadFile("builtin/village.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "copy.yaml")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	fromFile, err := tb.Builtin(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fromBytes, err := ParseScenario(path, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fromBytes.Name != path || !reflect.DeepEqual(fromBytes, fromFile) {
+		t.Errorf("ParseScenario gives %+v, the file source %+v", fromBytes, fromFile)
+	}
+	if _, err := ParseScenario("broken.yaml", []byte("name: [")); err == nil || !strings.Contains(err.Error(), "broken.yaml") {
+		t.Errorf("a broken text gives %v, want an error naming broken.yaml", err)
 	}
 }
