@@ -7,7 +7,7 @@ import tb "github.com/grognard/grognard/engine/twobytwo"
 // each row; where the Min %/Max % columns disagree the text wins (Ruling
 // A-TEXT) and the column values are noted. Other rulings are marked
 // "Ruling A-..." and explained in doc.go.
-var lists = []List{
+var literalLists = []List{
 	{
 		Nation: "Austria",
 		Arms: [3]ArmShare{
