@@ -9,7 +9,10 @@ package armylist
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -38,13 +41,36 @@ func Decode(source string, data []byte, v any) error {
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
 	if err := dec.Decode(v); err != nil {
-		p := yamlread.Problem{Message: strings.TrimPrefix(err.Error(), "yaml: "), Fix: "use the keys and shapes of the built-in lists"}
+		return &yamlread.Error{Source: source, Problems: decodeProblems(err)}
+	}
+	return nil
+}
+
+// lineMessage is a decoder message "line N: what".
+var lineMessage = regexp.MustCompile(`^line (\d+): (.*)$`)
+
+// decodeProblems are a decoding error's problems: one for each value of
+// the wrong shape or unknown key, at its line.
+func decodeProblems(err error) []yamlread.Problem {
+	const fix = "use the keys and shapes of the built-in lists"
+	var te *yaml.TypeError
+	if !errors.As(err, &te) {
+		p := yamlread.Problem{Message: strings.TrimPrefix(err.Error(), "yaml: "), Fix: fix}
 		if line, given := yamlread.SyntaxLine(err); given {
 			p.Line, p.Column = line, 1
 		}
-		return &yamlread.Error{Source: source, Problems: []yamlread.Problem{p}}
+		return []yamlread.Problem{p}
 	}
-	return nil
+	ps := make([]yamlread.Problem, 0, len(te.Errors))
+	for _, msg := range te.Errors {
+		p := yamlread.Problem{Message: msg, Fix: fix}
+		if m := lineMessage.FindStringSubmatch(msg); m != nil {
+			p.Line, _ = strconv.Atoi(m[1])
+			p.Column, p.Message = 1, m[2]
+		}
+		ps = append(ps, p)
+	}
+	return ps
 }
 
 // Embedded is list data compiled into the binary, parsed once on first
