@@ -57,7 +57,7 @@ func (c *Cache[S, V]) Get(name, variant string, build func(name string, sc S) (V
 		name = c.reg.Default()
 	}
 	var zero V
-	key := name + "\x00" + variant
+	key := cacheKey{name: name, variant: variant}
 	c.mu.Lock()
 	v, ok := c.byName.get(key)
 	c.mu.Unlock()
@@ -68,11 +68,10 @@ func (c *Cache[S, V]) Get(name, variant string, build func(name string, sc S) (V
 	if err != nil {
 		return zero, err
 	}
-	ckey, cached := "", !byName
+	ckey, cached := key, !byName
 	if !byName {
 		var has bool
-		ckey, has = c.content(sc)
-		ckey = key + "\x00" + ckey
+		ckey.content, has = c.content(sc)
 		cached = has
 		if has {
 			c.mu.Lock()
@@ -117,31 +116,38 @@ func (c *Cache[S, V]) resolve(name string) (sc S, byName bool, err error) {
 	return sc, false, err
 }
 
+// cacheKey is what static data is kept under: a struct rather than a
+// joined string, so a hit allocates nothing.
+type cacheKey struct {
+	name, variant string
+	content       string // the scenario's content key; "" for one kept by name
+}
+
 // fifo is a map of at most max entries that drops the oldest when full.
 type fifo[V any] struct {
 	max   int
-	m     map[string]V
-	order []string // keys of m, oldest first
+	m     map[cacheKey]V
+	order []cacheKey // keys of m, oldest first
 }
 
 func newFIFO[V any](limit int) fifo[V] {
-	return fifo[V]{max: max(limit, 1), m: map[string]V{}}
+	return fifo[V]{max: max(limit, 1), m: map[cacheKey]V{}}
 }
 
-func (f *fifo[V]) get(key string) (V, bool) {
+func (f *fifo[V]) get(key cacheKey) (V, bool) {
 	v, ok := f.m[key]
 	return v, ok
 }
 
 // putOnce keeps v under key unless a value is already kept there, and
 // returns the value kept.
-func (f *fifo[V]) putOnce(key string, v V) V {
+func (f *fifo[V]) putOnce(key cacheKey, v V) V {
 	if old, ok := f.m[key]; ok {
 		return old
 	}
 	for len(f.m) >= f.max {
 		delete(f.m, f.order[0])
-		f.order[0] = ""
+		f.order[0] = cacheKey{}
 		f.order = f.order[1:]
 	}
 	f.m[key] = v

@@ -136,3 +136,18 @@ func TestParseScenarioIsFileSource(t *testing.T) {
 		t.Errorf("a broken text gives %v, want an error naming broken.yaml", err)
 	}
 }
+
+// BenchmarkNewGameCached is a new game on a built-in and a generated
+// scenario once their static data is kept: a lookup by name, no rebuild.
+func BenchmarkNewGameCached(b *testing.B) {
+	for _, name := range []string{"", "gen:7"} {
+		b.Run("name="+name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := tb.NewGame(name, engine.Options{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
