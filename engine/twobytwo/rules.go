@@ -82,6 +82,8 @@ func contentKey(sc *Scenario) (string, bool) {
 	return engine.HashScenario(b, engine.Options{}), true
 }
 
+// cachedScenario is the shared, validated scenario of a name (the default
+// for ""), from scenarioCache.
 func cachedScenario(name string) (*Scenario, error) {
 	return scenarioCache.Get(name, "", func(name string, sc *Scenario) (*Scenario, error) {
 		if err := sc.Validate(); err != nil {
