@@ -7,6 +7,51 @@ import (
 	"sort"
 )
 
+// Format is a ruleset's scenario file format, the one skeleton every
+// ruleset's file reading is built on: a file is read within MaxFileSize
+// (ReadFile), its text parsed, and a scenario resolved from a file name
+// named by that name.
+type Format[S any] struct {
+	// Parse reads and checks one file's text; source names the text in
+	// messages (its errors carry it) and gives the scenario's name when
+	// the text gives none.
+	Parse func(source string, data []byte) (S, error)
+	// Rename names a scenario as it was asked for.
+	Rename func(sc S, name string)
+}
+
+// Load reads and parses a scenario file; the scenario keeps the name its
+// text gives (or the file's base name).
+func (f Format[S]) Load(path string) (S, error) {
+	data, err := ReadFile(path)
+	if err != nil {
+		var zero S
+		return zero, err // it names the file
+	}
+	return f.Parse(path, data)
+}
+
+// ParseScenario is the scenario a scenario name (a file's path) resolves
+// to given the file's data, without touching the file system: parsed, then
+// named by name, so records of it find it again. A server that reads files
+// itself (through an os.Root) passes the bytes here.
+func (f Format[S]) ParseScenario(name string, data []byte) (S, error) {
+	sc, err := f.Parse(name, data)
+	if err != nil {
+		var zero S
+		return zero, err
+	}
+	f.Rename(sc, name)
+	return sc, nil
+}
+
+// FileSource is the ruleset's scenario source for file names (KindOf is
+// File): Load, then named by its path as ParseScenario names it. Other
+// names it declines (ok false).
+func (f Format[S]) FileSource() func(name string) (S, bool, error) {
+	return kindSource(File, f.Load, f.Rename)
+}
+
 // FileSource is a ruleset's scenario source for file names (KindOf is
 // File): it loads the file with load and names the scenario by its path
 // with rename, so saved games and records of it find it again (and a

@@ -2,6 +2,8 @@ package scenarios
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -103,4 +105,69 @@ func TestEmbedded(t *testing.T) {
 		}
 	}()
 	e.Register(func(string, func() *testScen) {}, func(sc *testScen) string { return sc.name })
+}
+
+// TestFormat: Load reads within the size bound and keeps the text's name,
+// ParseScenario names the scenario as asked without the file system, and
+// the file source does both, declining other names.
+func TestFormat(t *testing.T) {
+	f := Format[*testScen]{
+		Parse: func(source string, data []byte) (*testScen, error) {
+			if string(data) == "bad" {
+				return nil, errors.New(source + ": bad text")
+			}
+			return &testScen{name: "from-text", from: string(data)}, nil
+		},
+		Rename: rename,
+	}
+	dir := t.TempDir()
+	write := func(name string, data []byte) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	good, bad, big := write("good.yaml", []byte("body")), write("bad.yaml", []byte("bad")), write("big.yaml", make([]byte, MaxFileSize+1))
+	src := f.FileSource()
+	for _, c := range []struct {
+		what    string
+		run     func() (*testScen, bool, error)
+		want    *testScen // nil wants an error
+		wantErr string
+	}{
+		{"Load keeps the text's name", func() (*testScen, bool, error) { sc, err := f.Load(good); return sc, true, err },
+			&testScen{"from-text", "body"}, ""},
+		{"Load of a missing file", func() (*testScen, bool, error) { sc, err := f.Load(dir + "/none.yaml"); return sc, true, err },
+			nil, "none.yaml"},
+		{"Load over the bound", func() (*testScen, bool, error) { sc, err := f.Load(big); return sc, true, err },
+			nil, "big.yaml: the file is over"},
+		{"ParseScenario names as asked", func() (*testScen, bool, error) {
+			sc, err := f.ParseScenario("dir/x.yaml", []byte("data"))
+			return sc, true, err
+		}, &testScen{"dir/x.yaml", "data"}, ""},
+		{"ParseScenario passes the parse error", func() (*testScen, bool, error) {
+			sc, err := f.ParseScenario("dir/x.yaml", []byte("bad"))
+			return sc, true, err
+		}, nil, "dir/x.yaml: bad text"},
+		{"file source names by path", func() (*testScen, bool, error) { return src(good) }, &testScen{good, "body"}, ""},
+		{"file source passes the error", func() (*testScen, bool, error) { return src(bad) }, nil, "bad.yaml: bad text"},
+		{"file source declines a built-in name", func() (*testScen, bool, error) { return src("village") }, nil, ""},
+	} {
+		sc, ok, err := c.run()
+		switch {
+		case c.want == nil && c.wantErr == "":
+			if ok || sc != nil || err != nil {
+				t.Errorf("%s: got %v, %v, %v; want it declined", c.what, sc, ok, err)
+			}
+		case c.want == nil:
+			if !ok || err == nil || !strings.Contains(err.Error(), c.wantErr) {
+				t.Errorf("%s: got %v, %v, %v; want an error with %q", c.what, sc, ok, err, c.wantErr)
+			}
+		default:
+			if !ok || err != nil || sc == nil || *sc != *c.want {
+				t.Errorf("%s: got %v, %v, %v; want %v", c.what, sc, ok, err, c.want)
+			}
+		}
+	}
 }

@@ -1,16 +1,10 @@
 package drums
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"sort"
 	"strings"
-	"sync"
-	"time"
-
-	"github.com/patrickmn/go-cache"
 
 	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/engine/scenarioreg"
@@ -57,8 +51,15 @@ var registry = func() *scenarioreg.Registry[*Scenario] {
 // name already taken: two built-ins with one name is a programming error.
 func RegisterBuiltin(name string, mk func() *Scenario) { registry.RegisterBuiltin(name, mk) }
 
-// RegisterSource adds a resolver for names that are not built in.
+// RegisterSource adds a resolver for names that are not built in. What
+// it resolves is resolved again for every game, so an edited scenario
+// file is seen at once.
 func RegisterSource(src ScenarioSource) { registry.RegisterSource(src) }
+
+// RegisterGeneratedSource adds a resolver whose scenario is a pure
+// function of its name (a generated battlefield's seed), so a game keeps
+// what it resolves by name rather than generating it again.
+func RegisterGeneratedSource(src ScenarioSource) { staticCache.RegisterGenerated(src) }
 
 // Scenarios lists the built-in scenarios, the default first.
 func (Rules) Scenarios() []string { return registry.Names() }
@@ -67,37 +68,37 @@ func (Rules) Scenarios() []string { return registry.Names() }
 // by a registered source.
 func Builtin(name string) (*Scenario, error) { return registry.Lookup(name) }
 
-// staticCache keeps each scenario's static data for a while, so every
-// state of a game and of a tournament shares one copy; entries expire so a
-// long run over generated battlefields does not hold them all.
-var (
-	staticMu    sync.Mutex
-	staticCache = cache.New(30*time.Minute, 10*time.Minute)
-)
+// maxCached bounds the static data kept of each kind (by name, by
+// content): a long run over generated battlefields or edited files drops
+// the oldest.
+const maxCached = 256
+
+// staticCache keeps each scenario's static data, so every state of a game
+// and of a tournament shares one copy; it starts no goroutine, and keeps
+// a file's data by its content so an edited file is never served stale.
+var staticCache = scenarioreg.NewCache[*Scenario, *static](registry, maxCached, contentKey)
+
+// contentKey digests every field of a scenario, so any edit to a file is
+// a new key.
+func contentKey(sc *Scenario) (string, bool) {
+	b, err := json.Marshal(sc)
+	if err != nil {
+		return "", false
+	}
+	return engine.HashScenario(b, engine.Options{}), true
+}
 
 // staticFor is the static data of a named scenario with options.
 func staticFor(name string, opts engine.Options) (*static, error) {
-	if name == "" {
-		name = DefaultScenario
-	}
-	key := name + "\x00" + optionsKey(opts)
-	staticMu.Lock()
-	defer staticMu.Unlock()
-	if st, ok := staticCache.Get(key); ok {
-		return st.(*static), nil
-	}
-	sc, err := Builtin(name)
-	if err != nil {
-		return nil, err
-	}
-	st, err := newStatic(sc, opts.TurnLimit, opts.Variants)
-	if err != nil {
-		return nil, err
-	}
-	st.name = name
-	st.opts = opts
-	staticCache.SetDefault(key, st)
-	return st, nil
+	return staticCache.Get(name, optionsKey(opts), func(name string, sc *Scenario) (*static, error) {
+		st, err := newStatic(sc, opts.TurnLimit, opts.Variants)
+		if err != nil {
+			return nil, err
+		}
+		st.name = name
+		st.opts = opts
+		return st, nil
+	})
 }
 
 func optionsKey(opts engine.Options) string {
@@ -160,7 +161,10 @@ func (Rules) ScenarioHash(scenario string, opts engine.Options) (string, error) 
 	return st.hash(), nil
 }
 
-// hash digests the scenario and options.
+// hash digests the scenario and options (engine.HashScenario): the
+// options are encoded with the scenario, the turn limit as the game
+// plays it and the variants sorted, so the hash values records carry
+// stay those they always were.
 func (st *static) hash() string {
 	v := append([]string(nil), st.opts.Variants...)
 	sort.Strings(v)
@@ -169,8 +173,7 @@ func (st *static) hash() string {
 		T int
 		V []string
 	}{st.sc, st.turnLimit, v})
-	h := sha256.Sum256(b)
-	return hex.EncodeToString(h[:8])
+	return engine.HashScenario(b, engine.Options{})
 }
 
 // ScenarioTitle is a built-in scenario's full title, "" for a name that

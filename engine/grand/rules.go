@@ -1,8 +1,6 @@
 package grand
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 
@@ -129,8 +127,9 @@ func (Rules) ScenarioHash(scenario string, opts engine.Options) (string, error) 
 	if err != nil {
 		return "", err
 	}
-	sum := sha256.Sum256(append([]byte(Version+"\n"), b...))
-	return sc.Name + "-" + hex.EncodeToString(sum[:8]), nil
+	// The version and the scenario with the turn limit applied are the
+	// canonical encoding, and the name leads, as records have always had it.
+	return sc.Name + "-" + engine.HashScenario(append([]byte(Version+"\n"), b...), engine.Options{}), nil
 }
 
 // DecodeState restores a state written by State.MarshalJSON; the battle's

@@ -1,11 +1,8 @@
 package twobytwo
 
 import (
+	"encoding/json"
 	"fmt"
-	"sync"
-	"time"
-
-	"github.com/patrickmn/go-cache"
 
 	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/engine/scenarioreg"
@@ -52,40 +49,48 @@ var registry = func() *scenarioreg.Registry[*Scenario] {
 func RegisterBuiltin(name string, mk func() *Scenario) { registry.RegisterBuiltin(name, mk) }
 
 // RegisterSource adds a resolver for names that are not built in; sources
-// are asked in the order registered.
+// are asked in the order registered. What it resolves is resolved again
+// for every game, so an edited scenario file is seen at once.
 func RegisterSource(src ScenarioSource) { registry.RegisterSource(src) }
+
+// RegisterGeneratedSource adds a resolver whose scenario is a pure
+// function of its name (a generated battlefield's seed), so a game keeps
+// what it resolves by name rather than generating it again.
+func RegisterGeneratedSource(src ScenarioSource) { scenarioCache.RegisterGenerated(src) }
 
 // Builtin returns a fresh copy of a scenario by name: a built-in one, or
 // one a registered source resolves (a file path, a generated battlefield).
 func Builtin(name string) (*Scenario, error) { return registry.Lookup(name) }
 
-// scenarioCache keeps one instance of each scenario for a while so every
-// state of a scenario shares the same static data and a tournament does
-// not reload a file for each game. Entries expire so a long run over many
-// generated battlefields does not hold them all.
-var (
-	scenarioMu    sync.Mutex
-	scenarioCache = cache.New(30*time.Minute, 10*time.Minute)
-)
+// maxCached bounds the scenarios kept of each kind (by name, by content):
+// a long run over generated battlefields or edited files drops the oldest.
+const maxCached = 256
 
-func cachedScenario(name string) (*Scenario, error) {
-	if name == "" {
-		name = DefaultScenario
-	}
-	scenarioMu.Lock()
-	defer scenarioMu.Unlock()
-	if sc, ok := scenarioCache.Get(name); ok {
-		return sc.(*Scenario), nil
-	}
-	sc, err := Builtin(name)
+// scenarioCache keeps one instance of each scenario so every state of a
+// scenario shares the same static data and a tournament does not reload
+// a file for each game; it starts no goroutine, and keeps a file's
+// scenario by its content so an edited file is never served stale.
+var scenarioCache = scenarioreg.NewCache[*Scenario, *Scenario](registry, maxCached, contentKey)
+
+// contentKey digests every field of a scenario (its title too, which
+// Hash leaves out), so any edit to a file is a new key.
+func contentKey(sc *Scenario) (string, bool) {
+	b, err := json.Marshal(sc)
 	if err != nil {
-		return nil, err
+		return "", false
 	}
-	if err := sc.Validate(); err != nil {
-		return nil, fmt.Errorf("scenario %q: %w", name, err)
-	}
-	scenarioCache.SetDefault(name, sc)
-	return sc, nil
+	return engine.HashScenario(b, engine.Options{}), true
+}
+
+// cachedScenario is the shared, validated scenario of a name (the default
+// for ""), from scenarioCache.
+func cachedScenario(name string) (*Scenario, error) {
+	return scenarioCache.Get(name, "", func(name string, sc *Scenario) (*Scenario, error) {
+		if err := sc.Validate(); err != nil {
+			return nil, fmt.Errorf("scenario %q: %w", name, err)
+		}
+		return sc, nil
+	})
 }
 
 func checkOptions(opts engine.Options) error {
@@ -121,7 +126,8 @@ func NewGame(scenario string, opts engine.Options) (*State, error) {
 // NewGameOn starts a game on any scenario (for tests and scenario files).
 func NewGameOn(sc *Scenario, opts engine.Options) (*State, error) { return newState(sc, opts) }
 
-// ScenarioHash identifies a built-in scenario with options.
+// ScenarioHash identifies a scenario with options: engine.HashScenario
+// of the scenario's canonical encoding (Hash) and the options.
 func (Rules) ScenarioHash(scenario string, opts engine.Options) (string, error) {
 	sc, err := cachedScenario(scenario)
 	if err != nil {
@@ -130,14 +136,7 @@ func (Rules) ScenarioHash(scenario string, opts engine.Options) (string, error) 
 	if err := checkOptions(opts); err != nil {
 		return "", err
 	}
-	h := sc.Hash()
-	if opts.TurnLimit > 0 {
-		h += fmt.Sprintf("-t%d", opts.TurnLimit)
-	}
-	for _, v := range opts.Variants {
-		h += "-" + v
-	}
-	return h, nil
+	return engine.HashScenario(sc.canonical(), opts), nil
 }
 
 // DecodeState restores a state saved with MarshalJSON on a built-in scenario.

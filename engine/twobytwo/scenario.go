@@ -1,13 +1,12 @@
 package twobytwo
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"strings"
 	"sync"
 
+	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/engine/geom"
 )
 
@@ -172,9 +171,14 @@ type Scenario struct {
 	hasRiver  bool
 }
 
-// Hash is a stable hash of the scenario's rules-relevant content: its title
-// and description are left out so rewording them keeps old records valid.
-func (sc *Scenario) Hash() string {
+// Hash is a stable hash of the scenario's rules-relevant content
+// (engine.HashScenario of canonical, without options): saved games carry
+// it.
+func (sc *Scenario) Hash() string { return engine.HashScenario(sc.canonical(), engine.Options{}) }
+
+// canonical encodes the scenario's rules-relevant content: its title and
+// description are left out so rewording them keeps old records valid.
+func (sc *Scenario) canonical() []byte {
 	b, err := json.Marshal(struct {
 		Name         string
 		Size         float64
@@ -189,11 +193,11 @@ func (sc *Scenario) Hash() string {
 		GrandBattery bool
 	}{sc.Name, sc.Size, sc.Terrain, sc.Units, sc.Victory, sc.SetupByPlay, sc.Attacker, sc.Points, sc.DeployAP, sc.TurnLimit, sc.GrandBattery})
 	if err != nil {
-		// Marshal of this plain struct cannot fail; keep the hash total.
-		return "unhashable"
+		// Marshal of this plain struct fails only on a NaN or infinite
+		// number; keep the hash total.
+		return []byte("unhashable")
 	}
-	h := sha256.Sum256(b)
-	return hex.EncodeToString(h[:8])
+	return b
 }
 
 // Validate checks what the engine needs of a scenario.

@@ -71,13 +71,7 @@ type battle struct {
 // Load reads and checks a scenario file (a regular file of at most
 // scenarios.MaxFileSize bytes). The scenario's name is the file's name:
 // key, or the file name without its extension.
-func Load(path string) (*dm.Scenario, error) {
-	data, err := scenarios.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	return Parse(path, data)
-}
+func Load(path string) (*dm.Scenario, error) { return format.Load(path) }
 
 // Parse reads and checks a Drums and Muskets scenario written in the file
 // format of docs/scenarios.md. source names the text in messages. On any

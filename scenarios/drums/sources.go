@@ -34,8 +34,22 @@ func BuiltinText(name string) ([]byte, bool) {
 // setName names a scenario as it was asked for.
 func setName(sc *dm.Scenario, name string) { sc.Name = name }
 
+// format is the ruleset's scenario file format: its file source, Load and
+// ParseScenario share one skeleton (read within the size bound, parse,
+// name by the path).
+var format = scenarios.Format[*dm.Scenario]{Parse: Parse, Rename: setName}
+
 // fileSource resolves a scenario file's path, the scenario named by it.
-var fileSource = scenarios.FileSource(Load, setName)
+var fileSource = format.FileSource()
+
+// ParseScenario is the scenario the file named name holding data
+// resolves to, as the file source resolves it but without the file
+// system: parsed (Parse, whose errors name name) and named by name, so
+// records of it find the file again. A server reading files itself
+// (through an os.Root) passes the bytes here.
+func ParseScenario(name string, data []byte) (*dm.Scenario, error) {
+	return format.ParseScenario(name, data)
+}
 
 // GeneratedName is the scenario name of the battlefield for seed and size
 // (0 or generate.DefaultSize for the default).
@@ -125,5 +139,5 @@ func Names() []string { return dm.Rules{}.Scenarios() }
 func init() {
 	embedded.Register(dm.RegisterBuiltin, func(sc *dm.Scenario) string { return sc.Name })
 	dm.RegisterSource(fileSource)
-	dm.RegisterSource(generatedSource)
+	dm.RegisterGeneratedSource(generatedSource)
 }

@@ -39,13 +39,7 @@ var sideNames = [2]string{"the attacker", "the defender"}
 // Load reads and checks a grand scenario file (a regular file of at most
 // scenarios.MaxFileSize bytes). The scenario's name is the file's name:
 // key, or the file name without its extension.
-func Load(path string) (*gr.Scenario, error) {
-	data, err := scenarios.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	return Parse(path, data)
-}
+func Load(path string) (*gr.Scenario, error) { return format.Load(path) }
 
 // Parse reads and checks a grand scenario written in the format the
 // package documentation describes. source names the text in messages,

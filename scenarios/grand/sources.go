@@ -32,8 +32,22 @@ func BuiltinText(name string) ([]byte, bool) {
 // setName names a scenario as it was asked for.
 func setName(sc *gr.Scenario, name string) { sc.Name = name }
 
+// format is the ruleset's scenario file format: its file source, Load and
+// ParseScenario share one skeleton (read within the size bound, parse,
+// name by the path).
+var format = scenarios.Format[*gr.Scenario]{Parse: Parse, Rename: setName}
+
 // fileSource resolves a scenario file's path, the scenario named by it.
-var fileSource = scenarios.FileSource(Load, setName)
+var fileSource = format.FileSource()
+
+// ParseScenario is the scenario the file named name holding data
+// resolves to, as the file source resolves it but without the file
+// system: parsed (Parse, whose errors name name) and named by name, so
+// records of it find the file again. A server reading files itself
+// (through an os.Root) passes the bytes here.
+func ParseScenario(name string, data []byte) (*gr.Scenario, error) {
+	return format.ParseScenario(name, data)
+}
 
 // Names lists the built-in scenarios of the grand rules: engine/grand's
 // open-field, then the embedded files.

@@ -10,7 +10,6 @@ import (
 
 	"github.com/grognard/grognard/engine/geom"
 	tb "github.com/grognard/grognard/engine/twobytwo"
-	"github.com/grognard/grognard/scenarios"
 	"github.com/grognard/grognard/scenarios/twobytwo/armies"
 	"github.com/grognard/grognard/scenarios/yamlread"
 )
@@ -60,13 +59,7 @@ type fileSide struct {
 
 // Load reads and checks a scenario file. The scenario's name is the file's
 // "name", or the file name without its extension.
-func Load(path string) (*tb.Scenario, error) {
-	data, err := scenarios.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	return Parse(path, data)
-}
+func Load(path string) (*tb.Scenario, error) { return format.Load(path) }
 
 // Parse reads and checks a scenario written in the file format of
 // docs/scenarios.md. source names the text in messages (a file name). On

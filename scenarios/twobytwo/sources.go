@@ -30,8 +30,22 @@ func Builtins() ([]*tb.Scenario, error) { return embedded.All() }
 // setName names a scenario as it was asked for.
 func setName(sc *tb.Scenario, name string) { sc.Name = name }
 
+// format is the ruleset's scenario file format: its file source, Load and
+// ParseScenario share one skeleton (read within the size bound, parse,
+// name by the path).
+var format = scenarios.Format[*tb.Scenario]{Parse: Parse, Rename: setName}
+
 // fileSource resolves a scenario file's path, the scenario named by it.
-var fileSource = scenarios.FileSource(Load, setName)
+var fileSource = format.FileSource()
+
+// ParseScenario is the scenario the file named name holding data
+// resolves to, as the file source resolves it but without the file
+// system: parsed (Parse, whose errors name name) and named by name, so
+// records of it find the file again. A server reading files itself
+// (through an os.Root) passes the bytes here.
+func ParseScenario(name string, data []byte) (*tb.Scenario, error) {
+	return format.ParseScenario(name, data)
+}
 
 // GeneratedName is the scenario name of the battlefield for seed at ap
 // (0 or 40 for the default).
@@ -76,5 +90,5 @@ var generatedSource = scenarios.GeneratedSource(func(name string) (*tb.Scenario,
 func init() {
 	embedded.Register(tb.RegisterBuiltin, func(sc *tb.Scenario) string { return sc.Name })
 	tb.RegisterSource(fileSource)
-	tb.RegisterSource(generatedSource)
+	tb.RegisterGeneratedSource(generatedSource)
 }

@@ -7,11 +7,11 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
 	"go.yaml.in/yaml/v3"
 
 	"github.com/grognard/grognard/engine/drums"
+	"github.com/grognard/grognard/scenarios/armylist"
 	"github.com/grognard/grognard/scenarios/yamlread"
 )
 
@@ -104,29 +104,18 @@ func (l *List) clone() *List {
 	return &c
 }
 
-var (
-	loadOnce  sync.Once
-	builtin   []*List
-	builtinEr error
-)
+// builtinLists are the lists of listsYAML, parsed once on first use.
+var builtinLists = armylist.NewEmbedded("lists.yaml", listsYAML, ParseLists)
 
 // load parses the embedded lists once.
-func load() ([]*List, error) {
-	loadOnce.Do(func() {
-		builtin, builtinEr = ParseLists("lists.yaml", listsYAML)
-	})
-	return builtin, builtinEr
-}
+func load() ([]*List, error) { return builtinLists.Get() }
 
 // Lists returns a copy of every army list of the document, in the
 // document's order. The embedded data is checked by the package's tests;
 // should it ever fail to parse, Lists panics with the problems, as
 // regexp.MustCompile does for a bad constant.
 func Lists() []*List {
-	ls, err := load()
-	if err != nil {
-		panic("armies: the embedded army lists do not parse: " + err.Error())
-	}
+	ls := builtinLists.Must()
 	out := make([]*List, len(ls))
 	for i, l := range ls {
 		out[i] = l.clone()

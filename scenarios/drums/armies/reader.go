@@ -9,11 +9,13 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/grognard/grognard/scenarios/armylist"
 	"github.com/grognard/grognard/scenarios/yamlread"
 )
 
-// MaxFileSize bounds list and army files: they are a few kilobytes.
-const MaxFileSize = 1 << 20
+// MaxFileSize bounds list and army files: they are a few kilobytes (the
+// bound every ruleset's list files share).
+const MaxFileSize = armylist.MaxFileSize
 
 // ProblemKind classifies a Problem.
 type ProblemKind uint8

@@ -51,9 +51,10 @@ type List struct {
 
 // Lists returns a copy of every nation's list in the document's order.
 func Lists() []List {
-	out := make([]List, len(lists))
-	for i := range lists {
-		out[i] = lists[i].clone()
+	ls := lists()
+	out := make([]List, len(ls))
+	for i := range ls {
+		out[i] = ls[i].clone()
 	}
 	return out
 }
@@ -73,9 +74,10 @@ func (l *List) clone() List {
 
 // Nations names every nation with a list, in the document's order.
 func Nations() []string {
-	out := make([]string, len(lists))
-	for i := range lists {
-		out[i] = lists[i].Nation
+	ls := lists()
+	out := make([]string, len(ls))
+	for i := range ls {
+		out[i] = ls[i].Nation
 	}
 	return out
 }
@@ -83,9 +85,10 @@ func Nations() []string {
 // ByNation finds a nation's list by name, ignoring case. The error names
 // every known nation.
 func ByNation(name string) (*List, error) {
-	for i := range lists {
-		if strings.EqualFold(strings.TrimSpace(name), lists[i].Nation) {
-			c := lists[i].clone()
+	ls := lists()
+	for i := range ls {
+		if strings.EqualFold(strings.TrimSpace(name), ls[i].Nation) {
+			c := ls[i].clone()
 			return &c, nil
 		}
 	}

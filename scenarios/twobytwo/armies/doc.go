@@ -8,6 +8,10 @@
 // HQ fields index the same slice; Rebase moves them when an army is
 // appended to other units.
 //
+// The lists are data, lists.yaml, compiled into the binary and read once
+// through scenarios/armylist, as Drums and Muskets' lists are; its
+// comments mark where a ruling below decides a value.
+//
 // The 23 nations, in the document's order: Austria, Baden, Bavaria,
 // Britain, Brunswick, Denmark, Dutch-Belgium (1815), France, Grand Duchy of
 // Warsaw, Hanover, Hess Darmstadt, Kingdom of Holland, Kingdom of Italy,
