@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -52,34 +53,80 @@ func TestToyCommands(t *testing.T) {
 	if os.Getenv(toyEnv) != "1" {
 		t.Skip("run by TestToyRulesetPlugsIn")
 	}
+	tests := []commandCase{
+		{"rules", []string{"rules"}, 0, []string{"toy 1: Toy skirmish", "scenario skirmish", "scenario duel"}, nil},
+		{"scenario show", []string{"scenario", "show", "--ruleset", "toy", "duel"}, 0, []string{"duel: a track of", "B-Line"}, nil},
+		{"scenario check is not the toy's", []string{"scenario", "check", "--ruleset", "toy", "x.yaml"}, exitUsage, nil, []string{"the toy rules do not offer it (rulesets that do: twobytwo, drums, grand)"}},
+		{"army is not the toy's", []string{"army", "lists", "--ruleset", "toy"}, exitUsage, nil, []string{"the toy rules do not offer it"}},
+		{"resolve", []string{"resolve", "--ruleset", "toy", "--battles", "6", "-a", "random"}, 0, []string{"skirmish: 6 battles, Blue random, Red random", "how they ended:"}, nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			runCase(t, tc.args, tc.code, tc.stdout, tc.stderr, false)
+		})
+	}
+	rulesetCommands(t, "toy")
+}
+
+// TestEveryRuleset runs the commands every ruleset gets through its bundle
+// on each registered ruleset: what a new ruleset gets by registering.
+func TestEveryRuleset(t *testing.T) {
+	registerRulesets()
+	for _, b := range engine.Bundles() {
+		t.Run(b.Rules.Name(), func(t *testing.T) { rulesetCommands(t, b.Rules.Name()) })
+	}
+}
+
+// commandCase is one run of the command and what it must print.
+type commandCase struct {
+	name   string
+	args   []string
+	code   int
+	stdout []string
+	stderr []string
+}
+
+// quickMCTS is MCTS with the generic pieces, which need no kit, at a
+// budget a test can afford on any ruleset.
+const quickMCTS = "mcts:iters=20,prior=none,playout=random,eval=none"
+
+// rulesetCommands runs the commands every registered ruleset gets on
+// ruleset r: its scenario tools, match and replay (with a picture where it
+// draws one), hint on a new and a saved game, a tournament, a ladder, play,
+// the protocol in both framings and a web game with a move.
+func rulesetCommands(t *testing.T, r string) {
+	t.Helper()
+	b, err := engine.BundleOf(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	def := engine.DefaultScenario(b.Rules)
 	dir := t.TempDir()
 	rec := filepath.Join(dir, "games.jsonl")
 	saved := filepath.Join(dir, "saved.json")
 	db := filepath.Join(dir, "ladder.db")
-	tests := []struct {
-		name   string
-		args   []string
-		code   int
-		stdout []string
-		stderr []string
-	}{
-		{"rules", []string{"rules"}, 0, []string{"toy 1: Toy skirmish", "scenario skirmish", "scenario duel"}, nil},
-		{"scenario list", []string{"scenario", "list", "--ruleset", "toy"}, 0, []string{"skirmish", "duel"}, nil},
-		{"scenario show", []string{"scenario", "show", "--ruleset", "toy", "duel"}, 0, []string{"duel: a track of", "B-Line"}, nil},
-		{"scenario check is not the toy's", []string{"scenario", "check", "--ruleset", "toy", "x.yaml"}, exitUsage, nil, []string{"the toy rules do not offer it (rulesets that do: twobytwo, drums, grand)"}},
-		{"army is not the toy's", []string{"army", "lists", "--ruleset", "toy"}, exitUsage, nil, []string{"the toy rules do not offer it"}},
+	tests := []commandCase{
 		{"agents", []string{"agents"}, 0, []string{"mcts", "random"}, nil},
-		{"match", []string{"match", "--ruleset", "toy", "-a", "random", "-b", "mcts:iters=40,prior=none,playout=random,eval=none", "--record", rec}, 0, []string{"result:"}, nil},
-		{"replay", []string{"replay", "--save", saved, "--step", "3", rec}, 0, nil, nil},
-		{"hint", []string{"hint", "--ruleset", "toy", "--agent", "mcts:iters=40,prior=none,playout=random,eval=none", "--playouts", "2"}, 0, []string{"1."}, nil},
-		{"hint a saved game", []string{"hint", "--game", saved, "--agent", "mcts:iters=40,prior=none,playout=random,eval=none", "--playouts", "0"}, 0, []string{"1."}, nil},
-		{"tournament", []string{"tournament", "--ruleset", "toy", "--games", "2", "--workers", "1", "--records", filepath.Join(dir, "t.jsonl"), "--agents", "random", "--agents", "mcts:iters=40,prior=none,playout=random,eval=none"}, 0, []string{"random", "mcts"}, nil},
-		{"resolve", []string{"resolve", "--ruleset", "toy", "--battles", "6", "-a", "random"}, 0, []string{"skirmish: 6 battles, Blue random, Red random", "how they ended:"}, nil},
-		{"ladder pool", []string{"ladder", "pool", "--db", db, "toy", "duel"}, 0, []string{"pool 1: toy duel"}, nil},
+		{"match", []string{"match", "--ruleset", r, "-a", "random", "-b", quickMCTS, "--record", rec}, 0, []string{"result:"}, nil},
+		{"replay", []string{"replay", rec}, 0, nil, nil},
+		{"replay save", []string{"replay", "--save", saved, "--step", "3", rec}, 0, nil, nil},
+		{"hint", []string{"hint", "--ruleset", r, "--agent", quickMCTS, "--playouts", "2"}, 0, []string{"1."}, nil},
+		{"tournament", []string{"tournament", "--ruleset", r, "--games", "2", "--workers", "1", "--turn-limit", "2", "--records", filepath.Join(dir, "t.jsonl"), "--agents", "random", "--agents", quickMCTS}, 0, []string{"random", "mcts"}, nil},
+		{"ladder pool", []string{"ladder", "pool", "--db", db, r, def}, 0, []string{"pool 1: " + r + " " + def}, nil},
 		{"ladder add", []string{"ladder", "add", "--db", db, "rnd", "random"}, 0, nil, nil},
-		{"ladder add mcts", []string{"ladder", "add", "--db", db, "m", "mcts:iters=40,prior=none,playout=random,eval=none"}, 0, nil, nil},
+		{"ladder add mcts", []string{"ladder", "add", "--db", db, "m", quickMCTS}, 0, nil, nil},
 		{"ladder run", []string{"ladder", "run", "--db", db, "--games", "2", "--workers", "1"}, 0, nil, nil},
 		{"ladder board", []string{"ladder", "board", "--db", db}, 0, []string{"rnd"}, nil},
+	}
+	if slices.ContainsFunc(b.Scenarios, func(tl engine.Tool) bool { return tl.Name == "list" }) {
+		tests = append(tests, commandCase{"scenario list", []string{"scenario", "list", "--ruleset", r}, 0, []string{def}, nil})
+	}
+	if slices.ContainsFunc(b.Scenarios, func(tl engine.Tool) bool { return tl.Name == "show" }) {
+		tests = append(tests, commandCase{"scenario show", []string{"scenario", "show", "--ruleset", r, def}, 0, []string{def}, nil})
+	}
+	if b.Pictures != nil {
+		svg := filepath.Join(dir, "step.svg")
+		tests = append(tests, commandCase{"replay picture", []string{"replay", "--svg", svg, "--step", "3", rec}, 0, []string{svg}, nil})
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -88,21 +135,28 @@ func TestToyCommands(t *testing.T) {
 	}
 	t.Run("play", func(t *testing.T) {
 		var out, errOut bytes.Buffer
-		// The person types nothing but asks the bot to play for them
-		// until the game ends.
-		typed := strings.Repeat("bot\n", 400) + "quit\n"
-		code := runWithInput(context.Background(), []string{"grognard", "play", "--ruleset", "toy", "--bot", "random", "--save", filepath.Join(dir, "play.json")}, strings.NewReader(typed), &out, &errOut)
-		if code != 0 || !strings.Contains(out.String(), "Blue") {
+		// The person asks the bot to play for them, then saves and
+		// leaves; the saved game loads again.
+		typed := strings.Repeat("bot\n", 12) + "save " + filepath.Join(dir, "play.json") + "\nquit\n"
+		code := runWithInput(context.Background(), []string{"grognard", "play", "--ruleset", r, "--bot", "random"}, strings.NewReader(typed), &out, &errOut)
+		if code != 0 {
 			t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out.String(), errOut.String())
 		}
+		out.Reset()
+		code = runWithInput(context.Background(), []string{"grognard", "play", "--load", filepath.Join(dir, "play.json"), "--bot", "random"}, strings.NewReader("quit\n"), &out, &errOut)
+		if code != 0 {
+			t.Fatalf("load: exit %d\nstdout:\n%s\nstderr:\n%s", code, out.String(), errOut.String())
+		}
+		// The game was saved at the person's decision: hint advises it.
+		runCase(t, []string{"hint", "--game", filepath.Join(dir, "play.json"), "--agent", quickMCTS, "--playouts", "0"}, 0, []string{"1."}, nil, false)
 	})
 	for _, mode := range []string{"text", "json"} {
 		t.Run("protocol "+mode, func(t *testing.T) {
 			var in string
 			if mode == "json" {
-				in = `{"cmd":"new_game","args":["ruleset=toy","scenario=duel"]}` + "\n" + `{"cmd":"legal"}` + "\n" + `{"cmd":"genmove","args":["side=0","agent=random"]}` + "\n" + `{"cmd":"quit"}` + "\n"
+				in = `{"cmd":"new_game","args":["ruleset=` + r + `","scenario=` + def + `","side0=random","side1=random"]}` + "\n" + `{"cmd":"advance","args":["max=5"]}` + "\n" + `{"cmd":"show"}` + "\n" + `{"cmd":"quit"}` + "\n"
 			} else {
-				in = "new_game ruleset=toy scenario=duel\nlegal\ngenmove side=0 agent=random\nquit\n"
+				in = "new_game ruleset=" + r + " scenario=" + def + " side0=random side1=random\nadvance max=5\nshow\nquit\n"
 			}
 			var out, errOut bytes.Buffer
 			args := []string{"grognard", "protocol"}
@@ -110,55 +164,68 @@ func TestToyCommands(t *testing.T) {
 				args = append(args, "--json")
 			}
 			code := runWithInput(context.Background(), args, strings.NewReader(in), &out, &errOut)
-			if code != 0 || strings.Contains(out.String(), "error") || !strings.Contains(out.String(), "duel") {
+			if code != 0 || strings.Contains(out.String(), `"ok":false`) || strings.Contains(out.String(), "\n? ") || !strings.Contains(out.String(), def) {
 				t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out.String(), errOut.String())
 			}
 		})
 	}
-	t.Run("web", func(t *testing.T) {
-		srv, err := web.New(web.Config{Name: "grognard", Version: "test", Ruleset: defaultRuleset()})
+	t.Run("web", func(t *testing.T) { webGame(t, r, b.Pictures != nil) })
+}
+
+// webGame starts a game of ruleset r in the web server, plays the first
+// legal action, and (pictured) fetches the table's picture.
+func webGame(t *testing.T, r string, pictured bool) {
+	srv, err := web.New(web.Config{Name: "grognard", Version: "test", Ruleset: defaultRuleset()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(srv)
+	defer ts.Close()
+	post := func(path, body string) map[string]any {
+		t.Helper()
+		req, _ := http.NewRequest(http.MethodPost, ts.URL+path, strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		resp, err := ts.Client().Do(req)
 		if err != nil {
 			t.Fatal(err)
 		}
-		ts := httptest.NewServer(srv)
-		defer ts.Close()
-		post := func(path, body string) map[string]any {
-			t.Helper()
-			req, _ := http.NewRequest(http.MethodPost, ts.URL+path, strings.NewReader(body))
-			req.Header.Set("Content-Type", "application/json")
-			resp, err := ts.Client().Do(req)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer resp.Body.Close()
-			var v map[string]any
-			if err := json.NewDecoder(resp.Body).Decode(&v); err != nil {
-				t.Fatalf("%s: %v", path, err)
-			}
-			return v
+		defer resp.Body.Close()
+		var v map[string]any
+		if err := json.NewDecoder(resp.Body).Decode(&v); err != nil {
+			t.Fatalf("%s: %v", path, err)
 		}
-		s := post("/api/sessions", "{}")
-		id, _ := s["id"].(string)
-		if id == "" {
-			t.Fatalf("no session: %v", s)
+		return v
+	}
+	s := post("/api/sessions", "{}")
+	id, _ := s["id"].(string)
+	if id == "" {
+		t.Fatalf("no session: %v", s)
+	}
+	for _, c := range []string{
+		`{"cmd":"new_game","args":["ruleset=` + r + `","human=0","bot=random","dice=auto"]}`,
+		`{"cmd":"advance"}`,
+		`{"cmd":"play","args":["1"]}`,
+	} {
+		if rep := post("/api/sessions/"+id+"/command", c); rep["ok"] != true {
+			t.Fatalf("%s: %v", c, rep)
 		}
-		for _, c := range []string{
-			`{"cmd":"new_game","args":["ruleset=toy","human=0","bot=random","dice=auto"]}`,
-			`{"cmd":"legal"}`,
-		} {
-			if r := post("/api/sessions/"+id+"/command", c); r["ok"] != true {
-				t.Fatalf("%s: %v", c, r)
-			}
-		}
-		resp, err := ts.Client().Get(ts.URL + "/api/bots?ruleset=toy")
+	}
+	get := func(path string) (int, string) {
+		resp, err := ts.Client().Get(ts.URL + path)
 		if err != nil {
 			t.Fatal(err)
 		}
-		var bots map[string]any
-		_ = json.NewDecoder(resp.Body).Decode(&bots)
-		resp.Body.Close()
-		if bots["ok"] != true {
-			t.Fatalf("bots: %v", bots)
+		defer resp.Body.Close()
+		var buf bytes.Buffer
+		_, _ = buf.ReadFrom(resp.Body)
+		return resp.StatusCode, buf.String()
+	}
+	if code, body := get("/api/bots?ruleset=" + r); code != 200 || !strings.Contains(body, `"ok":true`) {
+		t.Fatalf("bots: %d %s", code, body)
+	}
+	if pictured {
+		if code, body := get("/api/sessions/" + id + "/picture.svg"); code != 200 || !strings.Contains(body, "data-table") {
+			t.Fatalf("picture: %d %.300s", code, body)
 		}
-	})
+	}
 }
