@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 )
 
 // Tool is one sub-command a ruleset offers a command that serves every
@@ -130,6 +131,9 @@ func checkTools(tools []Tool) error {
 				return fmt.Errorf("tool %s: option %q is unnamed or given twice", t.Name, o.Name)
 			}
 			opts = append(opts, o.Name)
+			if err := checkDefault(o); err != nil {
+				return fmt.Errorf("tool %s: option %s: %w", t.Name, o.Name, err)
+			}
 		}
 	}
 	return nil
@@ -140,4 +144,27 @@ func checkTools(tools []Tool) error {
 // a ruleset's tool does not need to).
 type StateReader interface {
 	ReadState(ctx context.Context, option string, r Ruleset) (State, error)
+}
+
+// checkDefault refuses a default that is not a value of its option's kind,
+// which the command would otherwise read as zero.
+func checkDefault(o Option) error {
+	if o.Default == "" {
+		return nil
+	}
+	var err error
+	switch o.Kind {
+	case IntOption:
+		_, err = strconv.Atoi(o.Default)
+	case UintOption:
+		_, err = strconv.ParseUint(o.Default, 10, 64)
+	case FloatOption:
+		_, err = strconv.ParseFloat(o.Default, 64)
+	case BoolOption:
+		_, err = strconv.ParseBool(o.Default)
+	}
+	if err != nil {
+		return fmt.Errorf("default %q is not a %s", o.Default, o.Kind)
+	}
+	return nil
 }
