@@ -130,8 +130,11 @@ func (a *app) toolCommand(parent string, tools []rulesetTool) *cli.Command {
 func toolFlags(tools []rulesetTool) []cli.Flag {
 	type merged struct {
 		opt      engine.Option
-		usages   []string
+		of       []string // the rulesets whose tool takes it
+		usages   []string // "for R: usage" where the rulesets' differ
+		plain    []string
 		defaults []string
+		defOf    []string
 	}
 	var names []string
 	all := map[string]*merged{}
@@ -145,43 +148,54 @@ func toolFlags(tools []rulesetTool) []cli.Flag {
 			} else if m.opt.Kind != o.Kind {
 				panic(fmt.Sprintf("option --%s of %s is a %s for one ruleset and a %s for another", o.Name, rt.tool.Name, m.opt.Kind, o.Kind))
 			}
-			u := o.Usage
-			if len(tools) > 1 && !slices.Contains(m.usages, u) {
-				m.usages = append(m.usages, u)
-			} else if len(tools) == 1 {
-				m.usages = []string{u}
-			}
+			m.of = append(m.of, rt.ruleset)
+			m.plain = append(m.plain, o.Usage)
+			m.usages = append(m.usages, "for "+rt.ruleset+": "+o.Usage)
 			if o.Default != "" {
-				d := o.Default
-				if len(tools) > 1 {
-					d += " for " + rt.ruleset
-				}
-				m.defaults = append(m.defaults, d)
+				m.defaults = append(m.defaults, o.Default)
+				m.defOf = append(m.defOf, o.Default+" for "+rt.ruleset)
 			}
 		}
+	}
+	// same says whether every text of ts is the first.
+	same := func(ts []string) bool {
+		return !slices.ContainsFunc(ts, func(s string) bool { return s != ts[0] })
 	}
 	flags := make([]cli.Flag, 0, len(names))
 	for _, n := range names {
 		m := all[n]
-		usage := strings.Join(m.usages, "; ")
-		if len(m.defaults) > 0 {
-			usage += " (default: " + strings.Join(m.defaults, ", ") + ")"
+		usage := m.plain[0]
+		switch {
+		case !same(m.plain):
+			usage = strings.Join(m.usages, "; ")
+		case len(m.of) < len(tools):
+			usage = "for " + strings.Join(m.of, ", ") + ": " + usage
+		}
+		// The flag's own default would be the zero value, which no tool
+		// reads: the help shows each tool's.
+		def := ""
+		switch {
+		case len(m.defaults) == 0:
+		case len(m.defaults) == len(m.plain) && same(m.defaults):
+			def = m.defaults[0]
+		default:
+			def = strings.Join(m.defOf, ", ")
 		}
 		env := []string{"GROGNARD_" + strings.ToUpper(strings.ReplaceAll(n, "-", "_"))}
 		var f cli.Flag
 		switch m.opt.Kind {
 		case engine.StringsOption:
-			f = &cli.StringSliceFlag{Name: n, Usage: usage, EnvVars: env}
+			f = &cli.StringSliceFlag{Name: n, Usage: usage, EnvVars: env, DefaultText: def}
 		case engine.IntOption:
-			f = &cli.IntFlag{Name: n, Usage: usage, EnvVars: env}
+			f = &cli.IntFlag{Name: n, Usage: usage, EnvVars: env, DefaultText: def}
 		case engine.UintOption:
-			f = &cli.Uint64Flag{Name: n, Usage: usage, EnvVars: env}
+			f = &cli.Uint64Flag{Name: n, Usage: usage, EnvVars: env, DefaultText: def}
 		case engine.FloatOption:
-			f = &cli.Float64Flag{Name: n, Usage: usage, EnvVars: env}
+			f = &cli.Float64Flag{Name: n, Usage: usage, EnvVars: env, DefaultText: def}
 		case engine.BoolOption:
-			f = &cli.BoolFlag{Name: n, Usage: usage, EnvVars: env}
+			f = &cli.BoolFlag{Name: n, Usage: usage, EnvVars: env, DefaultText: def}
 		default:
-			f = &cli.StringFlag{Name: n, Usage: usage, EnvVars: env}
+			f = &cli.StringFlag{Name: n, Usage: usage, EnvVars: env, DefaultText: def}
 		}
 		flags = append(flags, f)
 	}
