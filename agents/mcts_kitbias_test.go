@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/grognard/grognard/engine"
+	"github.com/grognard/grognard/engine/enginetest"
 	"github.com/grognard/grognard/engine/twobytwo"
 )
 
@@ -18,28 +19,62 @@ import (
 // tree selects the volley; at a weight too small to bridge the gap the
 // test opens between the two children, the end still wins by the bias.
 func TestMCTSKitBiasPricesTheAttackersPin(t *testing.T) {
+	for _, tc := range []struct {
+		spec string
+		fire bool // the volley is selected, else the end
+	}{
+		{"mcts:iters=10", false},
+		{"mcts:iters=10,kitbias=0", true},
+		{"mcts:iters=10,pin=0", true},
+		{"mcts:iters=10,pin=0.03", false},
+		{"mcts:iters=10,kitbias=1e-9", false},
+	} {
+		t.Run(tc.spec, func(t *testing.T) {
+			w, root, fire, end := pinTree(t, tc.spec)
+			want := end
+			if tc.fire {
+				want = fire
+			}
+			if got := w.selectChild(root); w.nodes[got].action != want {
+				t.Errorf("selected %s, want %s", w.scratch.DescribeAction(w.nodes[got].action), w.scratch.DescribeAction(want))
+			}
+			// The hook is called in the tree's inner loop: a selection
+			// with it allocates nothing (the race detector's do not count).
+			if !enginetest.RaceEnabled {
+				if n := testing.AllocsPerRun(100, func() { w.selectChild(root) }); n != 0 {
+					t.Errorf("selectChild allocates %v times a call", n)
+				}
+			}
+		})
+	}
+}
+
+// pinTree is a worker of the agent spec builds, bound to 2 by 2, whose
+// tree is a root with two children of the same statistics in the
+// attacker's shooting phase: the attacking battalion's volley (first, so
+// a tie goes to it) and the end of shooting.
+func pinTree(tb testing.TB, spec string) (w *mctsWorker, root int32, fire, end engine.Action) {
 	units := []twobytwo.UnitSpec{
 		hUnit(0, "S-CHQ", twobytwo.CorpsHQ, -1, 4, 2, 0),
 		hUnit(0, "Conscripts", twobytwo.LineInfantry, 0, 12, 12, 0),
 		hUnit(1, "N-CHQ", twobytwo.CorpsHQ, -1, 20, 22, 180),
 		hUnit(1, "Grenadiers", twobytwo.LineInfantry, 2, 12, 13.25, 180),
 	}
-	st := hPosition(t, units, [2][]twobytwo.PointSpec{})
-	us := hLabel(t, st, "Grenadiers")
+	st := hPosition(tb, units, [2][]twobytwo.PointSpec{})
+	us := hLabel(tb, st, "Grenadiers")
 	if err := st.Apply(engine.Action{Kind: twobytwo.KindEnd}); err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 	dice := engine.NewRandomDice(3)
 	for st.ToMove() == engine.Chance {
 		d, _ := dice.Roll(st.PendingRoll())
 		if err := st.ApplyDice(d); err != nil {
-			t.Fatal(err)
+			tb.Fatal(err)
 		}
 	}
 	if st.PhaseName() != "shooting" || st.ToMove() != 1 {
-		t.Fatalf("not at the attacker's shooting: %s, %v to move", st.PhaseName(), st.ToMove())
+		tb.Fatalf("not at the attacker's shooting: %s, %v to move", st.PhaseName(), st.ToMove())
 	}
-	var fire, end engine.Action
 	legal := st.Legal(nil)
 	for _, a := range legal {
 		switch {
@@ -50,44 +85,29 @@ func TestMCTSKitBiasPricesTheAttackersPin(t *testing.T) {
 		}
 	}
 	if fire.Kind != twobytwo.KindFire || end.Kind != twobytwo.KindEnd {
-		t.Fatalf("the position offers no volley and end: %v", legal)
+		tb.Fatalf("the position offers no volley and end: %v", legal)
 	}
-	for _, tc := range []struct {
-		spec string
-		want engine.Action
-	}{
-		{"mcts:iters=10", end},
-		{"mcts:iters=10,kitbias=0", fire},
-		{"mcts:iters=10,pin=0", fire},
-		{"mcts:iters=10,pin=0.03", end},
-		{"mcts:iters=10,kitbias=1e-9", end},
-	} {
-		t.Run(tc.spec, func(t *testing.T) {
-			a, err := New(tc.spec, 1)
-			if err != nil {
-				t.Fatal(err)
-			}
-			m := a.(*MCTS)
-			if err := m.bind(st); err != nil {
-				t.Fatal(err)
-			}
-			w := m.workers[0]
-			w.scratch = st.Clone()
-			w.buf = append(w.buf[:0], legal...)
-			w.nodes = w.nodes[:0]
-			root := w.newNode(engine.Action{}, engine.Chance)
-			e := w.newNode(end, 1)
-			f := w.newNode(fire, 1)
-			w.nodes[root].first, w.nodes[f].sibling, w.nodes[e].sibling = f, e, -1
-			w.nodes[root].visits = 20
-			for _, k := range []int32{e, f} {
-				w.nodes[k].visits, w.nodes[k].value, w.nodes[k].rank = 10, 1, 0
-			}
-			if got := w.selectChild(root); w.nodes[got].action != tc.want {
-				t.Errorf("selected %s, want %s", st.DescribeAction(w.nodes[got].action), st.DescribeAction(tc.want))
-			}
-		})
+	a, err := New(spec, 1)
+	if err != nil {
+		tb.Fatal(err)
 	}
+	m := a.(*MCTS)
+	if err := m.bind(st); err != nil {
+		tb.Fatal(err)
+	}
+	w = m.workers[0]
+	w.scratch = st.Clone()
+	w.buf = append(w.buf[:0], legal...)
+	w.nodes = w.nodes[:0]
+	root = w.newNode(engine.Action{}, engine.Chance)
+	e := w.newNode(end, 1)
+	f := w.newNode(fire, 1)
+	w.nodes[root].first, w.nodes[f].sibling, w.nodes[e].sibling = f, e, -1
+	w.nodes[root].visits = 20
+	for _, k := range []int32{e, f} {
+		w.nodes[k].visits, w.nodes[k].value, w.nodes[k].rank = 10, 1, 0
+	}
+	return w, root, fire, end
 }
 
 // TestMCTSKitBiasSpec: kitbias and its deprecated name pin are read alike,
@@ -154,5 +174,20 @@ func TestMCTSKitBiasBinding(t *testing.T) {
 	}
 	if w := KitFor(twobytwo.Name).MCTS.KitBias; w != 0.03 {
 		t.Errorf("the 2 by 2 kit's default weight is %v, want 0.03 (what pin defaulted to)", w)
+	}
+}
+
+// BenchmarkMCTSSelectKitBias times one selection between a volley that
+// pins the attacker and the end of shooting, with the 2 by 2 kit's bias
+// on (the default) and off: the price of the hook in the inner loop.
+func BenchmarkMCTSSelectKitBias(b *testing.B) {
+	for _, spec := range []string{"mcts:iters=10", "mcts:iters=10,kitbias=0"} {
+		b.Run(spec, func(b *testing.B) {
+			w, root, _, _ := pinTree(b, spec)
+			b.ReportAllocs()
+			for b.Loop() {
+				w.selectChild(root)
+			}
+		})
 	}
 }
