@@ -52,10 +52,18 @@ type Kit struct {
 	// advised side's first decision, both sides of its win/draw/loss
 	// playouts and the other side of a plan with it; empty: random.
 	Opponent string
-	// Pins, when not nil, is MCTS's pin hook: whether action a in st is
-	// a volley that pins the attacker, which the tree charges
-	// MCTSConfig.Pin for (see selectChild). It must allocate nothing.
-	Pins func(st engine.State, a *engine.Action) bool
+	// ActionBias, when not nil, is MCTS's action-bias hook: what the kit
+	// thinks of action a in st beyond what its evaluation sees, from -1
+	// (the evaluation overrates it) to 1 (it underrates it), 0 for
+	// nothing to say. The tree adds it, times the weight
+	// MCTSConfig.KitBias (spec key kitbias, default MCTS.KitBias), to
+	// the child's value in every selection for as long as the action is
+	// searched (see selectChild). It is called in the tree's inner loop
+	// and must allocate nothing.
+	ActionBias func(st engine.State, a *engine.Action) float64
+	// ActionBiasDoc says in one line what ActionBias prices, for help
+	// texts ("" when there is no hook).
+	ActionBiasDoc string
 	// UnitOf, when not nil, is the unit a decision of a portfolio search
 	// concerns: the unit of acts (one unit's orders), or -1 for a side's
 	// decision. Without it every decision is the side's.
@@ -83,9 +91,13 @@ type EvaluationKind struct {
 }
 
 // MCTSDefaults are a kit's defaults for MCTS: the script names of its
-// prior and playouts and the name of its evaluation.
+// prior and playouts, the name of its evaluation and the weight of its
+// action bias.
 type MCTSDefaults struct {
 	Prior, Playout, Eval string
+	// KitBias is the weight of Kit.ActionBias in the selection, 0 to 1
+	// (0: off), when a spec gives none.
+	KitBias float64
 }
 
 // PortfolioDefaults are a kit's defaults for a portfolio search: the
@@ -159,6 +171,9 @@ func (k *Kit) check() error {
 		if n != "" && !seen[n] && n != NoPrior {
 			return fmt.Errorf("kit %s: names script %q it does not have", k.Ruleset, n)
 		}
+	}
+	if !(k.MCTS.KitBias >= 0 && k.MCTS.KitBias <= 1) { // NaN fails too
+		return fmt.Errorf("kit %s: default kitbias %v is not between 0 and 1", k.Ruleset, k.MCTS.KitBias)
 	}
 	if len(k.SetUp) > maxSetUpScripts {
 		return fmt.Errorf("kit %s: %d set-up scripts, at most %d", k.Ruleset, len(k.SetUp), maxSetUpScripts)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 
@@ -217,6 +218,8 @@ func TestRegisterKitRefusesInconsistentKits(t *testing.T) {
 		{Ruleset: "bad-default", Scripts: []ScriptKind{first}, MCTS: MCTSDefaults{Prior: "second"}},
 		{Ruleset: "bad-eval", MCTS: MCTSDefaults{Eval: "fitted"}},
 		{Ruleset: "bad-agent", Agents: []AgentKind{{Info: Info{Name: "random"}, Make: func(map[string]string, uint64) (Agent, error) { return nil, nil }}}},
+		{Ruleset: "bad-kitbias", MCTS: MCTSDefaults{KitBias: 1.5}},
+		{Ruleset: "nan-kitbias", MCTS: MCTSDefaults{KitBias: math.NaN()}},
 		{Ruleset: "twobytwo"}, // registered by the linked 2 by 2 kit
 	} {
 		func() {

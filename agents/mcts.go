@@ -73,11 +73,13 @@ type MCTS struct {
 	// evaluate is the value of a position for side 0 in [-1, 1].
 	evaluate Evaluator
 	// The pieces of the ruleset the agent was last bound to (bind): its
-	// name, the kit's pin hook (nil: no pin), and the names of the
-	// scripts and evaluation in use, the kit's defaults filled in.
+	// name, the kit's action-bias hook (nil: none) and its weight (0
+	// without a hook), and the names of the scripts and evaluation in
+	// use, the kit's defaults filled in.
 	bound                    bool
 	ruleset                  string
-	pins                     func(engine.State, *engine.Action) bool
+	actionBias               func(engine.State, *engine.Action) float64
+	kitBias                  float64
 	prior, playout, eval     string
 	setUpNames, proposeNames []string
 }

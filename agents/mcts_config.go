@@ -85,15 +85,17 @@ type MCTSConfig struct {
 	// instead of replaying the memorised scoring: the search the memo
 	// must reproduce, for its test.
 	noSetUpMemo bool
-	// Pin is what a volley by the attacking side's unpinned infantry
-	// costs in the tree, taken from the child's value in the selection
-	// (the kit's Pins hook; a ruleset without one pays nothing). For 2 by
-	// 2: "if you are on the attack then you should avoid
-	// firing as your attack will stall", for a fired volley pins the unit
-	// ("the glue of war") and it may not charge next turn. The playouts'
-	// scripts already hold such fire; the evaluation does not see the
-	// lost charge, so with values close the search fired. 0 turns it off.
-	Pin float64
+	// KitBias weighs the kit's action bias (Kit.ActionBias) in the
+	// selection, 0 to 1: a child's value gets KitBias times the hook's
+	// value of its action (see selectChild); 0 turns it off, and a
+	// ruleset whose kit has no hook pays nothing. nil is the kit's
+	// default weight (Kit.MCTS.KitBias). It prices what the evaluation
+	// does not see; for 2 by 2 the attacker's pin (the kit's default
+	// 0.03): "if you are on the attack then you should avoid firing as
+	// your attack will stall", for a fired volley pins the unit ("the
+	// glue of war") and it may not charge next turn, a lost charge the
+	// evaluation misses, so with values close the search fired.
+	KitBias *float64
 }
 
 // DefaultMCTSConfig is the configuration a plain "mcts" spec builds. Its
@@ -102,7 +104,7 @@ type MCTSConfig struct {
 // needs them named (prior=none,playout=random,eval=none).
 func DefaultMCTSConfig() MCTSConfig {
 	return MCTSConfig{Budget: Budget{Iterations: 400}, Workers: 1, C: 0.6, Bias: 1, PWK: 2, PWAlpha: 0.4, PlayoutDepth: 30, Reuse: true,
-		Stop: true, VirtualLoss: 1, Pin: 0.03}
+		Stop: true, VirtualLoss: 1}
 }
 
 // NewMCTS returns an MCTS agent whose choices depend only on cfg, seed
@@ -123,7 +125,6 @@ func NewMCTS(cfg MCTSConfig, seed uint64) (*MCTS, error) {
 		{cfg.PWAlpha >= 0 && cfg.PWAlpha <= 1, "pwalpha", "between 0 and 1", cfg.PWAlpha},
 		{cfg.PlayoutDepth >= 0, "depth", "0 or more", float64(cfg.PlayoutDepth)},
 		{cfg.VirtualLoss >= 0 && cfg.VirtualLoss <= 1, "vloss", "between 0 and 1", cfg.VirtualLoss},
-		{cfg.Pin >= 0 && cfg.Pin <= 1, "pin", "between 0 and 1", cfg.Pin},
 	} {
 		if !p.ok {
 			return nil, fmt.Errorf("%s must be %s, got %v", p.name, p.want, p.got)
@@ -143,6 +144,9 @@ func NewMCTS(cfg MCTSConfig, seed uint64) (*MCTS, error) {
 	}
 	if cfg.CommonRandom && cfg.ChanceNodes {
 		return nil, fmt.Errorf("crn=true shares the dice of open-loop playouts: it cannot be used with dice=nodes")
+	}
+	if kb := cfg.KitBias; kb != nil && !(*kb >= 0 && *kb <= 1) {
+		return nil, fmt.Errorf("kitbias must be between 0 and 1, got %v", *kb)
 	}
 	if cfg.Budget.IsZero() {
 		cfg.Budget = DefaultMCTSConfig().Budget
@@ -213,9 +217,16 @@ func (m *MCTS) bindTo(rs string) error {
 		return err
 	}
 	var setUps, proposers []string
-	var pins func(engine.State, *engine.Action) bool
+	var actionBias func(engine.State, *engine.Action) float64
+	kitBias := 0.0
 	if k != nil {
-		setUps, proposers, pins = k.SetUp, k.Proposers, k.Pins
+		setUps, proposers, actionBias, kitBias = k.SetUp, k.Proposers, k.ActionBias, k.MCTS.KitBias
+	}
+	if m.cfg.KitBias != nil {
+		kitBias = *m.cfg.KitBias
+	}
+	if actionBias == nil {
+		kitBias = 0 // nothing to weigh: selectChild skips the hook
 	}
 	for w, wk := range m.workers {
 		ws := engine.SplitMix64(m.seed ^ uint64(w+1)*0x9e37)
@@ -256,7 +267,7 @@ func (m *MCTS) bindTo(rs string) error {
 			wk.proposers = append(wk.proposers, sc)
 		}
 	}
-	m.evaluate, m.pins = evaluate, pins
+	m.evaluate, m.actionBias, m.kitBias = evaluate, actionBias, kitBias
 	m.prior, m.playout, m.eval = prior, playout, eval
 	m.setUpNames, m.proposeNames = setUps, proposers
 	m.ruleset, m.bound = rs, true
@@ -276,14 +287,25 @@ var mctsParams = append(budgetParams(400),
 	Param{Name: "nodes", Default: strconv.Itoa(DefaultMaxNodes), Doc: "the most tree nodes the agent holds, whatever its iters, calls or time: about 140 bytes each on every ruleset (the default, 64 MB of nodes, keeps a search under 256 MB), split between the trees with parallel=root; at most " + strconv.Itoa(MaxMaxNodes) + " (a larger value is taken as that). A full tree stops growing and the search goes on inside it, playouts starting at its leaves, until the budget is spent"},
 	Param{Name: "reuse", Default: "true", Doc: "keep the chosen move's subtree for the next decision (moved to the front of the tree's storage, the rest freed for the new search)"},
 	Param{Name: "stop", Default: "true", Doc: "stop early once the most visited move cannot be overtaken in the budget left"},
-	Param{Name: "propose", Default: "false", Doc: "a node's first children are the doctrines' and greedy's choices, then the prior's order"},
+	Param{Name: "propose", Default: "false", Doc: "a node's first children are the choices of the ruleset kit's proposer scripts, then the prior's order"},
 	Param{Name: "crn", Default: "false", Doc: "common random numbers: the k-th playout under every root move draws the same dice, so moves are compared on the same luck"},
 	Param{Name: "dice", Default: "open", Doc: "open (re-sample the dice under each node) or nodes (a chance node per outcome); open measured stronger"},
-	Param{Name: "playout", Default: "the kit's", Doc: "script that plays the playouts: random or one of the ruleset kit's (2 by 2: greedy, assault, fireline or reserve; default greedy)"},
-	Param{Name: "prior", Default: "the kit's", Doc: "script whose choice each node tries first: none (a random order, no bias), random or one of the kit's (2 by 2 default: assault)"},
-	Param{Name: "eval", Default: "the kit's", Doc: "evaluation that scores a cut-off playout: none (0) or one of the kit's (2 by 2: default, the fitted model, or material)"},
+	Param{Name: "playout", Default: "the kit's", Doc: "script that plays the playouts: random or one of the ruleset kit's"},
+	Param{Name: "prior", Default: "the kit's", Doc: "script whose choice each node tries first: none (a random order, no bias), random or one of the ruleset kit's"},
+	Param{Name: "eval", Default: "the kit's", Doc: "evaluation that scores a cut-off playout: none (0) or one of the ruleset kit's"},
 	Param{Name: "choose", Default: "visits", Doc: "how the move is chosen from the root's: visits (the most visited) or lcb (the highest mean less its noise)"},
-	Param{Name: "pin", Default: "0.03", Doc: "value a volley by the attacker's unpinned infantry pays in the tree for the pin it costs (the attack stalls), 0 to 1 (0: none)"},
+	Param{Name: kitBiasKey, Default: "the kit's", Doc: kitBiasDoc},
+	Param{Name: pinKey, Default: "the kit's", Doc: pinDoc},
+)
+
+// The spec keys of the kit's action bias: kitbias, and pin, its old name
+// from when the only hook was 2 by 2's attacker's pin, still read so that
+// the specs of old ladders, records and scripts build the same agent.
+const (
+	kitBiasKey = "kitbias"
+	pinKey     = "pin"
+	kitBiasDoc = "weight of the ruleset kit's action bias in the tree's selection, 0 to 1 (0: off): what the kit knows of an action that its evaluation does not see; a ruleset whose kit has no bias pays nothing"
+	pinDoc     = "deprecated: the old name of kitbias, read as kitbias (give one of the two)"
 )
 
 // newMCTSFromParams builds an MCTS agent from checked spec parameters.
@@ -317,7 +339,6 @@ func newMCTSFromParams(params map[string]string, seed uint64) (Agent, error) {
 	}{
 		{"c", "a number", &cfg.C}, {"bias", "a number", &cfg.Bias}, {"vloss", "a number between 0 and 1", &cfg.VirtualLoss},
 		{"pwk", "a number above 0", &cfg.PWK}, {"pwalpha", "a number between 0 and 1", &cfg.PWAlpha},
-		{"pin", "a number between 0 and 1", &cfg.Pin},
 	} {
 		if v, ok := params[f.key]; ok {
 			if *f.dst, err = strconv.ParseFloat(v, 64); err != nil {
@@ -345,6 +366,20 @@ func newMCTSFromParams(params map[string]string, seed uint64) (Agent, error) {
 				return nil, fmt.Errorf("%s %q is not true or false", b.key, v)
 			}
 		}
+	}
+	kb, hasKB := params[kitBiasKey]
+	if old, hasPin := params[pinKey]; hasPin {
+		if hasKB {
+			return nil, fmt.Errorf("%s is the deprecated name of %s: give one of them", pinKey, kitBiasKey)
+		}
+		kb, hasKB = old, true
+	}
+	if hasKB {
+		w, err := strconv.ParseFloat(kb, 64)
+		if err != nil {
+			return nil, fmt.Errorf("%s %q is not a number between 0 and 1", kitBiasKey, kb)
+		}
+		cfg.KitBias = &w
 	}
 	stringParam(params, "playout", &cfg.Playout)
 	stringParam(params, "prior", &cfg.Prior)
@@ -392,10 +427,15 @@ func (m *MCTS) Name() string {
 	for _, f := range []struct {
 		key      string
 		got, def float64
-	}{{"c", m.cfg.C, def.C}, {"bias", m.cfg.Bias, def.Bias}, {"pwk", m.cfg.PWK, def.PWK}, {"pwalpha", m.cfg.PWAlpha, def.PWAlpha}, {"pin", m.cfg.Pin, def.Pin}} {
+	}{{"c", m.cfg.C, def.C}, {"bias", m.cfg.Bias, def.Bias}, {"pwk", m.cfg.PWK, def.PWK}, {"pwalpha", m.cfg.PWAlpha, def.PWAlpha}} {
 		if f.got != f.def {
 			add(f.key, strconv.FormatFloat(f.got, 'g', -1, 64))
 		}
+	}
+	if m.cfg.KitBias != nil {
+		// Written whatever its value: the default is the kit's, which
+		// the spec does not know.
+		add(kitBiasKey, strconv.FormatFloat(*m.cfg.KitBias, 'g', -1, 64))
 	}
 	if m.cfg.PlayoutDepth != def.PlayoutDepth {
 		add("depth", strconv.Itoa(m.cfg.PlayoutDepth))

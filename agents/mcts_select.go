@@ -226,11 +226,12 @@ func (w *mctsWorker) childWith(n int32, a engine.Action) int32 {
 // where its statistics say the departure is better by more than the
 // noise of the dice.
 //
-// A volley that pins the attacker's infantry pays Pin (the kit's Pins
-// hook) for as long as it is searched: the value of the lost charge the
-// evaluation does not see.
+// A child whose action the kit biases (Kit.ActionBias) gets the bias
+// times its weight (MCTSConfig.KitBias) for as long as it is searched:
+// what the kit knows of the action that the evaluation does not see (for
+// 2 by 2, the lost charge of a volley that pins the attacker's infantry).
 func (w *mctsWorker) selectChild(n int32) int32 {
-	c, bias, pin, pins := w.m.cfg.C, w.m.cfg.Bias, w.m.cfg.Pin, w.m.pins
+	c, bias, kitBias, actionBias := w.m.cfg.C, w.m.cfg.Bias, w.m.kitBias, w.m.actionBias
 	if w.prior == nil {
 		bias = 0 // prior=none: the ranks are a random order
 	}
@@ -245,8 +246,13 @@ func (w *mctsWorker) selectChild(n int32) int32 {
 		if nd.visits > 0 {
 			v := float64(nd.visits)
 			u = nd.value/v + c*math.Sqrt(logN/v) + bias/(float64(nd.rank+1)*math.Sqrt(v+1))
-			if pin > 0 && pins != nil && pins(w.scratch, &nd.action) {
-				u -= pin
+			if kitBias > 0 {
+				// bind leaves kitBias 0 without a hook. A bias of 0 adds
+				// nothing, so a hook of -1 or 0 at weight w plays as the
+				// old "u -= w" on the hook's actions, to the bit.
+				if b := actionBias(w.scratch, &nd.action); b != 0 {
+					u += kitBias * b
+				}
 			}
 		}
 		if u > bestU {

@@ -197,9 +197,9 @@ func (p *Portfolio) bind(st engine.State) error {
 var portfolioParams = append(budgetParams(96),
 	Param{Name: "horizon", Default: "40", Doc: "decisions a playout makes before the evaluation scores it"},
 	Param{Name: "playouts", Default: "4", Doc: "playouts, with different dice, in one round of scoring a candidate (or a uniform assignment at a phase's start)"},
-	Param{Name: "scripts", Default: "the kit's", Doc: "the portfolio, joined by +: random or the ruleset kit's scripts (2 by 2: greedy, assault, fireline, reserve; default assault+fireline+reserve+greedy); each is tried for every unit at a phase's start, and the first is every unit's script when the budget allows no more"},
-	Param{Name: "enemy", Default: "the kit's", Doc: "script the enemy is assumed to follow in playouts (2 by 2 default: assault)"},
-	Param{Name: "eval", Default: "the kit's", Doc: "evaluation that scores a cut-off playout: none (0) or one of the kit's (2 by 2: default, the fitted model, or material)"},
+	Param{Name: "scripts", Default: "the kit's", Doc: "the portfolio, joined by +: random or the ruleset kit's scripts; each is tried for every unit at a phase's start, and the first is every unit's script when the budget allows no more"},
+	Param{Name: "enemy", Default: "the kit's", Doc: "script the enemy is assumed to follow in playouts: random or one of the ruleset kit's"},
+	Param{Name: "eval", Default: "the kit's", Doc: "evaluation that scores a cut-off playout: none (0) or one of the ruleset kit's"},
 	Param{Name: "margin", Default: "1", Doc: "standard errors by which a unit's alternative must beat its script's choice in paired playouts to be played (0: any gain)"},
 )
 

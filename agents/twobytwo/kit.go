@@ -36,7 +36,9 @@ func Kit() agents.Kit {
 			{Name: "default", Doc: "the fitted model of evaluation/twobytwo", Eval: evaltwo.Evaluator(evaltwo.Default)},
 			{Name: "material", Doc: "the material-only model, for comparison", Eval: evaltwo.Evaluator(evaltwo.Material)},
 		},
-		MCTS:      agents.MCTSDefaults{Prior: "assault", Playout: "greedy", Eval: "default"},
+		// KitBias 0.03 prices the attacker's pin (PinBias) as the
+		// search's pin=0.03 did before the hook was generic.
+		MCTS:      agents.MCTSDefaults{Prior: "assault", Playout: "greedy", Eval: "default", KitBias: 0.03},
 		Portfolio: agents.PortfolioDefaults{Scripts: []string{"assault", "fireline", "reserve", "greedy"}, Enemy: "assault", Eval: "default"},
 		Opponent:  "heuristic",
 		Agents: []agents.AgentKind{
@@ -61,8 +63,9 @@ func Kit() agents.Kit {
 				Make: newHeuristicFromParams,
 			},
 		},
-		Pins:   PinsAttacker,
-		UnitOf: UnitOf,
+		ActionBias:    PinBias,
+		ActionBiasDoc: "a volley by the attacker's unpinned infantry (not at cavalry or a charger it stalled) pays it, for the pin it costs: the attack stalls [FoB-fire]",
+		UnitOf:        UnitOf,
 	}
 }
 

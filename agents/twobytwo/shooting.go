@@ -25,6 +25,17 @@ func PinsAttacker(st engine.State, a *engine.Action) bool {
 	return !s.Spec(t).Type.IsCavalry() && int(s.U[t].StallOn) != f
 }
 
+// PinBias is the kit's action bias (agents.Kit.ActionBias): -1 for a
+// volley that pins the attacker (PinsAttacker), which the search charges
+// the kitbias weight for, and 0 for any other action. It allocates
+// nothing.
+func PinBias(st engine.State, a *engine.Action) float64 {
+	if PinsAttacker(st, a) {
+		return -1
+	}
+	return 0
+}
+
 // pinCost is what the doctrine pays for an infantry volley that pins the
 // firer [FoB-fire].
 func (h *Heuristic) pinCost(s *rules.State, f, t int) float64 {

@@ -3,7 +3,7 @@
 //
 //	go run ./cmd/evalfit -games 3000 -seed 1 -out evaluation/twobytwo/weights.json
 //
-// It plays the games of selfplay.Plan(games, seed) on all cores (the
+// It plays the games of selfplay.Plan(games, seed) (agents/twobytwo/selfplay) on all cores (the
 // result does not depend on their number), samples every -every'th step
 // of each game from both sides' views, labels each view with the game's
 // final outcome, keeps every fifth game (index % 5 == 4) out of the fit,
@@ -32,10 +32,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/grognard/grognard/agents/twobytwo/selfplay"
 	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/engine/fileio"
 	evaltwo "github.com/grognard/grognard/evaluation/twobytwo"
-	"github.com/grognard/grognard/evaluation/twobytwo/selfplay"
 )
 
 // HeldOutEvery: game i is held out when i % HeldOutEvery == HeldOutEvery-1.

@@ -1,7 +1,7 @@
 // Package drums is the static evaluation of Drums and Muskets: a logistic
 // model of the probability that a side wins (a draw counting half) over
 // features of the position, fitted on seeded self-play games of the kit's
-// doctrines and random play (package selfplay). The kit of agents/drums
+// doctrines and random play (package agents/drums/selfplay). The kit of agents/drums
 // offers it to the searches as their default evaluation.
 //
 // Every feature is the side's own measure minus the enemy's (or the

@@ -2,7 +2,7 @@ package drums
 
 // The fitted weights, in the order of the features. They were fitted by
 //
-//	GROGNARD_REFIT=1 go test ./evaluation/drums/selfplay -run TestRefit -v -timeout 60m
+//	GROGNARD_REFIT=1 go test ./agents/drums/selfplay -run TestRefit -v -timeout 60m
 //
 // which plays 3000 seeded self-play games (Plan(3000, 1): the doctrines,
 // noisy and random), fits on four fifths of them and prints these

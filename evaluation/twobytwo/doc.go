@@ -88,7 +88,7 @@
 //
 //	go run ./cmd/evalfit -games 4000 -seed 1 -out evaluation/twobytwo/weights.json
 //
-// It plays the games of selfplay.Plan(4000, 1): on the built-in scenarios
+// It plays the games of agents/twobytwo/selfplay.Plan(4000, 1): on the built-in scenarios
 // standard, village, river-line and meeting and (40%) on generated
 // battlefields gen:<k>, between greedy agents of aggression 0.2, 0.5 and
 // 0.8, each side independently mixed with uniformly random moves (never

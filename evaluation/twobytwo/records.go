@@ -17,7 +17,7 @@ var ErrNoOutcome = errors.New("the record has no outcome to learn from")
 // views of the position before every step whose number, counting from 1,
 // is a multiple of every (positions of a game in progress only), side 0's
 // first, each labelled with the recorded outcome for that side: the
-// samples package selfplay takes along a game it plays. The record's
+// samples package agents/twobytwo/selfplay takes along a game it plays. The record's
 // scenario must be registered (import package scenarios for the built-in
 // ones and gen:<k>).
 func RecordSamples(rec *engine.Record, every int) ([]Sample, error) {

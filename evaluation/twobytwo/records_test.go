@@ -14,7 +14,7 @@ import (
 
 // recordedGame plays greedy against greedy on scenario and returns the
 // record and the samples self-play takes along the game (both views of
-// the position before every every'th step, as package selfplay does).
+// the position before every every'th step, as package agents/twobytwo/selfplay does).
 func recordedGame(t *testing.T, scenario string, seed uint64, every int) (*engine.Record, []evaltwo.Sample) {
 	t.Helper()
 	var players [2]agents.Agent

@@ -5,7 +5,7 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/grognard/grognard/evaluation/twobytwo/selfplay"
+	"github.com/grognard/grognard/agents/twobytwo/selfplay"
 )
 
 func TestPlanDeterministic(t *testing.T) {

@@ -15,7 +15,7 @@ import (
 // It runs only with GROGNARD_REFIT=1 (GROGNARD_REFIT_GAMES sets the
 // number of games, 600 by default):
 //
-//	GROGNARD_REFIT=1 go test ./evaluation/drums/selfplay -run TestRefit -v -timeout 60m
+//	GROGNARD_REFIT=1 go test ./agents/drums/selfplay -run TestRefit -v -timeout 60m
 func TestRefit(t *testing.T) {
 	if os.Getenv("GROGNARD_REFIT") != "1" {
 		t.Skip("set GROGNARD_REFIT=1 to play the self-play games and refit")
