@@ -15,7 +15,7 @@ func (a *app) agentsCommand() *cli.Command {
 		Name:  "agents",
 		Usage: "list the agents that play a ruleset and their parameters, with that ruleset's defaults",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "ruleset", Value: defaultRuleset, Usage: "ruleset whose agents and defaults to list (see 'grognard rules')", EnvVars: []string{"GROGNARD_RULESET"}},
+			&cli.StringFlag{Name: "ruleset", Value: defaultRuleset(), Usage: "ruleset whose agents and defaults to list (see 'grognard rules')", EnvVars: []string{"GROGNARD_RULESET"}},
 		},
 		Action: a.agents,
 	}
