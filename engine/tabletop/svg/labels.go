@@ -148,3 +148,30 @@ func (p *Picture) obstacles() []geom.Rect {
 	}
 	return out
 }
+
+// Placed is where a piece's label went: the middle of its baseline, its
+// box (table units) and whether it is at its first spot.
+type Placed struct {
+	At    geom.Vec
+	Box   geom.Rect
+	First bool
+}
+
+// Labels places the pieces' labels as Render does and says where each
+// went, by piece index (the zero Placed for a piece without a label).
+func (p *Picture) Labels() []Placed {
+	c := NewCanvas(p.Frame)
+	reqs := p.labelRequests(c)
+	f := p.Frame
+	spots := PlaceLabels(reqs, p.obstacles(), geom.NewRect(geom.V(f.Width/2, f.Depth/2), 0, f.Width, f.Depth))
+	out := make([]Placed, len(p.Pieces))
+	for k := range p.Pieces {
+		r := reqs[len(p.Terrain)+k]
+		if len(r.Spots) == 0 {
+			continue
+		}
+		at := spots[len(p.Terrain)+k]
+		out[k] = Placed{At: at, Box: LabelBox(at, r.W, r.H), First: at == r.Spots[0]}
+	}
+	return out
+}
