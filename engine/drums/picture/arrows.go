@@ -1,7 +1,6 @@
 package picture
 
 import (
-
 	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/engine/drums"
 	"github.com/grognard/grognard/engine/geom"
