@@ -356,7 +356,8 @@ func (p *Picture) piece(c *Canvas, pc *Piece, at geom.Vec) {
 	c.Title(pc.Title)
 	for k, b := range pc.Bases {
 		cs := geom.NewRect(b.Centre, b.Facing, b.Width, b.Depth).Corners()
-		c.Polygon(cs[:], fmt.Sprintf(`class="base" fill="%s" stroke="#111111" stroke-width="%s"`, pc.Fill, c.PenNum(0.8)))
+		// Class first: front ends find a piece's base by this prefix.
+		c.Printf(`<polygon class="base" points="%s" fill="%s" stroke="#111111" stroke-width="%s"/>`, c.Pts(cs[:]), pc.Fill, c.PenNum(0.8))
 		if pc.Front == nil || k < len(pc.Front) && pc.Front[k] {
 			c.Line(cs[0], cs[1], fmt.Sprintf(`class="front" stroke="#111111" stroke-width="%s" stroke-linecap="square"`, c.PenNum(3)))
 		}

@@ -173,6 +173,11 @@ func TestTableContract(t *testing.T) {
 			t.Errorf("picture point (%v, %v) maps to %v, want %v", u, v, got, pt)
 		}
 	}
+	// Front ends (the web page's tests) find a piece's base by this
+	// prefix: class first, then its corners.
+	if !bytes.Contains(draw(t, p), []byte(`<polygon class="base" points="`)) {
+		t.Error(`no base drawn as <polygon class="base" points=...`)
+	}
 	var kinds []string
 	for _, e := range els {
 		if k, ok := e.attr["data-kind"]; ok {
