@@ -76,7 +76,7 @@ func sample(label string) *Picture {
 		Pieces: []Piece{
 			{Kind: "unit", Label: label, At: geom.V(6, 4), Class: "unit side0", IDPrefix: "unit-", Title: label, Fill: "#2b4c9b",
 				Bases: []engine.Base{{Centre: geom.V(6, 4), Facing: 0, Width: 1, Depth: 0.5}}, Text: label,
-				Tags:  []Tag{{Class: "hits", Text: label}}, Spots: []geom.Vec{{X: 6, Y: 3.3}}},
+				Tags: []Tag{{Class: "hits", Text: label}}, Spots: []geom.Vec{{X: 6, Y: 3.3}}},
 			{Kind: "general", Label: label, At: geom.V(8, 6), Class: "general side1", IDPrefix: "unit-", Text: label,
 				Spots: []geom.Vec{{X: 8, Y: 5.2}}, Fixed: true},
 		},
