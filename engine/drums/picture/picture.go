@@ -581,7 +581,7 @@ func (d *drawer) broken(c *svg.Canvas, v *drums.UnitView) {
 
 // generals are the generals on the table as pieces: a star for the force
 // commander, a circle for a sub-general (Army Structure), with his label
-// fixed under him.
+// under him where there is room.
 func (d *drawer) generals() []svg.Piece {
 	st := d.st
 	var out []svg.Piece
@@ -611,7 +611,8 @@ func (d *drawer) generals() []svg.Piece {
 				}
 			},
 			Text: v.Spec.Label, TextAttrs: `font-style="italic" fill="` + SideColours[v.Side] + `"`, FontPens: 8,
-			Spots: []geom.Vec{v.Pos.Add(geom.V(0, -1.0))}, Fixed: true,
+			// Under him, else over him, else beside him.
+			Spots:    []geom.Vec{v.Pos.Add(geom.V(0, -1.0)), v.Pos.Add(geom.V(0, 0.6)), v.Pos.Add(geom.V(1.4, -0.15)), v.Pos.Add(geom.V(-1.4, -0.15))},
 			Occupies: []geom.Rect{geom.NewRect(v.Pos, 0, 1.1, 1.1)},
 		})
 	}
