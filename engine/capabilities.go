@@ -180,7 +180,9 @@ type Arrow struct {
 // data-kind="unit" or "general" and data-at="X Y": LABEL is how the
 // ruleset's free-form moves ("LABEL to X Y") and corrections ("KIND LABEL
 // at X Y") name it, and X Y the point of the piece those place (a 2 by 2
-// unit's centre, a Drums and Muskets unit's front centre).
+// unit's centre, a Drums and Muskets unit's front centre). The shared
+// renderer engine/tabletop/svg draws this contract, so a ruleset's picture
+// package translates its state into that renderer's input and decorates it.
 type Picturer interface {
 	Picture(w io.Writer, st State, opts PictureOptions) error
 }

@@ -1,11 +1,10 @@
 package picture
 
 import (
-	"fmt"
-
 	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/engine/drums"
 	"github.com/grognard/grognard/engine/geom"
+	"github.com/grognard/grognard/engine/tabletop/svg"
 )
 
 // The kinds of Arrow, one for each way an action shows on the table.
@@ -267,63 +266,25 @@ func deployArrow(st *drums.State, a engine.Action, ar Arrow) (Arrow, bool) {
 	return ar, true
 }
 
-// arrows draws the arrows, the first on top.
-func (d *drawer) arrows(as []Arrow) {
-	if len(as) == 0 {
-		return
-	}
-	d.b.WriteString(`<g class="arrows" id="arrows"><defs>`)
+// arrows are the arrows in the shared renderer's terms, each kind with
+// its colour, width and dash (in pens: a shot dashed, a general's move
+// thin and dashed, a charge thick).
+func arrows(as []Arrow) svg.Arrows {
+	out := svg.Arrows{Class: "arrows", ID: "arrows", ItemClass: "arrow", HeadPens: 4}
 	for _, kind := range arrowKinds {
-		d.printf(`<marker id="head-%s" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="4" markerHeight="4" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="%s"/></marker>`, kind, arrowColour(kind))
+		k := svg.ArrowKind{Name: kind, Colour: arrowColour(kind)}
+		switch kind {
+		case ArrowShoot:
+			k.Dash = "8 5"
+		case ArrowGeneral:
+			k.Width, k.Dash = 2, "6 4"
+		case ArrowCharge:
+			k.Width = 4.4
+		}
+		out.Kinds = append(out.Kinds, k)
 	}
-	d.b.WriteString("</defs>\n")
-	for k := len(as) - 1; k >= 0; k-- {
-		a := &as[k]
-		if len(a.Points) == 0 || !knownKind(a.Kind) {
-			continue
-		}
-		colour := arrowColour(a.Kind)
-		d.printf(`<g class="arrow %s">`, a.Kind)
-		d.title(a.Title)
-		for _, g := range a.Ghosts {
-			c := g.Corners()
-			d.printf(`<polygon class="ghost" points="%s" fill="%s" fill-opacity="0.12" stroke="%s" stroke-width="0.08" stroke-dasharray="0.25 0.15"/>`, d.pts(c[:]), colour, colour)
-			d.printf(`<line class="ghost-front" x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" stroke-width="0.14"/>`, num(d.x(c[0].X)), num(d.y(c[0].Y)), num(d.x(c[1].X)), num(d.y(c[1].Y)), colour)
-		}
-		end := a.Points[len(a.Points)-1]
-		switch {
-		case a.Radius > 0:
-			d.printf(`<circle class="ring" cx="%s" cy="%s" r="%s" fill="none" stroke="%s" stroke-width="0.15"/>`, num(d.x(end.X)), num(d.y(end.Y)), num(a.Radius), colour)
-			end = end.Add(geom.V(a.Radius*0.7, a.Radius*0.7))
-		case len(a.Points) > 1:
-			dash, width := "", "0.15"
-			switch a.Kind {
-			case ArrowShoot:
-				dash = ` stroke-dasharray="0.4 0.25"`
-			case ArrowGeneral:
-				dash, width = ` stroke-dasharray="0.3 0.2"`, "0.1"
-			case ArrowCharge:
-				width = "0.22"
-			}
-			d.printf(`<polyline class="path" points="%s" fill="none" stroke="%s" stroke-width="%s"%s marker-end="url(#head-%s)" opacity="0.9"/>`, d.pts(a.Points), colour, width, dash, a.Kind)
-		}
-		if a.Word != "" {
-			d.text(end.Add(geom.V(0.2, 0.35)), `class="word" font-size="0.4" font-style="italic" fill="`+colour+`" `+halo, a.Word)
-		}
-		if a.Label != "" {
-			d.text(end.Add(geom.V(0.25, -0.2)), fmt.Sprintf(`class="number" font-weight="bold" font-size="0.6" fill="%s" %s`, colour, halo), a.Label)
-		}
-		d.b.WriteString("</g>\n")
+	for _, a := range as {
+		out.Items = append(out.Items, svg.Arrow{Kind: a.Kind, Points: a.Points, Ghosts: a.Ghosts, Radius: a.Radius, Word: a.Word, Label: a.Label, Title: a.Title})
 	}
-	d.b.WriteString("</g>\n")
-}
-
-// knownKind reports whether kind is one of the Arrow* kinds.
-func knownKind(kind string) bool {
-	for _, k := range arrowKinds {
-		if k == kind {
-			return true
-		}
-	}
-	return false
+	return out
 }

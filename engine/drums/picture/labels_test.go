@@ -7,38 +7,35 @@ import (
 	"github.com/grognard/grognard/engine/geom"
 )
 
-// Unit labels do not overlap each other, terrain names or the table's
-// edge in mid-game positions of several games, where the first choice
-// (behind each unit) often would.
+// Unit labels do not overlap each other or the table's edge in mid-game
+// positions of several games, where the first choice (behind each unit)
+// often would.
 func TestLabelsDoNotOverlap(t *testing.T) {
 	moved := 0
 	for seed := uint64(1); seed <= 8; seed++ {
 		st := play(t, seed, func(s *drums.State) bool { return s.Turn() >= 4 }, nil)
-		d := &drawer{st: st}
-		d.w, d.d = st.TableSize()
-		for i := range st.NumUnits() {
-			d.views = append(d.views, st.Unit(i))
+		p, err := build(st, Options{})
+		if err != nil {
+			t.Fatal(err)
 		}
-		d.placeLabels()
-		table := geom.NewRect(geom.V(d.w/2, d.d/2), 0, d.w, d.d)
+		w, d := st.TableSize()
+		table := geom.NewRect(geom.V(w/2, d/2), 0, w, d)
+		placed := p.Labels()
 		var boxes []geom.Rect
-		for i := range d.views {
-			v := &d.views[i]
-			if !v.OnTable {
+		for k, pc := range p.Pieces {
+			if pc.Kind != "unit" {
 				continue
 			}
-			w, h := labelSize(v)
-			b := labelBox(d.labelAt[i].X, d.labelAt[i].Y, w, h)
-			for k, o := range boxes {
+			b := placed[k].Box
+			for n, o := range boxes {
 				if geom.Overlap(b, o, 0) {
-					t.Errorf("seed %d: %s's label overlaps label %d", seed, v.Label, k)
+					t.Errorf("seed %d: %s's label overlaps label %d", seed, pc.Label, n)
 				}
 			}
-			if !insideRect(b, table) {
-				t.Errorf("seed %d: %s's label leaves the table", seed, v.Label)
+			if !inside(b, table) {
+				t.Errorf("seed %d: %s's label leaves the table", seed, pc.Label)
 			}
-			fp := v.Footprint
-			if behind := fp.C.Sub(fp.F.Scale(fp.HD + 0.45)); d.labelAt[i].Add(geom.V(w/2, 0)).Dist(behind) > 1e-9 {
+			if !placed[k].First {
 				moved++
 			}
 			boxes = append(boxes, b)
@@ -47,4 +44,14 @@ func TestLabelsDoNotOverlap(t *testing.T) {
 	if moved == 0 {
 		t.Fatal("no label ever left its first spot: the positions do not test the placing")
 	}
+}
+
+// inside reports whether every corner of r is inside outer.
+func inside(r, outer geom.Rect) bool {
+	for _, c := range r.Corners() {
+		if !outer.Contains(c) {
+			return false
+		}
+	}
+	return true
 }

@@ -8,13 +8,16 @@
 // general, camp and arrow is one top-level <g> element with a class (and
 // an id where it has a name), so that programs and tests find them without
 // reading shapes. It draws only from engine/drums' read-only views.
+//
+// The table, terrain, bases, labels, arrows and legend are the shared
+// renderer's (engine/tabletop/svg); this package translates a Drums and
+// Muskets state into its input and draws what only Drums and Muskets has
+// in its hooks: the heading with supply dice, objectives, deployment
+// zones, camps, command ranges, broken units, lost bases, pips, smoke.
 package picture
 
 import (
-	"bytes"
-	"encoding/xml"
 	"fmt"
-	"html"
 	"io"
 	"math"
 	"strconv"
@@ -23,6 +26,7 @@ import (
 	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/engine/drums"
 	"github.com/grognard/grognard/engine/geom"
+	"github.com/grognard/grognard/engine/tabletop/svg"
 )
 
 // Picture sizes in pixels. The picture scales as a whole (its user units
@@ -59,24 +63,24 @@ const (
 	marginX   = 3.0
 	marginTop = 3.2
 	legendH   = 8.4
-	fontBW    = 0.5 // ordinary text height
-	smallBW   = 0.4
+	// pen is a nominal pixel in BW: a base width is about 20 pixels at
+	// the default width.
+	pen = 0.05
 )
 
-// drawer holds what every element needs to place itself.
+// halo keeps labels readable over terrain and bases.
+const halo = `paint-order="stroke" stroke="#ffffff" stroke-width="0.12" stroke-linejoin="round"`
+
+// drawer holds what the Drums and Muskets hooks need.
 type drawer struct {
-	b     bytes.Buffer
 	st    *drums.State
 	w, d  float64 // table size in BW
-	ids   map[string]bool
 	views []drums.UnitView
 	// bases are each unit's bases on the table, by unit index (Pieces).
 	bases [][]engine.Base
-	// labelAt is where each unit's label starts (placeLabels).
-	labelAt []geom.Vec
 }
 
-// num writes a coordinate briefly: two decimals are a twentieth of a
+// num writes a number briefly: two decimals are a twentieth of a
 // millimetre at 40mm a BW, and trimming zeros keeps files small.
 func num(v float64) string {
 	v = math.Round(v*100) / 100
@@ -84,65 +88,6 @@ func num(v float64) string {
 		v = 0 // no "-0"
 	}
 	return strconv.FormatFloat(v, 'f', -1, 64)
-}
-
-// x and y convert table BW to picture units, y flipped so side 1's home
-// edge (y = depth) is at the top.
-func (d *drawer) x(v float64) float64 { return marginX + v }
-func (d *drawer) y(v float64) float64 { return marginTop + d.d - v }
-
-func (d *drawer) pt(p geom.Vec) string { return num(d.x(p.X)) + "," + num(d.y(p.Y)) }
-
-func (d *drawer) pts(ps []geom.Vec) string {
-	s := make([]string, len(ps))
-	for k, p := range ps {
-		s[k] = d.pt(p)
-	}
-	return strings.Join(s, " ")
-}
-
-func (d *drawer) printf(format string, args ...any) { fmt.Fprintf(&d.b, format, args...) }
-
-// text writes a text element at table point p with its content escaped.
-func (d *drawer) text(p geom.Vec, attrs, s string) {
-	d.textAt(d.x(p.X), d.y(p.Y), attrs, s)
-}
-
-// textAt writes a text element at picture coordinates.
-func (d *drawer) textAt(x, y float64, attrs, s string) {
-	d.printf(`<text x="%s" y="%s" %s>`, num(x), num(y), attrs)
-	_ = xml.EscapeText(&d.b, []byte(s)) // a bytes.Buffer never fails
-	d.b.WriteString("</text>\n")
-}
-
-// title writes a tooltip naming the element for people hovering over it.
-func (d *drawer) title(s string) {
-	d.b.WriteString("<title>")
-	_ = xml.EscapeText(&d.b, []byte(s))
-	d.b.WriteString("</title>")
-}
-
-// halo keeps labels readable over terrain and bases.
-const halo = `paint-order="stroke" stroke="#ffffff" stroke-width="0.12" stroke-linejoin="round"`
-
-// id makes a unique, XML-safe id from a prefix and a name.
-func (d *drawer) id(prefix, name string) string {
-	var b strings.Builder
-	b.WriteString(prefix)
-	for _, r := range name {
-		switch {
-		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-', r == '_':
-			b.WriteRune(r)
-		default:
-			b.WriteByte('_')
-		}
-	}
-	id := b.String()
-	for k := 2; d.ids[id]; k++ {
-		id = b.String() + "-" + strconv.Itoa(k)
-	}
-	d.ids[id] = true
-	return id
 }
 
 // ClampWidth is the width in pixels a picture asked to be w pixels wide
@@ -160,18 +105,27 @@ func ClampWidth(w float64) (float64, error) {
 // SVG draws st as a standalone SVG document on w. The same state and
 // options always give the same bytes.
 func SVG(w io.Writer, st *drums.State, opts Options) error {
-	if st == nil || st.Scenario() == nil {
-		return fmt.Errorf("picture: no Drums and Muskets state to draw")
-	}
-	px, err := ClampWidth(opts.Width)
+	p, err := build(st, opts)
 	if err != nil {
 		return err
 	}
+	return p.Render(w)
+}
+
+// build translates st into the shared renderer's picture.
+func build(st *drums.State, opts Options) (*svg.Picture, error) {
+	if st == nil || st.Scenario() == nil {
+		return nil, fmt.Errorf("picture: no Drums and Muskets state to draw")
+	}
+	px, err := ClampWidth(opts.Width)
+	if err != nil {
+		return nil, err
+	}
 	tw, td := st.TableSize()
 	if !(tw > 0 && td > 0) || math.IsInf(tw+td, 0) {
-		return fmt.Errorf("picture: the table is %v x %v BW: a scenario needs a positive width and depth", tw, td)
+		return nil, fmt.Errorf("picture: the table is %v x %v BW: a scenario needs a positive width and depth", tw, td)
 	}
-	d := &drawer{st: st, w: tw, d: td, ids: map[string]bool{}}
+	d := &drawer{st: st, w: tw, d: td}
 	d.bases = make([][]engine.Base, st.NumUnits())
 	for i := range st.NumUnits() {
 		d.views = append(d.views, st.Unit(i))
@@ -181,50 +135,48 @@ func SVG(w io.Writer, st *drums.State, opts Options) error {
 			d.bases[p.ID] = p.Bases
 		}
 	}
-	vw, vh := tw+2*marginX, marginTop+td+legendH
-	d.printf(`<svg xmlns="http://www.w3.org/2000/svg" width="%s" height="%s" viewBox="0 0 %s %s" font-family="sans-serif" font-size="%s" data-table="%s %s 1">`+"\n",
-		num(math.Round(px)), num(math.Round(px*vh/vw)), num(vw), num(vh), num(fontBW), num(d.x(0)), num(d.y(0)))
 	sc := st.Scenario()
 	name := sc.Title
 	if name == "" {
 		name = sc.Name
 	}
-	d.title(name)
-	d.b.WriteString("\n")
-	d.printf(`<rect class="background" x="0" y="0" width="%s" height="%s" fill="#ffffff"/>`+"\n", num(vw), num(vh))
-	// Command ranges and lines reach past the table's edges; clipped to
-	// the table they do not cross the title and legend.
-	d.printf(`<defs><clipPath id="table-clip"><rect x="%s" y="%s" width="%s" height="%s"/></clipPath></defs>`+"\n", num(d.x(0)), num(d.y(td)), num(tw), num(td))
-	d.heading(name)
-	d.table()
-	d.terrain()
-	d.objectives()
-	d.zones() // over the terrain: translucent, and its names must show
-	d.camps()
-	d.ranges()
-	d.placeLabels()
-	for i := range d.views {
-		d.unit(i)
+	p := &svg.Picture{
+		Frame: svg.Frame{Width: tw, Depth: td, Scale: 1, Pen: pen, Decimals: 2, PixelWidth: px,
+			Left: marginX, Right: marginX, Top: marginTop, Bottom: legendH},
+		Title: name,
+		Halo:  halo,
+		Grid:  svg.Grid{Step: 1, Heavy: 6, Every: 6, Extra: d.edges},
+		AfterTable: func(c *svg.Canvas) {
+			d.heading(c, name)
+		},
+		Terrain: d.terrain(),
+		AfterTerrain: func(c *svg.Canvas) {
+			d.objectives(c)
+			d.zones(c) // over the terrain: translucent, and its names must show
+			d.camps(c)
+			d.ranges(c)
+			for i := range d.views {
+				if v := &d.views[i]; !v.OnTable && v.Broken {
+					d.broken(c, v)
+				}
+			}
+		},
+		Pieces: append(d.units(), d.generals()...),
+		Arrows: arrows(opts.Arrows),
+		Legend: d.legend(len(opts.Arrows) > 0),
 	}
-	d.generals()
-	d.arrows(opts.Arrows)
-	d.legend(len(opts.Arrows) > 0)
-	d.b.WriteString("</svg>\n")
-	if _, err := w.Write(d.b.Bytes()); err != nil {
-		return fmt.Errorf("picture: writing the SVG: %w", err)
-	}
-	return nil
+	return p, nil
 }
 
 // heading is the title line: the battle, the turn and phase, and each
 // side's supply dice (Quarter master), which a player keeps by the table.
-func (d *drawer) heading(name string) {
+func (d *drawer) heading(c *svg.Canvas, name string) {
 	st := d.st
 	sc := st.Scenario()
 	summary, _, _ := strings.Cut(st.Summary(), "\n")
-	d.b.WriteString(`<g class="heading" id="heading">`)
-	d.textAt(marginX, 1.0, `font-size="0.8" font-weight="bold"`, name)
-	d.textAt(marginX, 1.9, `class="turn"`, summary)
+	c.Group("heading", "heading", "")
+	c.Text(marginX, 1.0, `font-size="0.8" font-weight="bold"`, name)
+	c.Text(marginX, 1.9, `class="turn" font-size="0.5"`, summary)
 	var sup []string
 	for side := range 2 {
 		n := st.SupplyLeft(side)
@@ -234,49 +186,21 @@ func (d *drawer) heading(name string) {
 		}
 		sup = append(sup, fmt.Sprintf("%s %d %s", sc.Forces[side].Name, n, dice))
 	}
-	d.textAt(marginX, 2.7, `class="supply"`, "Supply dice left: "+strings.Join(sup, ", ")+".")
-	d.b.WriteString("</g>\n")
+	c.Text(marginX, 2.7, `class="supply" font-size="0.5"`, "Supply dice left: "+strings.Join(sup, ", ")+".")
+	c.Close()
 }
 
-// table draws the cloth with a 1BW grid, heavier every 6BW (a 15mm
-// player's 24cm), coordinates every 6BW and the home edges named.
-func (d *drawer) table() {
-	w, dp := d.w, d.d
-	d.printf(`<g class="table" id="table"><rect x="%s" y="%s" width="%s" height="%s" fill="#eef2e0" stroke="#333333" stroke-width="0.08"/>`+"\n",
-		num(d.x(0)), num(d.y(dp)), num(w), num(dp))
-	for v := 1.0; v < w; v++ {
-		colour, sw := "#dde3cc", "0.03"
-		if int(v)%6 == 0 {
-			colour, sw = "#b5bba4", "0.05"
-		}
-		d.printf(`<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" stroke-width="%s"/>`, num(d.x(v)), num(d.y(0)), num(d.x(v)), num(d.y(dp)), colour, sw)
-	}
-	d.b.WriteString("\n")
-	for v := 1.0; v < dp; v++ {
-		colour, sw := "#dde3cc", "0.03"
-		if int(v)%6 == 0 {
-			colour, sw = "#b5bba4", "0.05"
-		}
-		d.printf(`<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" stroke-width="%s"/>`, num(d.x(0)), num(d.y(v)), num(d.x(w)), num(d.y(v)), colour, sw)
-	}
-	d.b.WriteString("\n")
-	grey := `font-size="0.4" fill="#777777"`
-	for v := 0.0; v <= w+1e-9; v += 6 {
-		d.textAt(d.x(v), d.y(0)+0.55, `text-anchor="middle" `+grey, num(v))
-	}
-	for v := 0.0; v <= dp+1e-9; v += 6 {
-		d.textAt(d.x(0)-0.2, d.y(v)+0.15, `text-anchor="end" `+grey, num(v))
-	}
+// edges names both home edges on the table's grid.
+func (d *drawer) edges(c *svg.Canvas) {
 	names := d.st.Scenario().Forces
-	d.textAt(d.x(w/2), d.y(0)+1.1, `text-anchor="middle" font-size="0.45" fill="`+SideColours[0]+`"`, names[0].Name+" home edge")
-	d.textAt(d.x(w/2), d.y(dp)-0.25, `text-anchor="middle" font-size="0.45" fill="`+SideColours[1]+`"`, names[1].Name+" home edge")
-	d.b.WriteString("</g>\n")
+	c.Text(c.X(d.w/2), c.Y(0)+1.1, `text-anchor="middle" font-size="0.45" fill="`+SideColours[0]+`"`, names[0].Name+" home edge")
+	c.Text(c.X(d.w/2), c.Y(d.d)-0.25, `text-anchor="middle" font-size="0.45" fill="`+SideColours[1]+`"`, names[1].Name+" home edge")
 }
 
 // zones shades both deployment zones while the armies deploy (Deployment
 // Zone): the full width of the long side, a quarter of the depth for the
 // attacker and half for the defender, from each side's home edge.
-func (d *drawer) zones() {
+func (d *drawer) zones(c *svg.Canvas) {
 	st := d.st
 	if st.PhaseName() != "deployment" || st.Attacker < 0 {
 		return
@@ -291,16 +215,16 @@ func (d *drawer) zones() {
 			y0, y1 = d.d-d.d*f, d.d
 		}
 		name := st.Scenario().Forces[side].Name
-		d.printf(`<g class="zone side%d" id="zone-%d">`, side, side)
-		d.title(fmt.Sprintf("%s deployment zone (%s): y %s to %s BW", name, role, num(y0), num(y1)))
-		d.printf(`<rect x="%s" y="%s" width="%s" height="%s" fill="%s" fill-opacity="0.08" stroke="%s" stroke-width="0.08" stroke-dasharray="0.4 0.25"/>`,
-			num(d.x(0)), num(d.y(y1)), num(d.w), num(y1-y0), SideColours[side], SideColours[side])
+		c.Group(fmt.Sprintf("zone side%d", side), fmt.Sprintf("zone-%d", side), "")
+		c.Title(fmt.Sprintf("%s deployment zone (%s): y %s to %s BW", name, role, num(y0), num(y1)))
+		c.Printf(`<rect x="%s" y="%s" width="%s" height="%s" fill="%s" fill-opacity="0.08" stroke="%s" stroke-width="0.08" stroke-dasharray="0.4 0.25"/>`,
+			num(c.X(0)), num(c.Y(y1)), num(d.w), num(y1-y0), SideColours[side], SideColours[side])
 		ly := y1 - 0.7
 		if side == 1 {
 			ly = y0 + 0.3
 		}
-		d.text(geom.V(d.w-0.3, ly), `text-anchor="end" font-size="0.45" fill="`+SideColours[side]+`" `+halo, fmt.Sprintf("%s deployment zone (%s)", name, role))
-		d.b.WriteString("</g>\n")
+		c.TextAt(geom.V(d.w-0.3, ly), 0, 0, `text-anchor="end" font-size="0.45" fill="`+SideColours[side]+`" `+halo, fmt.Sprintf("%s deployment zone (%s)", name, role))
+		c.Close()
 	}
 }
 
@@ -310,7 +234,7 @@ func (d *drawer) zones() {
 type terrainLook struct {
 	fill, stroke string
 	centre       float64 // centre line width in BW, 0 for none
-	dash         string
+	dash         string  // in pens
 }
 
 // look is the style of kind k: a switch, not a map, so that nothing in
@@ -322,7 +246,7 @@ func look(k drums.TerrainKind) terrainLook {
 	case drums.BuiltUp:
 		return terrainLook{fill: "#a8958a", stroke: "#5d4a3f"}
 	case drums.Rough:
-		return terrainLook{fill: "#c8b98a", stroke: "#8a7a4a", dash: "0.3 0.2"}
+		return terrainLook{fill: "#c8b98a", stroke: "#8a7a4a", dash: "6 4"}
 	case drums.Hill:
 		return terrainLook{fill: "#e3d3a0", stroke: "#a08850"}
 	case drums.Impassable:
@@ -339,11 +263,13 @@ func look(k drums.TerrainKind) terrainLook {
 	return terrainLook{fill: "#cccccc", stroke: "#777777"}
 }
 
-// terrain draws areas first (hills under woods and towns, in the
-// scenario's order), then lines over them, so a road through a farm stays
-// visible (Terrain & Fortifications). Ids keep the feature's index.
-func (d *drawer) terrain() {
+// terrain is the scenario's features as shapes: areas first (hills under
+// woods and towns, in the scenario's order), then lines over them, so a
+// road through a farm stays visible (Terrain & Fortifications). Ids keep
+// the feature's index.
+func (d *drawer) terrain() []svg.Shape {
 	feats := d.st.Scenario().Terrain
+	var out []svg.Shape
 	for pass := range 3 {
 		for k := range feats {
 			f := &feats[k]
@@ -355,84 +281,51 @@ func (d *drawer) terrain() {
 				p = 1
 			}
 			if p == pass {
-				d.feature(k, f)
+				out = append(out, feature(k, f))
 			}
 		}
 	}
+	return out
 }
 
-// feature draws one terrain feature with its name.
-func (d *drawer) feature(k int, f *drums.Feature) {
+// feature is one terrain feature with its name.
+func feature(k int, f *drums.Feature) svg.Shape {
 	lk := look(f.Kind)
-	d.printf(`<g class="terrain %s" id="terrain-%d" clip-path="url(#table-clip)">`, f.Kind, k)
 	name := f.Kind.String()
 	if f.Name != "" {
 		name = f.Name + " (" + name + ")"
 	}
-	d.title(name)
-	switch {
-	case len(f.Points) == 0:
-	case f.Kind.Area():
-		dash := ""
-		if lk.dash != "" {
-			dash = ` stroke-dasharray="` + lk.dash + `"`
-		}
-		d.printf(`<polygon points="%s" fill="%s" fill-opacity="0.85" stroke="%s" stroke-width="0.08"%s/>`, d.pts(f.Points), lk.fill, lk.stroke, dash)
-	default:
-		d.printf(`<polyline class="band" points="%s" fill="none" stroke="%s" stroke-opacity="0.7" stroke-width="%s" stroke-linecap="round" stroke-linejoin="round"/>`,
-			d.pts(f.Points), lk.fill, num(drums.LinearWidth))
-		if lk.centre > 0 {
-			d.printf(`<polyline class="barrier" points="%s" fill="none" stroke="%s" stroke-width="%s" stroke-linecap="round" stroke-linejoin="round"/>`,
-				d.pts(f.Points), lk.stroke, num(lk.centre))
-		}
+	s := svg.Shape{Class: "terrain " + f.Kind.String(), ID: fmt.Sprintf("terrain-%d", k), Title: name, Label: f.Name, Points: f.Points, Clip: true}
+	if f.Kind.Area() {
+		s.Kind, s.Layers = svg.Area, []svg.Layer{{Fill: lk.fill, FillOpacity: 0.85, Stroke: lk.stroke, Width: 1.6, Dash: lk.dash}}
+		return s
 	}
-	if at, ok := featureLabelAt(f); ok && f.Name != "" {
-		d.text(at, `text-anchor="middle" font-size="0.42" font-style="italic" fill="#222222" `+halo, f.Name)
+	s.Kind, s.Layers = svg.Line, []svg.Layer{{Class: "band", Stroke: lk.fill, StrokeOpacity: 0.7, TableWidth: drums.LinearWidth, Round: true}}
+	if lk.centre > 0 {
+		s.Layers = append(s.Layers, svg.Layer{Class: "barrier", Stroke: lk.stroke, TableWidth: lk.centre, Round: true})
 	}
-	d.b.WriteString("</g>\n")
-}
-
-// featureLabelAt is where a terrain feature's name goes: the centre of an
-// area; beside a line a quarter of the way along its first leg, so the
-// name sits neither on what the line runs through nor off the table where
-// a road enters.
-func featureLabelAt(f *drums.Feature) (geom.Vec, bool) {
-	switch {
-	case len(f.Points) == 0:
-		return geom.Vec{}, false
-	case f.Kind.Area():
-		return geom.PolygonCentroid(f.Points), true
-	case len(f.Points) == 1:
-		return f.Points[0], true
-	}
-	a, b := f.Points[0], f.Points[1]
-	side := b.Sub(a).Norm().Perp()
-	if side.Y < 0 || side.Y == 0 && side.X < 0 {
-		side = side.Scale(-1)
-	}
-	return a.Lerp(b, 0.25).Add(side.Scale(0.9)), true
+	return s
 }
 
 // objectives rings the scenario's hold areas (ruling D-VICTORY in the
 // engine: objectives are the scenario's, Game Sequence 4).
-func (d *drawer) objectives() {
+func (d *drawer) objectives(c *svg.Canvas) {
 	for k, h := range d.st.Scenario().Objective.Hold {
-		d.printf(`<g class="objective" id="%s">`, d.id("objective-", h.Name))
-		d.title(fmt.Sprintf("objective %s: hold it at the turn limit (a unit of yours inside, none of the enemy's); %s BW radius", h.Name, num(h.Radius)))
-		d.printf(`<circle cx="%s" cy="%s" r="%s" fill="#f1c40f" fill-opacity="0.12" stroke="#b7950b" stroke-width="0.12" stroke-dasharray="0.5 0.25"/>`,
-			num(d.x(h.Centre.X)), num(d.y(h.Centre.Y)), num(h.Radius))
+		c.Group("objective", c.ID("objective-", h.Name), "")
+		c.Title(fmt.Sprintf("objective %s: hold it at the turn limit (a unit of yours inside, none of the enemy's); %s BW radius", h.Name, num(h.Radius)))
+		c.Circle(h.Centre, h.Radius, `fill="#f1c40f" fill-opacity="0.12" stroke="#b7950b" stroke-width="0.12" stroke-dasharray="0.5 0.25"`)
 		lbl := h.Name
 		if lbl == "" {
 			lbl = "objective " + strconv.Itoa(k+1)
 		}
-		d.text(h.Centre.Add(geom.V(0, h.Radius+0.2)), `text-anchor="middle" font-size="0.42" font-weight="bold" fill="#7d6608" `+halo, "★ "+lbl)
-		d.b.WriteString("</g>\n")
+		c.TextAt(h.Centre.Add(geom.V(0, h.Radius+0.2)), 0, 0, `text-anchor="middle" font-size="0.42" font-weight="bold" fill="#7d6608" `+halo, "★ "+lbl)
+		c.Close()
 	}
 }
 
 // camps draws each side's baggage camp, 6 x 4BW (Baggage Camp), crossed
 // once captured.
-func (d *drawer) camps() {
+func (d *drawer) camps(c *svg.Canvas) {
 	st := d.st
 	for side := range 2 {
 		r, on := st.CampOf(side)
@@ -445,20 +338,20 @@ func (d *drawer) camps() {
 			class, state = "camp captured", "captured"
 		}
 		name := st.Scenario().Forces[side].Name
-		d.printf(`<g class="%s side%d" id="camp-%d">`, class, side, side)
-		d.title(fmt.Sprintf("%s baggage camp, 6 x 4 BW, %s", name, state))
-		c := r.Corners()
+		c.Group(fmt.Sprintf("%s side%d", class, side), fmt.Sprintf("camp-%d", side), "")
+		c.Title(fmt.Sprintf("%s baggage camp, 6 x 4 BW, %s", name, state))
+		cs := r.Corners()
 		opacity := "0.35"
 		if lost {
 			opacity = "0.15"
 		}
-		d.printf(`<polygon points="%s" fill="%s" fill-opacity="%s" stroke="%s" stroke-width="0.1"/>`, d.pts(c[:]), SideColours[side], opacity, SideColours[side])
+		c.Polygon(cs[:], fmt.Sprintf(`fill="%s" fill-opacity="%s" stroke="%s" stroke-width="0.1"`, SideColours[side], opacity, SideColours[side]))
 		if lost {
-			d.printf(`<line class="cross" x1="%s" y1="%s" x2="%s" y2="%s" stroke="#111111" stroke-width="0.15"/>`, num(d.x(c[0].X)), num(d.y(c[0].Y)), num(d.x(c[2].X)), num(d.y(c[2].Y)))
-			d.printf(`<line class="cross" x1="%s" y1="%s" x2="%s" y2="%s" stroke="#111111" stroke-width="0.15"/>`, num(d.x(c[1].X)), num(d.y(c[1].Y)), num(d.x(c[3].X)), num(d.y(c[3].Y)))
+			c.Line(cs[0], cs[2], `class="cross" stroke="#111111" stroke-width="0.15"`)
+			c.Line(cs[1], cs[3], `class="cross" stroke="#111111" stroke-width="0.15"`)
 		}
-		d.text(r.C.Add(geom.V(0, -0.15)), `text-anchor="middle" font-size="0.45" `+halo, fmt.Sprintf("%s baggage (%s)", name, state))
-		d.b.WriteString("</g>\n")
+		c.TextAt(r.C.Add(geom.V(0, -0.15)), 0, 0, `text-anchor="middle" font-size="0.45" `+halo, fmt.Sprintf("%s baggage (%s)", name, state))
+		c.Close()
 	}
 }
 
@@ -467,22 +360,21 @@ func (d *drawer) camps() {
 // force commander). A unit is in command when any part of it lies within
 // the circle: the engine measures from the general to the nearest point of
 // the unit (ruling D-AP).
-func (d *drawer) ranges() {
+func (d *drawer) ranges(c *svg.Canvas) {
 	st := d.st
 	for g := range st.NumGenerals() {
 		v := st.General(g)
 		if !v.OnTable || v.Range <= 0 {
 			continue
 		}
-		d.printf(`<g class="command-range side%d" id="%s" clip-path="url(#table-clip)">`, v.Side, d.id("range-", v.Spec.Label))
-		d.title(fmt.Sprintf("%s command distance %s BW", v.Spec.Label, num(v.Range)))
+		c.Group(fmt.Sprintf("command-range side%d", v.Side), c.ID("range-", v.Spec.Label), `clip-path="url(#table-clip)"`)
+		c.Title(fmt.Sprintf("%s command distance %s BW", v.Spec.Label, num(v.Range)))
 		width := "0.06"
 		if v.Command == drums.NoCommand {
 			width = "0.1"
 		}
-		d.printf(`<circle cx="%s" cy="%s" r="%s" fill="none" stroke="%s" stroke-opacity="0.6" stroke-width="%s" stroke-dasharray="0.35 0.25"/>`,
-			num(d.x(v.Pos.X)), num(d.y(v.Pos.Y)), num(v.Range), SideColours[v.Side], width)
-		d.b.WriteString("</g>\n")
+		c.Circle(v.Pos, v.Range, fmt.Sprintf(`fill="none" stroke="%s" stroke-opacity="0.6" stroke-width="%s" stroke-dasharray="0.35 0.25"`, SideColours[v.Side], width))
+		c.Close()
 	}
 }
 
@@ -504,81 +396,96 @@ func levelLetter(l drums.Level) string {
 // Types).
 func hitsPerBase(v *drums.UnitView) int { return v.Profile.HitsPerBase() }
 
-// unit draws unit i: its bases as its formation lays them out (Pieces),
-// each with a thick front edge; its label, resilience level letter and
-// hits; pips for the hits towards the next base lost; faded outlines of
-// the bases already lost; and cotton wool in front once it has shot and
-// not reloaded (Shooting Action 12). A broken unit is a faded outline
-// where it broke.
-func (d *drawer) unit(i int) {
-	v := &d.views[i]
-	if !v.OnTable {
-		if v.Broken {
-			d.broken(v)
-		}
-		return
-	}
-	bases := d.bases[i]
-	level := levelLetter(v.Level)
-	class := fmt.Sprintf("unit side%d", v.Side)
-	if !v.Loaded && v.Profile.Weapon != drums.NoWeapon {
-		class += " unloaded"
-	}
-	if v.Activated {
-		class += " activated"
-	}
-	d.printf(`<g class="%s" id="%s" data-piece="%s" data-kind="unit" data-at="%s %s">`, class, d.id("unit-", v.Label), html.EscapeString(v.Label), num(v.Front.X), num(v.Front.Y))
-	d.title(d.unitWords(v))
+// labelSpots are where unit v's label may go, best first, as the middles
+// of its baseline: behind the unit (where it hides no front), behind and
+// to either side, ahead, beside it, further behind.
+func labelSpots(v *drums.UnitView) []geom.Vec {
 	fp := v.Footprint
-	for _, b := range bases {
-		c := geom.NewRect(b.Centre, b.Facing, b.Width, b.Depth).Corners()
-		d.printf(`<polygon class="base" points="%s" fill="%s" stroke="#111111" stroke-width="0.04"/>`, d.pts(c[:]), SideColours[v.Side])
+	right := fp.Right()
+	if right.X < 0 {
+		right = right.Scale(-1)
+	}
+	back := fp.C.Sub(fp.F.Scale(fp.HD + 0.45))
+	if fp.F.Y < -0.5 {
+		back = fp.C.Sub(fp.F.Scale(fp.HD + 0.1))
+	}
+	ahead := fp.C.Add(fp.F.Scale(fp.HD + 0.45))
+	if fp.F.Y > 0.5 {
+		ahead = fp.C.Add(fp.F.Scale(fp.HD + 0.1))
+	}
+	w := svg.TextWidth(v.Label, 0.45, true) + 0.8
+	side := math.Abs(fp.HW*right.X) + math.Abs(fp.HD*fp.F.X) + 0.2
+	return []geom.Vec{
+		back,
+		back.Add(right.Scale(w / 2)),
+		back.Sub(right.Scale(w / 2)),
+		ahead,
+		fp.C.Add(geom.V(side+w/2, -0.2)),
+		fp.C.Add(geom.V(-side-w/2, -0.2)),
+		back.Sub(fp.F.Scale(0.5)),
+	}
+}
+
+// units are the units on the table as pieces: their bases as their
+// formation lays them out (Pieces), each with a thick front edge; the
+// label with the resilience level letter and hits after it; pips for the
+// hits towards the next base lost; faded outlines of the bases already
+// lost; and cotton wool in front once it has shot and not reloaded
+// (Shooting Action 12).
+func (d *drawer) units() []svg.Piece {
+	var out []svg.Piece
+	for i := range d.views {
+		v := &d.views[i]
+		if !v.OnTable {
+			continue
+		}
+		class := fmt.Sprintf("unit side%d", v.Side)
+		unloaded := !v.Loaded && v.Profile.Weapon != drums.NoWeapon
+		if unloaded {
+			class += " unloaded"
+		}
+		if v.Activated {
+			class += " activated"
+		}
 		// The thick edge is the unit's front: the front rank's edges, or
 		// every base's outer edge in a square, whose faces all front.
-		front := math.Abs(b.Centre.Sub(fp.C).Dot(fp.F)-(fp.HD-b.Depth/2)) < 1e-6
-		if front || v.Formation == drums.Square {
-			d.printf(`<line class="front" x1="%s" y1="%s" x2="%s" y2="%s" stroke="#111111" stroke-width="0.12"/>`,
-				num(d.x(c[0].X)), num(d.y(c[0].Y)), num(d.x(c[1].X)), num(d.y(c[1].Y)))
+		fp := v.Footprint
+		front := make([]bool, len(d.bases[i]))
+		for k, b := range d.bases[i] {
+			front[k] = v.Formation == drums.Square || math.Abs(b.Centre.Sub(fp.C).Dot(fp.F)-(fp.HD-b.Depth/2)) < 1e-6
 		}
-	}
-	d.lostBases(v)
-	d.pips(v)
-	if strings.Contains(class, "unloaded") {
-		d.smoke(v)
-	}
-	// The label goes where placeLabels found room, behind the unit if it
-	// can, with the level letter and hits after it.
-	at := d.labelAt[i]
-	d.text(at, `class="label" font-size="0.45" font-weight="bold" fill="`+SideColours[v.Side]+`" `+halo, v.Label)
-	var tags []string
-	if level != "" {
-		tags = append(tags, level)
-	}
-	if v.Hits > 0 {
-		tags = append(tags, strconv.Itoa(v.Hits)+"h")
-	}
-	if len(tags) > 0 {
-		// The level letter is its own element so that programs find it.
-		x, y := d.x(at.X)+0.15+0.6*labelFont*float64(len([]rune(v.Label))), d.y(at.Y)
-		if level != "" {
-			d.textAt(x, y, `class="level" font-size="0.38" font-weight="bold" fill="#111111" `+halo, level)
-			x += 0.35
+		var tags []svg.Tag
+		if l := levelLetter(v.Level); l != "" {
+			tags = append(tags, svg.Tag{Class: "level", Text: l, Attrs: `font-size="0.38" fill="#111111"`})
 		}
 		if v.Hits > 0 {
-			d.textAt(x, y, `class="hits" font-size="0.38" font-weight="bold" fill="#c0392b" `+halo, strconv.Itoa(v.Hits)+"h")
+			tags = append(tags, svg.Tag{Class: "hits", Text: strconv.Itoa(v.Hits) + "h", Attrs: `font-size="0.38" fill="#c0392b"`})
 		}
+		out = append(out, svg.Piece{
+			Kind: "unit", Label: v.Label, At: v.Front, Class: class, IDPrefix: "unit-",
+			Title: unitWords(v), Fill: SideColours[v.Side], Bases: d.bases[i], Front: front,
+			Marks: func(c *svg.Canvas) {
+				lostBases(c, v)
+				pips(c, v)
+				if unloaded {
+					smoke(c, v)
+				}
+			},
+			Text: v.Label, TextAttrs: `font-weight="bold" fill="` + SideColours[v.Side] + `"`, Tags: tags,
+			Spots: labelSpots(v),
+		})
 	}
-	d.b.WriteString("</g>\n")
+	return out
 }
 
 // unitWords is the tooltip of a unit: what a player would say of it.
-func (d *drawer) unitWords(v *drums.UnitView) string {
+func unitWords(v *drums.UnitView) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s (%s), %s, %d of %d bases", v.Label, v.Profile.Name, v.Formation, v.Bases, v.Profile.Bases)
+	what := "bases"
 	if v.Profile.Type.IsArtillery() {
-		b.Reset()
-		fmt.Fprintf(&b, "%s (%s), %s, %d of %d models", v.Label, v.Profile.Name, v.Formation, v.Bases, v.Profile.Bases)
+		what = "models"
 	}
+	fmt.Fprintf(&b, "%s (%s), %s, %d of %d %s", v.Label, v.Profile.Name, v.Formation, v.Bases, v.Profile.Bases, what)
 	if v.Hits > 0 {
 		fmt.Fprintf(&b, ", %d hits", v.Hits)
 	}
@@ -608,7 +515,7 @@ func (d *drawer) unitWords(v *drums.UnitView) string {
 // so they have no place in the formation; the picture shows them faded in
 // a row 0.3BW behind the unit's rear edge, so the reader sees at once how
 // much of the unit is gone without them being mistaken for ground held.
-func (d *drawer) lostBases(v *drums.UnitView) {
+func lostBases(c *svg.Canvas, v *drums.UnitView) {
 	lost := int(v.Profile.Bases) - v.Bases
 	if lost <= 0 {
 		return
@@ -618,17 +525,17 @@ func (d *drawer) lostBases(v *drums.UnitView) {
 	right := fp.F.Perp()
 	row := fp.C.Sub(fp.F.Scale(fp.HD + 0.3 + depth/2))
 	for k := range lost {
-		c := row.Add(right.Scale((float64(k) - float64(lost-1)/2) * 1.1))
-		cs := geom.NewRect(c, v.Facing, 1, depth).Corners()
-		d.printf(`<polygon class="lost" points="%s" fill="%s" fill-opacity="0.15" stroke="%s" stroke-opacity="0.4" stroke-width="0.04" stroke-dasharray="0.12 0.08"/>`,
-			d.pts(cs[:]), SideColours[v.Side], SideColours[v.Side])
+		p := row.Add(right.Scale((float64(k) - float64(lost-1)/2) * 1.1))
+		cs := geom.NewRect(p, v.Facing, 1, depth).Corners()
+		c.Polygon(cs[:], fmt.Sprintf(`class="lost" fill="%s" fill-opacity="0.15" stroke="%s" stroke-opacity="0.4" stroke-width="0.04" stroke-dasharray="0.12 0.08"`,
+			SideColours[v.Side], SideColours[v.Side]))
 	}
 }
 
 // pips marks the hits a unit has taken towards its next lost base with
 // red dots along its rear edge (bases are lost every 2 hits, models every
 // 6: Unit Types).
-func (d *drawer) pips(v *drums.UnitView) {
+func pips(c *svg.Canvas, v *drums.UnitView) {
 	n := v.Hits % hitsPerBase(v)
 	if n == 0 {
 		return
@@ -637,47 +544,47 @@ func (d *drawer) pips(v *drums.UnitView) {
 	right := fp.F.Perp()
 	rear := fp.C.Sub(fp.F.Scale(fp.HD - 0.15))
 	for k := range n {
-		p := rear.Add(right.Scale((float64(k) - float64(n-1)/2) * 0.25))
-		d.printf(`<circle class="pip" cx="%s" cy="%s" r="0.12" fill="#e74c3c" stroke="#ffffff" stroke-width="0.03"/>`, num(d.x(p.X)), num(d.y(p.Y)))
+		c.Circle(rear.Add(right.Scale((float64(k)-float64(n-1)/2)*0.25)), 0.12, `class="pip" fill="#e74c3c" stroke="#ffffff" stroke-width="0.03"`)
 	}
 }
 
 // smoke is the unloaded marker: "cotton wool in front of the unit to show
 // it has shot", removed when it reloads (Shooting Action 12; Reload after
 // shooting).
-func (d *drawer) smoke(v *drums.UnitView) {
+func smoke(c *svg.Canvas, v *drums.UnitView) {
 	fp := v.Footprint
 	right := fp.F.Perp()
 	front := v.Front.Add(fp.F.Scale(0.3))
-	d.b.WriteString(`<g class="smoke">`)
+	c.Raw(`<g class="smoke">`)
 	for k := -1; k <= 1; k++ {
-		p := front.Add(right.Scale(0.3 * float64(k))).Add(fp.F.Scale(0.08 * float64(k*k)))
-		d.printf(`<circle cx="%s" cy="%s" r="0.2" fill="#f4f4f4" stroke="#888888" stroke-width="0.03"/>`, num(d.x(p.X)), num(d.y(p.Y)))
+		c.Circle(front.Add(right.Scale(0.3*float64(k))).Add(fp.F.Scale(0.08*float64(k*k))), 0.2, `fill="#f4f4f4" stroke="#888888" stroke-width="0.03"`)
 	}
-	d.b.WriteString("</g>")
+	c.Raw("</g>")
 }
 
 // broken draws a broken unit's last footprint faded and crossed: it is off
 // the table (Breaking), but a reader of a position wants to see where it
 // went.
-func (d *drawer) broken(v *drums.UnitView) {
+func (d *drawer) broken(c *svg.Canvas, v *drums.UnitView) {
 	fp := v.Footprint
 	if fp.HW <= 0 || fp.HD <= 0 {
 		return
 	}
-	c := fp.Corners()
-	d.printf(`<g class="unit broken side%d" id="%s">`, v.Side, d.id("unit-", v.Label))
-	d.title(fmt.Sprintf("%s (%s) broke and is off the table", v.Label, v.Profile.Name))
-	d.printf(`<polygon points="%s" fill="none" stroke="%s" stroke-opacity="0.45" stroke-width="0.05" stroke-dasharray="0.15 0.1"/>`, d.pts(c[:]), SideColours[v.Side])
-	d.printf(`<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" stroke-opacity="0.45" stroke-width="0.05"/>`, num(d.x(c[0].X)), num(d.y(c[0].Y)), num(d.x(c[2].X)), num(d.y(c[2].Y)), SideColours[v.Side])
-	d.text(fp.C, `class="label" text-anchor="middle" font-size="0.4" fill-opacity="0.6" fill="`+SideColours[v.Side]+`" `+halo, v.Label+" broken")
-	d.b.WriteString("</g>\n")
+	cs := fp.Corners()
+	c.Group(fmt.Sprintf("unit broken side%d", v.Side), c.ID("unit-", v.Label), "")
+	c.Title(fmt.Sprintf("%s (%s) broke and is off the table", v.Label, v.Profile.Name))
+	c.Polygon(cs[:], fmt.Sprintf(`fill="none" stroke="%s" stroke-opacity="0.45" stroke-width="0.05" stroke-dasharray="0.15 0.1"`, SideColours[v.Side]))
+	c.Line(cs[0], cs[2], fmt.Sprintf(`stroke="%s" stroke-opacity="0.45" stroke-width="0.05"`, SideColours[v.Side]))
+	c.TextAt(fp.C, 0, 0, `class="label" text-anchor="middle" font-size="0.4" fill-opacity="0.6" fill="`+SideColours[v.Side]+`" `+halo, v.Label+" broken")
+	c.Close()
 }
 
-// generals draws each general on the table: a star for the force
-// commander, a circle for a sub-general (Army Structure), with his label.
-func (d *drawer) generals() {
+// generals are the generals on the table as pieces: a star for the force
+// commander, a circle for a sub-general (Army Structure), with his label
+// under him where there is room.
+func (d *drawer) generals() []svg.Piece {
 	st := d.st
+	var out []svg.Piece
 	for g := range st.NumGenerals() {
 		v := st.General(g)
 		if !v.OnTable {
@@ -688,45 +595,37 @@ func (d *drawer) generals() {
 		if fc {
 			kind = "force commander"
 		}
-		d.printf(`<g class="general side%d %s" id="%s" data-piece="%s" data-kind="general" data-at="%s %s">`, v.Side, strings.ReplaceAll(kind, " ", "-"), d.id("general-", v.Spec.Label), html.EscapeString(v.Spec.Label), num(v.Pos.X), num(v.Pos.Y))
 		name := v.Spec.Label
 		if v.Spec.Name != "" {
 			name += " (" + v.Spec.Name + ")"
 		}
-		d.title(fmt.Sprintf("%s, %s at (%s, %s), command distance %s BW", name, kind, num(v.Pos.X), num(v.Pos.Y), num(v.Range)))
-		if fc {
-			d.printf(`<polygon class="star" points="%s" fill="%s" stroke="#ffffff" stroke-width="0.06"/>`, d.pts(star(v.Pos, 0.55)), SideColours[v.Side])
-		} else {
-			d.printf(`<circle class="disc" cx="%s" cy="%s" r="0.32" fill="%s" stroke="#ffffff" stroke-width="0.08"/>`, num(d.x(v.Pos.X)), num(d.y(v.Pos.Y)), SideColours[v.Side])
-		}
-		d.text(v.Pos.Add(geom.V(0, -1.0)), `class="label" text-anchor="middle" font-size="0.4" font-style="italic" fill="`+SideColours[v.Side]+`" `+halo, v.Spec.Label)
-		d.b.WriteString("</g>\n")
-	}
-}
-
-// star is a five-pointed star of outer radius r centred on c, point up.
-func star(c geom.Vec, r float64) []geom.Vec {
-	out := make([]geom.Vec, 0, 10)
-	for k := range 10 {
-		rad := r
-		if k%2 == 1 {
-			rad = r * 0.42
-		}
-		out = append(out, c.Add(geom.Heading(36*float64(k)).Scale(rad)))
+		out = append(out, svg.Piece{
+			Kind: "general", Label: v.Spec.Label, At: v.Pos,
+			Class: fmt.Sprintf("general side%d %s", v.Side, strings.ReplaceAll(kind, " ", "-")), IDPrefix: "general-",
+			Title: fmt.Sprintf("%s, %s at (%s, %s), command distance %s BW", name, kind, num(v.Pos.X), num(v.Pos.Y), num(v.Range)),
+			Marks: func(c *svg.Canvas) {
+				if fc {
+					c.Polygon(svg.Star(v.Pos, 0.55*0.42, 0.55), fmt.Sprintf(`class="star" fill="%s" stroke="#ffffff" stroke-width="0.06"`, SideColours[v.Side]))
+				} else {
+					c.Circle(v.Pos, 0.32, fmt.Sprintf(`class="disc" fill="%s" stroke="#ffffff" stroke-width="0.08"`, SideColours[v.Side]))
+				}
+			},
+			Text: v.Spec.Label, TextAttrs: `font-style="italic" fill="` + SideColours[v.Side] + `"`, FontPens: 8,
+			// Under him, else over him, else beside him.
+			Spots:    []geom.Vec{v.Pos.Add(geom.V(0, -1.0)), v.Pos.Add(geom.V(0, 0.6)), v.Pos.Add(geom.V(1.4, -0.15)), v.Pos.Add(geom.V(-1.4, -0.15))},
+			Occupies: []geom.Rect{geom.NewRect(v.Pos, 0, 1.1, 1.1)},
+		})
 	}
 	return out
 }
 
 // legend says under the table what the picture shows: the scale, whose
 // colour is whose and what the marks mean.
-func (d *drawer) legend(arrows bool) {
+func (d *drawer) legend(arrows bool) svg.Legend {
 	st := d.st
 	sc := st.Scenario()
-	y := d.y(0) + 2.0
-	d.b.WriteString(`<g class="legend" id="legend">`)
-	x := marginX
+	var sw []svg.Swatch
 	for side := range 2 {
-		d.printf(`<rect x="%s" y="%s" width="0.9" height="0.45" fill="%s" stroke="#111111" stroke-width="0.04"/>`, num(x), num(y-0.4), SideColours[side])
 		name := sc.Forces[side].Name
 		if st.Attacker >= 0 {
 			if int(st.Attacker) == side {
@@ -735,23 +634,17 @@ func (d *drawer) legend(arrows bool) {
 				name += " (defender)"
 			}
 		}
-		d.textAt(x+1.2, y, ``, name)
-		x += 10
+		sw = append(sw, svg.Swatch{Colour: SideColours[side], Name: name})
 	}
-	// A 6BW scale bar, with the table's size at 40mm a BW (Game Scale).
-	bx := marginX + 21
-	d.printf(`<g class="scale-bar"><rect x="%s" y="%s" width="6" height="0.25" fill="#333333"/><rect x="%s" y="%s" width="3" height="0.25" fill="#ffffff" stroke="#333333" stroke-width="0.03"/></g>`,
-		num(bx), num(y-0.3), num(bx+3), num(y-0.3))
-	d.textAt(bx+6.4, y, `font-size="0.45"`, fmt.Sprintf("6 BW = %d mm", 6*MMPerBW))
-	y += 1.0
-	d.textAt(marginX, y, `class="scale" font-size="0.45"`, fmt.Sprintf("Scale: units are base widths (BW); 1 BW = %d mm for 15mm figures (Game Scale). Grid squares 1 BW, heavy lines every 6 BW. Table %s x %s BW = %s x %s mm.",
-		MMPerBW, num(d.w), num(d.d), num(d.w*MMPerBW), num(d.d*MMPerBW)))
-	y += 0.8
-	d.textAt(marginX, y, `font-size="0.45"`, "Bases as the formation lays them out, thick edge = front. Letter = resilience level (L lackluster, S steady, D determined); \"3h\" = hits; red pips = hits towards the next base lost.")
-	y += 0.8
-	d.textAt(marginX, y, `font-size="0.45"`, "Faded dashed bases behind a unit = bases lost; white puffs in front = shot and not reloaded; faded crossed outline = broken unit; crossed camp = captured baggage.")
-	y += 0.8
-	d.textAt(marginX, y, `font-size="0.45"`, "Star = force commander (dashed circle: his 5 BW); disc = sub-general (dashed circle: command distance; a unit is in command if any part of it is inside). Gold rings = objectives.")
+	small := `font-size="0.45"`
+	rows := []svg.Row{
+		{Swatches: sw, Attrs: `font-size="0.5"`},
+		{Text: fmt.Sprintf("Scale: units are base widths (BW); 1 BW = %d mm for 15mm figures (Game Scale). Grid squares 1 BW, heavy lines every 6 BW. Table %s x %s BW = %s x %s mm.",
+			MMPerBW, num(d.w), num(d.d), num(d.w*MMPerBW), num(d.d*MMPerBW)), Attrs: `class="scale" ` + small, GapPens: 1.0 / pen},
+		{Text: "Bases as the formation lays them out, thick edge = front. Letter = resilience level (L lackluster, S steady, D determined); \"3h\" = hits; red pips = hits towards the next base lost.", Attrs: small},
+		{Text: "Faded dashed bases behind a unit = bases lost; white puffs in front = shot and not reloaded; faded crossed outline = broken unit; crossed camp = captured baggage.", Attrs: small},
+		{Text: "Star = force commander (dashed circle: his 5 BW); disc = sub-general (dashed circle: command distance; a unit is in command if any part of it is inside). Gold rings = objectives.", Attrs: small},
+	}
 	var waiting []string
 	for i := range d.views {
 		if v := &d.views[i]; !v.OnTable && !v.Broken {
@@ -759,12 +652,16 @@ func (d *drawer) legend(arrows bool) {
 		}
 	}
 	if len(waiting) > 0 {
-		y += 0.8
-		d.textAt(marginX, y, `class="waiting" font-size="0.45"`, "Not yet on the table: "+strings.Join(waiting, ", ")+".")
+		rows = append(rows, svg.Row{Text: "Not yet on the table: " + strings.Join(waiting, ", ") + ".", Attrs: `class="waiting" ` + small})
 	}
 	if arrows {
-		y += 0.8
-		d.textAt(marginX, y, `font-size="0.45"`, "Arrows, numbered best first: green advance, grey retire, purple charge, dashed orange shot, dashed gold general's move; dashed outlines = where a turn, reform or deployment puts the unit; rings = activations.")
+		rows = append(rows, svg.Row{Text: "Arrows, numbered best first: green advance, grey retire, purple charge, dashed orange shot, dashed gold general's move; dashed outlines = where a turn, reform or deployment puts the unit; rings = activations.", Attrs: small})
 	}
-	d.b.WriteString("</g>\n")
+	return svg.Legend{Top: 2.0, LinePens: 0.8 / pen, Rows: rows, Extra: func(c *svg.Canvas, y float64) {
+		// A 6BW scale bar, with the table's size at 40mm a BW (Game Scale).
+		bx := marginX + 21
+		c.Printf(`<g class="scale-bar"><rect x="%s" y="%s" width="6" height="0.25" fill="#333333"/><rect x="%s" y="%s" width="3" height="0.25" fill="#ffffff" stroke="#333333" stroke-width="0.03"/></g>`,
+			num(bx), num(y-0.3), num(bx+3), num(y-0.3))
+		c.Text(bx+6.4, y, `font-size="0.45"`, fmt.Sprintf("6 BW = %d mm", 6*MMPerBW))
+	}}
 }

@@ -7,19 +7,22 @@
 // north, bases 1" x 1/2" centred on the unit's position. Every unit and
 // every terrain feature is one top-level <g> element with a class and an
 // id, so that programs (and tests) can find them without parsing shapes.
+//
+// The table, terrain, bases, labels, arrows and legend are the shared
+// renderer's (engine/tabletop/svg); this package translates a 2 by 2
+// state into its input and draws what only 2 by 2 has in its hooks:
+// status marks and HQ stars, ranges and threats, reinforcement points.
 package picture
 
 import (
-	"bytes"
-	"encoding/xml"
 	"fmt"
-	"html"
 	"io"
 	"math"
 	"strings"
 
 	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/engine/geom"
+	"github.com/grognard/grognard/engine/tabletop/svg"
 	"github.com/grognard/grognard/engine/twobytwo"
 )
 
@@ -116,41 +119,47 @@ func DefaultOptions() Options { return Options{Scale: DefaultScale, RangesOf: -1
 // status marks, so neither side may use it.
 var SideColours = [2]string{"#2b4c9b", "#b03a2e"}
 
-// The look of each terrain kind: fill for areas, stroke and width (inches)
-// for lines. Widths follow "Terrain Placement" where it gives one (roads
-// 1/2"); the others are chosen to read clearly at the default scale.
-var terrainStyle = map[twobytwo.TerrainKind]struct {
-	colour string
-	width  float64
-}{
-	twobytwo.Road:      {"#c9a96e", 0.5},
-	twobytwo.Stream:    {"#5b9bd5", 0.2},
-	twobytwo.River:     {"#2e75b6", 0.6},
-	twobytwo.Hedge:     {"#3f6b2a", 0.15},
-	twobytwo.Town:      {"#a8958a", 0},
-	twobytwo.Wood:      {"#6f9a4f", 0},
-	twobytwo.Hill:      {"#e3d3a0", 0},
-	twobytwo.SteepHill: {"#c4a064", 0},
-	twobytwo.Copse:     {"#6f9a4f", 0},
-	twobytwo.Ford:      {"#a9d1ee", 0},
+// terrainLook is the look of a terrain kind: fill for areas, stroke and
+// width (inches) for lines. Widths follow "Terrain Placement" where it
+// gives one (roads 1/2"); the others are chosen to read clearly at the
+// default scale. A switch, not a map: nothing may depend on map order.
+func terrainLook(k twobytwo.TerrainKind) (colour string, width float64) {
+	switch k {
+	case twobytwo.Road:
+		return "#c9a96e", 0.5
+	case twobytwo.Stream:
+		return "#5b9bd5", 0.2
+	case twobytwo.River:
+		return "#2e75b6", 0.6
+	case twobytwo.Hedge:
+		return "#3f6b2a", 0.15
+	case twobytwo.Town:
+		return "#a8958a", 0
+	case twobytwo.Wood, twobytwo.Copse:
+		return "#6f9a4f", 0
+	case twobytwo.Hill:
+		return "#e3d3a0", 0
+	case twobytwo.SteepHill:
+		return "#c4a064", 0
+	case twobytwo.Ford:
+		return "#a9d1ee", 0
+	}
+	return "#999999", 0.2
 }
 
 // margin is the room around the table, in pixels, for reinforcement
 // queues and coordinates; it does not grow with the scale because text
 // does not either.
 const (
-	margin   = 150.0
-	fontSize = 11.0
-	lineH    = 13.0
+	margin = 150.0
+	lineH  = 13.0
 )
 
-// drawer holds what every element needs to place itself.
+// drawer holds what the 2 by 2 hooks need.
 type drawer struct {
-	b     bytes.Buffer
 	st    *twobytwo.State
 	scale float64
 	size  float64 // table size, inches
-	ids   map[string]bool
 	// queues already listed on each edge: where, and how many lines, so a
 	// second point nearby lists its queue after the first one's.
 	queues map[twobytwo.Edge][]queueBlock
@@ -161,63 +170,13 @@ type queueBlock struct {
 	lines int
 }
 
-// x and y convert table inches to pixels, flipping y so north is up.
-func (d *drawer) x(v float64) float64 { return margin + v*d.scale }
-func (d *drawer) y(v float64) float64 { return margin + (d.size-v)*d.scale }
-
-func (d *drawer) pt(p geom.Vec) string { return fmt.Sprintf("%.1f,%.1f", d.x(p.X), d.y(p.Y)) }
-
-func (d *drawer) pts(ps []geom.Vec) string {
-	s := make([]string, len(ps))
-	for k, p := range ps {
-		s[k] = d.pt(p)
-	}
-	return strings.Join(s, " ")
-}
-
-func (d *drawer) printf(format string, args ...any) { fmt.Fprintf(&d.b, format, args...) }
-
-// text writes a text element with its content escaped.
-func (d *drawer) text(x, y float64, attrs, s string) {
-	d.printf(`<text x="%.1f" y="%.1f" %s>`, x, y, attrs)
-	_ = xml.EscapeText(&d.b, []byte(s)) // a bytes.Buffer never fails
-	d.b.WriteString("</text>\n")
-}
-
-// title writes a tooltip naming the element for people hovering over it.
-func (d *drawer) title(s string) {
-	d.b.WriteString("<title>")
-	_ = xml.EscapeText(&d.b, []byte(s))
-	d.b.WriteString("</title>")
-}
-
-// id makes a unique, XML-safe id from a prefix and a name.
-func (d *drawer) id(prefix, name string) string {
-	var b strings.Builder
-	b.WriteString(prefix)
-	for _, r := range name {
-		switch {
-		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-', r == '_':
-			b.WriteRune(r)
-		default:
-			b.WriteByte('_')
-		}
-	}
-	id := b.String()
-	for k := 2; d.ids[id]; k++ {
-		id = fmt.Sprintf("%s%s-%d", prefix, b.String()[len(prefix):], k)
-	}
-	d.ids[id] = true
-	return id
-}
-
 // SVG draws st as a standalone SVG document on w.
 func SVG(w io.Writer, st *twobytwo.State, opts Options) error {
 	if st == nil || st.Scenario() == nil {
 		return fmt.Errorf("picture: no state to draw")
 	}
 	sc := st.Scenario()
-	d := &drawer{st: st, scale: opts.Scale, size: sc.Size, ids: map[string]bool{}}
+	d := &drawer{st: st, scale: opts.Scale, size: sc.Size}
 	if d.scale == 0 {
 		d.scale = DefaultScale
 	}
@@ -237,68 +196,38 @@ func SVG(w io.Writer, st *twobytwo.State, opts Options) error {
 	if len(opts.Arrows) > 0 {
 		legendLines += 2
 	}
-	width := 2*margin + sc.Size*d.scale
-	height := 2*margin + sc.Size*d.scale + float64(legendLines)*lineH + 10
-	d.printf(`<svg xmlns="http://www.w3.org/2000/svg" width="%.0f" height="%.0f" viewBox="0 0 %.0f %.0f" font-family="sans-serif" font-size="%.0f" data-table="%g %g %g">`+"\n",
-		width, height, width, height, fontSize, d.x(0), d.y(0), d.scale)
-	d.b.WriteString("<title>")
-	_ = xml.EscapeText(&d.b, []byte(sc.Title))
-	d.b.WriteString("</title>\n")
-	d.printf(`<rect class="background" x="0" y="0" width="%.0f" height="%.0f" fill="#ffffff"/>`+"\n", width, height)
-	d.table()
-	d.terrain()
+	p := &svg.Picture{
+		Frame: svg.Frame{Width: sc.Size, Depth: sc.Size, Scale: d.scale, Pen: 1, Decimals: 1,
+			Left: margin, Top: margin, Right: margin, Bottom: margin + float64(legendLines)*lineH + 10},
+		Title: sc.Title,
+		Grid: svg.Grid{Step: 1, Heavy: 6, Every: 2, Extra: func(c *svg.Canvas) {
+			c.Text(c.X(sc.Size)+30, c.Y(sc.Size)-20, `text-anchor="middle" font-weight="bold"`, "N ↑")
+		}},
+		Terrain: d.terrain(),
+		Pieces:  d.pieces(),
+		Arrows:  d.arrows(opts.Arrows),
+		Legend:  d.legend(opts.RangesOf, len(opts.Arrows) > 0),
+		AfterArrows: func(c *svg.Canvas) {
+			for side := 0; side < 2; side++ {
+				for k := 0; k < 2; k++ {
+					d.point(c, side, k)
+				}
+			}
+		},
+	}
 	if opts.RangesOf >= 0 {
-		d.ranges(opts.RangesOf)
+		p.AfterTerrain = func(c *svg.Canvas) { d.ranges(c, opts.RangesOf) }
+		p.AfterPieces = func(c *svg.Canvas) { d.threats(c, opts.RangesOf) }
 	}
-	for i := 0; i < st.NumUnits(); i++ {
-		if st.U[i].Loc == twobytwo.LocTable {
-			d.unit(i)
-		}
-	}
-	if opts.RangesOf >= 0 {
-		d.threats(opts.RangesOf)
-	}
-	d.arrows(opts.Arrows)
-	for side := 0; side < 2; side++ {
-		for k := 0; k < 2; k++ {
-			d.point(side, k)
-		}
-	}
-	d.legend(opts.RangesOf, len(opts.Arrows) > 0)
-	d.b.WriteString("</svg>\n")
-	if _, err := w.Write(d.b.Bytes()); err != nil {
-		return fmt.Errorf("picture: writing the SVG: %w", err)
-	}
-	return nil
+	return p.Render(w)
 }
 
-// table draws the cloth, the 1" grid with coordinates every 2", and a
-// north arrow, so distances can be read off the picture.
-func (d *drawer) table() {
-	s := d.size
-	d.printf(`<g class="table"><rect x="%.1f" y="%.1f" width="%.1f" height="%.1f" fill="#eef2e0" stroke="#333333" stroke-width="1.5"/>`+"\n",
-		d.x(0), d.y(s), s*d.scale, s*d.scale)
-	for v := 1.0; v < s; v++ {
-		colour := "#d5dbc4"
-		if int(v)%6 == 0 {
-			colour = "#b5bba4"
-		}
-		d.printf(`<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="%s" stroke-width="0.6"/>`, d.x(v), d.y(0), d.x(v), d.y(s), colour)
-		d.printf(`<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="%s" stroke-width="0.6"/>`+"\n", d.x(0), d.y(v), d.x(s), d.y(v), colour)
-	}
-	for v := 0.0; v <= s; v += 2 {
-		d.text(d.x(v), d.y(0)+lineH, `text-anchor="middle" font-size="9" fill="#777777"`, fmt.Sprintf("%.0f", v))
-		d.text(d.x(0)-4, d.y(v)+3, `text-anchor="end" font-size="9" fill="#777777"`, fmt.Sprintf("%.0f", v))
-	}
-	d.text(d.x(s)+30, d.y(s)-20, `text-anchor="middle" font-weight="bold"`, "N ↑")
-	d.b.WriteString("</g>\n")
-}
-
-// terrain draws areas first, then lines over them, then copses, so a road
-// through a town stays visible; ids keep the scenario's feature index.
-func (d *drawer) terrain() {
+// terrain is the scenario's features as shapes: areas first, then lines
+// over them, then copses, so a road through a town stays visible; ids
+// keep the scenario's feature index.
+func (d *drawer) terrain() []svg.Shape {
 	feats := d.st.Scenario().Terrain
-	order := make([]int, 0, len(feats))
+	var out []svg.Shape
 	for pass := 0; pass < 3; pass++ {
 		for k, f := range feats {
 			p := 1
@@ -308,61 +237,46 @@ func (d *drawer) terrain() {
 			case f.Kind.IsCircle():
 				p = 2
 			}
-			if p == pass {
-				order = append(order, k)
+			if p != pass {
+				continue
 			}
+			colour, width := terrainLook(f.Kind)
+			name := f.Kind.String()
+			if f.Name != "" {
+				name = f.Name + " (" + name + ")"
+			}
+			s := svg.Shape{Class: "terrain " + strings.ReplaceAll(f.Kind.String(), " ", "-"), ID: fmt.Sprintf("terrain-%d", k),
+				Title: name, Label: f.Name, Points: f.Points, Centre: f.Centre, Radius: f.Radius}
+			switch {
+			case f.Kind.IsCircle():
+				stroke := "#3f5f2a"
+				if f.Kind == twobytwo.Ford {
+					stroke = "#2e75b6"
+				}
+				s.Kind, s.Layers = svg.Circle, []svg.Layer{{Fill: colour, Stroke: stroke, Width: 1}}
+			case f.Kind.IsArea():
+				stroke := "#777777"
+				if f.Kind == twobytwo.SteepHill {
+					stroke = "#6b4f1d" // steep slopes are impassable to some arms: make them stand out
+				}
+				s.Kind, s.Layers = svg.Area, []svg.Layer{{Fill: colour, FillOpacity: 0.85, Stroke: stroke, Width: 1}}
+			default:
+				l := svg.Layer{Stroke: colour, TableWidth: width, Round: true}
+				if f.Kind == twobytwo.Hedge {
+					l.Dash = "4 2"
+				}
+				s.Kind, s.Layers = svg.Line, []svg.Layer{l}
+				if len(f.Points) > 1 {
+					// Near the start of the line, beside it, so the name
+					// does not sit on the towns that roads run through.
+					at := f.Points[0].Lerp(f.Points[1], 0.3).Add(geom.V(0.6, 0.3))
+					s.LabelAt = &at
+				}
+			}
+			out = append(out, s)
 		}
 	}
-	for _, k := range order {
-		f := feats[k]
-		style, ok := terrainStyle[f.Kind]
-		if !ok {
-			style.colour, style.width = "#999999", 0.2
-		}
-		kind := strings.ReplaceAll(f.Kind.String(), " ", "-")
-		d.printf(`<g class="terrain %s" id="terrain-%d">`, kind, k)
-		name := f.Kind.String()
-		if f.Name != "" {
-			name = f.Name + " (" + name + ")"
-		}
-		d.title(name)
-		var at geom.Vec
-		switch {
-		case f.Kind.IsCircle():
-			stroke := "#3f5f2a"
-			if f.Kind == twobytwo.Ford {
-				stroke = "#2e75b6"
-			}
-			d.printf(`<circle cx="%.1f" cy="%.1f" r="%.1f" fill="%s" stroke="%s" stroke-width="1"/>`, d.x(f.Centre.X), d.y(f.Centre.Y), f.Radius*d.scale, style.colour, stroke)
-			at = f.Centre
-		case f.Kind.IsArea():
-			stroke := "#777777"
-			if f.Kind == twobytwo.SteepHill {
-				stroke = "#6b4f1d" // steep slopes are impassable to some arms: make them stand out
-			}
-			d.printf(`<polygon points="%s" fill="%s" fill-opacity="0.85" stroke="%s" stroke-width="1"/>`, d.pts(f.Points), style.colour, stroke)
-			if len(f.Points) > 0 {
-				at = geom.PolygonCentroid(f.Points)
-			}
-		default:
-			dash := ""
-			if f.Kind == twobytwo.Hedge {
-				dash = ` stroke-dasharray="4 2"`
-			}
-			d.printf(`<polyline points="%s" fill="none" stroke="%s" stroke-width="%.1f" stroke-linecap="round" stroke-linejoin="round"%s/>`, d.pts(f.Points), style.colour, style.width*d.scale, dash)
-			// Near the start of the line, beside it, so the name does not
-			// sit on the towns that roads run through.
-			if len(f.Points) > 1 {
-				at = f.Points[0].Lerp(f.Points[1], 0.3).Add(geom.V(0.6, 0.3))
-			} else if len(f.Points) == 1 {
-				at = f.Points[0]
-			}
-		}
-		if f.Name != "" {
-			d.text(d.x(at.X), d.y(at.Y)+3, `text-anchor="middle" font-size="9" font-style="italic" fill="#333333"`, f.Name)
-		}
-		d.b.WriteString("</g>\n")
-	}
+	return out
 }
 
 var statusNames = map[uint8]string{
@@ -372,54 +286,67 @@ var statusNames = map[uint8]string{
 	twobytwo.Disrupted: "disrupted",
 }
 
-// unit draws one base: the rectangle in its side's colour, a thick front
-// edge, the status mark, a star for an HQ, and the label behind the base.
-func (d *drawer) unit(i int) {
+// pieces are the units on the table: a base in the side's colour with a
+// thick front edge, the status mark, a star for an HQ, and the label
+// behind the base where there is room.
+func (d *drawer) pieces() []svg.Piece {
 	st := d.st
-	u := &st.U[i]
-	spec := st.Spec(i)
+	var out []svg.Piece
+	for _, pc := range st.Pieces(nil) {
+		if pc.Where != "table" || len(pc.Bases) == 0 {
+			continue
+		}
+		i := pc.ID
+		u, spec := &st.U[i], st.Spec(i)
+		status := statusNames[u.Stat]
+		// Label spots: behind the base (where it hides no front), ahead,
+		// right, left; the baseline sits 3 pixels below the point.
+		down := geom.V(0, -3/d.scale)
+		right := u.Dir.Perp()
+		if right.X < 0 {
+			right = right.Scale(-1)
+		}
+		out = append(out, svg.Piece{
+			Kind: "unit", Label: spec.Label, At: u.Pos,
+			Class: fmt.Sprintf("unit side%d %s", spec.Side, status), IDPrefix: "unit-",
+			Title: fmt.Sprintf("%s, %s, %s at (%.2f, %.2f) facing %.0f", spec.Label, spec.Type, status, u.Pos.X, u.Pos.Y, geom.FacingOf(u.Dir)),
+			Fill:  SideColours[spec.Side], Bases: pc.Bases,
+			Marks: func(c *svg.Canvas) { d.marks(c, i) },
+			Text:  spec.Label, TextAttrs: `fill="#111111"`,
+			Spots: []geom.Vec{
+				u.Pos.Sub(u.Dir.Scale(0.62)).Add(down),
+				u.Pos.Add(u.Dir.Scale(0.62)).Add(down),
+				u.Pos.Add(right.Scale(0.6 + 0.3*float64(len(spec.Label)))).Add(down),
+				u.Pos.Sub(right.Scale(0.6 + 0.3*float64(len(spec.Label)))).Add(down),
+			},
+		})
+	}
+	return out
+}
+
+// marks draws unit i's status mark and its HQ star over its base.
+func (d *drawer) marks(c *svg.Canvas, i int) {
+	u, spec := &d.st.U[i], d.st.Spec(i)
 	r := geom.Rect{C: u.Pos, F: u.Dir, HW: 0.5, HD: 0.25}
-	c := r.Corners() // front-left, front-right, rear-right, rear-left
-	status := statusNames[u.Stat]
-	d.printf(`<g class="unit side%d %s" id="%s" data-piece="%s" data-kind="unit" data-at="%g %g">`, spec.Side, status, d.id("unit-", spec.Label), html.EscapeString(spec.Label), u.Pos.X, u.Pos.Y)
-	d.title(fmt.Sprintf("%s, %s, %s at (%.2f, %.2f) facing %.0f", spec.Label, spec.Type, status, u.Pos.X, u.Pos.Y, geom.FacingOf(u.Dir)))
-	d.printf(`<polygon class="base" points="%s" fill="%s" stroke="#111111" stroke-width="0.8"/>`, d.pts(c[:]), SideColours[spec.Side])
-	d.printf(`<line class="front" x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#111111" stroke-width="3" stroke-linecap="square"/>`,
-		d.x(c[0].X), d.y(c[0].Y), d.x(c[1].X), d.y(c[1].Y))
+	cs := r.Corners() // front-left, front-right, rear-right, rear-left
 	switch u.Stat {
 	case twobytwo.Pinned:
 		// Just inside the front edge so the black edge still shows the facing.
 		in := r.F.Scale(-0.09)
-		a, b := c[0].Add(in).Add(r.Right().Scale(0.08)), c[1].Add(in).Sub(r.Right().Scale(0.08))
-		d.printf(`<line class="pinned" x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#ffffff" stroke-width="2.5"/>`, d.x(a.X), d.y(a.Y), d.x(b.X), d.y(b.Y))
+		a, b := cs[0].Add(in).Add(r.Right().Scale(0.08)), cs[1].Add(in).Sub(r.Right().Scale(0.08))
+		c.Line(a, b, `class="pinned" stroke="#ffffff" stroke-width="2.5"`)
 	case twobytwo.Disrupted:
-		d.printf(`<path class="disrupted" d="M%s L%s M%s L%s" stroke="#ffffff" stroke-width="2"/>`, d.pt(c[0]), d.pt(c[2]), d.pt(c[1]), d.pt(c[3]))
+		c.Printf(`<path class="disrupted" d="M%s L%s M%s L%s" stroke="#ffffff" stroke-width="2"/>`, c.Pt(cs[0]), c.Pt(cs[2]), c.Pt(cs[1]), c.Pt(cs[3]))
 	case twobytwo.Halted:
-		d.printf(`<circle class="halted" cx="%.1f" cy="%.1f" r="%.1f" fill="none" stroke="#ffffff" stroke-width="1.5"/>`, d.x(u.Pos.X), d.y(u.Pos.Y), 0.12*d.scale)
+		c.Circle(u.Pos, 0.12, `class="halted" fill="none" stroke="#ffffff" stroke-width="1.5"`)
 	}
 	if spec.Type.IsHQ() {
 		rad := 0.22
 		if spec.Type == twobytwo.CorpsHQ {
 			rad = 0.3 // the corps HQ gets the bigger star: it commands the division HQs
 		}
-		d.printf(`<polygon class="hq" points="%s" fill="#f4d03f" stroke="#111111" stroke-width="0.6"/>`, d.pts(star(u.Pos, rad*0.5, rad)))
+		c.Polygon(svg.Star(u.Pos, rad*0.5, rad), `class="hq" fill="#f4d03f" stroke="#111111" stroke-width="0.6"`)
 	}
-	at := u.Pos.Sub(u.Dir.Scale(0.62))
-	d.text(d.x(at.X), d.y(at.Y)+3, `class="label" text-anchor="middle" font-size="9" fill="#111111"`, spec.Label)
-	d.b.WriteString("</g>\n")
-}
-
-// star is a five-pointed star around c with inner and outer radii, inches.
-func star(c geom.Vec, inner, outer float64) []geom.Vec {
-	ps := make([]geom.Vec, 10)
-	for k := range ps {
-		r := outer
-		if k%2 == 1 {
-			r = inner
-		}
-		ps[k] = c.Add(geom.Heading(36 * float64(k)).Scale(r))
-	}
-	return ps
 }
 
 // fireArea outlines the ground unit r can shoot at up to reach inches: ahead
@@ -443,39 +370,33 @@ func fireArea(r geom.Rect, reach float64) []geom.Vec {
 }
 
 // ranges draws unit i's movement allowance as a circle and its fire
-// ranges as the field-of-fire outlines of each band, under the units.
-func (d *drawer) ranges(i int) {
+// ranges as the field-of-fire outlines of each band, under the units,
+// clipped to the table: ground off the table cannot be reached.
+func (d *drawer) ranges(c *svg.Canvas, i int) {
 	st := d.st
 	u := &st.U[i]
 	spec := st.Spec(i)
 	prof := spec.Type.Profile()
 	r := geom.Rect{C: u.Pos, F: u.Dir, HW: 0.5, HD: 0.25}
-	// Clipped to the table: ground off the table cannot be reached.
-	d.printf(`<defs><clipPath id="table-clip"><rect x="%.1f" y="%.1f" width="%.1f" height="%.1f"/></clipPath></defs>`+"\n",
-		d.x(0), d.y(d.size), d.size*d.scale, d.size*d.scale)
-	d.printf(`<g class="ranges side%d" id="%s" clip-path="url(#table-clip)">`, spec.Side, d.id("ranges-", spec.Label))
-	d.title(fmt.Sprintf("%s: moves %.1f\", shoots to %.1f\"", spec.Label, prof.Move, st.FireReach(i)))
-	d.printf(`<circle class="move" cx="%.1f" cy="%.1f" r="%.1f" fill="none" stroke="%s" stroke-width="1.5" stroke-dasharray="6 4"/>`,
-		d.x(u.Pos.X), d.y(u.Pos.Y), prof.Move*d.scale, SideColours[spec.Side])
+	c.Group(fmt.Sprintf("ranges side%d", spec.Side), c.ID("ranges-", spec.Label), `clip-path="url(#table-clip)"`)
+	c.Title(fmt.Sprintf("%s: moves %.1f\", shoots to %.1f\"", spec.Label, prof.Move, st.FireReach(i)))
+	c.Circle(u.Pos, prof.Move, fmt.Sprintf(`class="move" fill="none" stroke="%s" stroke-width="1.5" stroke-dasharray="6 4"`, SideColours[spec.Side]))
 	// Artillery has three bands (canister, normal, long); everything else
 	// one reach. Draw the longest first so the shorter ones sit on top.
-	bands := []struct {
+	type band struct {
 		name  string
 		reach float64
-	}{{"fire", st.FireReach(i)}}
+	}
+	bands := []band{{"fire", st.FireReach(i)}}
 	if prof.Long > 0 {
-		bands = []struct {
-			name  string
-			reach float64
-		}{{"long", prof.Long}, {"normal", prof.Normal}, {"canister", prof.Canister}}
+		bands = []band{{"long", prof.Long}, {"normal", prof.Normal}, {"canister", prof.Canister}}
 	}
-	for _, band := range bands {
-		if band.reach <= 0 {
-			continue
+	for _, b := range bands {
+		if b.reach > 0 {
+			c.Polygon(fireArea(r, b.reach), fmt.Sprintf(`class="fire %s" fill="#f5b041" fill-opacity="0.18" stroke="#d68910" stroke-width="1"`, b.name))
 		}
-		d.printf(`<polygon class="fire %s" points="%s" fill="#f5b041" fill-opacity="0.18" stroke="#d68910" stroke-width="1"/>`, band.name, d.pts(fireArea(r, band.reach)))
 	}
-	d.b.WriteString("</g>\n")
+	c.Close()
 }
 
 // Threat is an enemy unit that could strike unit Target in its next turn.
@@ -517,10 +438,10 @@ func Threats(st *twobytwo.State, i int) []Threat {
 
 // threats draws a line from each enemy threatening unit i to it: solid
 // for a possible charge, dashed for fire.
-func (d *drawer) threats(i int) {
+func (d *drawer) threats(c *svg.Canvas, i int) {
 	st := d.st
 	to := st.U[i].Pos
-	d.printf(`<g class="threats" id="%s">`, d.id("threats-", st.Spec(i).Label))
+	c.Group("threats", c.ID("threats-", st.Spec(i).Label), "")
 	for _, th := range Threats(st, i) {
 		from := st.U[th.Enemy].Pos
 		kind, dash := "fire", ` stroke-dasharray="4 3"`
@@ -530,29 +451,29 @@ func (d *drawer) threats(i int) {
 				kind = "charge fire"
 			}
 		}
-		d.printf(`<line class="threat %s" x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#c0392b" stroke-width="2"%s opacity="0.8">`,
-			kind, d.x(from.X), d.y(from.Y), d.x(to.X), d.y(to.Y), dash)
-		d.title(fmt.Sprintf("%s threatens %s (%s)", st.Spec(th.Enemy).Label, st.Spec(i).Label, kind))
-		d.b.WriteString("</line>")
+		c.Printf(`<line class="threat %s" x1="%s" y1="%s" x2="%s" y2="%s" stroke="#c0392b" stroke-width="2"%s opacity="0.8">`,
+			kind, c.Num(c.X(from.X)), c.Num(c.Y(from.Y)), c.Num(c.X(to.X)), c.Num(c.Y(to.Y)), dash)
+		c.Title(fmt.Sprintf("%s threatens %s (%s)", st.Spec(th.Enemy).Label, st.Spec(i).Label, kind))
+		c.Raw("</line>")
 	}
-	d.b.WriteString("</g>\n")
+	c.Close()
 }
 
 // point draws a reinforcement point on its edge with its queue listed
 // beside it, outside the table, next unit first.
-func (d *drawer) point(side, k int) {
+func (d *drawer) point(c *svg.Canvas, side, k int) {
 	st := d.st
 	pos, edge, placed := st.Point(side, k)
 	if !placed {
 		return
 	}
 	names := st.Scenario().SideNames
-	d.printf(`<g class="point side%d" id="point-%d-%d">`, side, side, k+1)
-	d.title(fmt.Sprintf("%s reinforcement point %d, %s edge at (%.2f, %.2f)", names[side], k+1, edge, pos.X, pos.Y))
+	c.Group(fmt.Sprintf("point side%d", side), fmt.Sprintf("point-%d-%d", side, k+1), "")
+	c.Title(fmt.Sprintf("%s reinforcement point %d, %s edge at (%.2f, %.2f)", names[side], k+1, edge, pos.X, pos.Y))
 	// A diamond straddling the edge: half on the table, half off.
 	const h = 0.35
 	dia := []geom.Vec{pos.Add(geom.V(0, h)), pos.Add(geom.V(h, 0)), pos.Add(geom.V(0, -h)), pos.Add(geom.V(-h, 0))}
-	d.printf(`<polygon points="%s" fill="%s" stroke="#111111" stroke-width="1"/>`, d.pts(dia), SideColours[side])
+	c.Polygon(dia, fmt.Sprintf(`fill="%s" stroke="#111111" stroke-width="1"`, SideColours[side]))
 	var labels []string
 	for n, i := range st.Queue(side, k) {
 		labels = append(labels, fmt.Sprintf("%d. %s", n+1, st.Spec(i).Label))
@@ -568,7 +489,7 @@ func (d *drawer) point(side, k int) {
 	for n := 0; n < len(labels); n += per {
 		lines = append(lines, strings.Join(labels[n:min(n+per, len(labels))], "  "))
 	}
-	x, y := d.x(pos.X), d.y(pos.Y)
+	x, y := c.X(pos.X), c.Y(pos.Y)
 	anchor := "middle"
 	step := lineH
 	switch edge {
@@ -605,24 +526,19 @@ func (d *drawer) point(side, k int) {
 		if n == 0 {
 			attrs += ` font-weight="bold"`
 		}
-		d.text(x, y+float64(n)*step, attrs, l)
+		c.Text(x, y+float64(n)*step, attrs, l)
 	}
-	d.b.WriteString("</g>\n")
+	c.Close()
 }
 
 // legend states the position in words under the table: the game state,
 // whose colour is whose, and what the marks mean.
-func (d *drawer) legend(rangesOf int, arrows bool) {
+func (d *drawer) legend(rangesOf int, arrows bool) svg.Legend {
 	st := d.st
 	sc := st.Scenario()
 	summary, _, _ := strings.Cut(st.Summary(), "\n")
-	y := d.y(0) + margin - 10
-	d.b.WriteString(`<g class="legend" id="legend">`)
-	d.text(margin, y, `font-weight="bold"`, sc.Title+": "+summary)
-	y += lineH + 4
-	x := margin
+	var sw []svg.Swatch
 	for side := 0; side < 2; side++ {
-		d.printf(`<rect x="%.1f" y="%.1f" width="18" height="9" fill="%s" stroke="#111111" stroke-width="0.8"/>`, x, y-8, SideColours[side])
 		name := sc.SideNames[side]
 		if st.Turn() > 0 {
 			if st.Attacker() == side {
@@ -631,15 +547,16 @@ func (d *drawer) legend(rangesOf int, arrows bool) {
 				name += " (defender)"
 			}
 		}
-		d.text(x+24, y, ``, name)
-		x += 200
+		sw = append(sw, svg.Swatch{Colour: SideColours[side], Name: name})
 	}
-	y += lineH + 2
-	d.text(margin, y, `font-size="10"`, "Thick edge: front. White line along the front: pinned. White cross: disrupted. White ring: halted. Star: HQ.")
-	y += lineH
-	d.text(margin, y, `font-size="10"`, `Grid 1". Diamonds: reinforcement points, queues listed beside them, next to arrive first.`)
+	small := `font-size="10"`
+	rows := []svg.Row{
+		{Text: sc.Title + ": " + summary, Attrs: `font-weight="bold"`},
+		{Swatches: sw, GapPens: lineH + 4},
+		{Text: "Thick edge: front. White line along the front: pinned. White cross: disrupted. White ring: halted. Star: HQ.", Attrs: small, GapPens: lineH + 2},
+		{Text: `Grid 1". Diamonds: reinforcement points, queues listed beside them, next to arrive first.`, Attrs: small},
+	}
 	if rangesOf >= 0 {
-		y += lineH
 		spec := st.Spec(rangesOf)
 		fire := "it may not shoot"
 		if r := st.FireReach(rangesOf); r > 0 {
@@ -648,60 +565,40 @@ func (d *drawer) legend(rangesOf int, arrows bool) {
 				fire = fmt.Sprintf(`shaded = field of fire, canister %.1f", normal %.1f", long %.1f"`, p.Canister, p.Normal, p.Long)
 			}
 		}
-		d.text(margin, y, `font-size="10"`, fmt.Sprintf(`Ranges of %s: dashed circle = movement %.1f"; %s`, spec.Label, spec.Type.Profile().Move, fire))
-		y += lineH
-		d.text(margin, y, `font-size="10"`, fmt.Sprintf(`Red lines: enemies threatening %s next turn, solid = within a move (could charge), dashed = in their field of fire.`, spec.Label))
+		rows = append(rows,
+			svg.Row{Text: fmt.Sprintf(`Ranges of %s: dashed circle = movement %.1f"; %s`, spec.Label, spec.Type.Profile().Move, fire), Attrs: small},
+			svg.Row{Text: fmt.Sprintf(`Red lines: enemies threatening %s next turn, solid = within a move (could charge), dashed = in their field of fire.`, spec.Label), Attrs: small})
 	}
 	if arrows {
-		y += lineH
-		d.text(margin, y, `font-size="10"`, "Suggested orders, numbered best first (p2, p3...: the plan's later orders): green arrows = moves, purple = charges, dashed orange = fire,")
-		y += lineH
-		d.text(margin, y, `font-size="10"`, "green rings = placements; a dashed outline is where the order leaves the base, facing as its thick edge shows (blue: a turn in place).")
+		rows = append(rows,
+			svg.Row{Text: "Suggested orders, numbered best first (p2, p3...: the plan's later orders): green arrows = moves, purple = charges, dashed orange = fire,", Attrs: small},
+			svg.Row{Text: "green rings = placements; a dashed outline is where the order leaves the base, facing as its thick edge shows (blue: a turn in place).", Attrs: small})
 	}
-	d.b.WriteString("</g>\n")
+	return svg.Legend{Top: margin - 10, LinePens: lineH, Rows: rows}
 }
 
-// arrowColours are the suggestion colours by kind.
-var arrowColours = map[string]string{"move": "#1e8449", "charge": "#7d3c98", "fire": "#d35400", "place": "#1e8449", "face": "#2471a3"}
+// arrowKinds are the suggestions' looks by kind.
+var arrowKinds = []svg.ArrowKind{
+	{Name: "move", Colour: "#1e8449"},
+	{Name: "charge", Colour: "#7d3c98"},
+	{Name: "fire", Colour: "#d35400", Dash: "6 4"},
+	{Name: "place", Colour: "#1e8449"},
+	{Name: "face", Colour: "#2471a3"},
+}
 
-// arrows draws suggested actions, the first on top.
-func (d *drawer) arrows(as []Arrow) {
-	if len(as) == 0 {
-		return
-	}
-	d.b.WriteString(`<g class="suggestions" id="suggestions"><defs>`)
-	for _, kind := range []string{"move", "charge", "fire"} {
-		d.printf(`<marker id="head-%s" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="%s"/></marker>`, kind, arrowColours[kind])
-	}
-	d.b.WriteString("</defs>\n")
-	for k := len(as) - 1; k >= 0; k-- {
-		a := as[k]
-		colour, ok := arrowColours[a.Kind]
-		if !ok || len(a.Points) == 0 {
-			continue
-		}
-		end := a.Points[len(a.Points)-1]
-		d.printf(`<g class="suggestion %s">`, a.Kind)
+// arrows are the suggested actions in the shared renderer's terms: a
+// placement is a ring, a turn its ghost alone.
+func (d *drawer) arrows(as []Arrow) svg.Arrows {
+	out := svg.Arrows{Class: "suggestions", ID: "suggestions", ItemClass: "suggestion", Kinds: arrowKinds, HeadPens: 5}
+	for _, a := range as {
+		s := svg.Arrow{Kind: a.Kind, Points: a.Points, Label: a.Label, Title: a.Title}
 		if a.Ghost.HW > 0 {
-			c := a.Ghost.Corners()
-			d.printf(`<polygon class="ghost" points="%s" fill="%s" fill-opacity="0.15" stroke="%s" stroke-width="1.5" stroke-dasharray="5 3"/>`, d.pts(c[:]), colour, colour)
-			d.printf(`<line class="ghost-front" x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="%s" stroke-width="3"/>`, d.x(c[0].X), d.y(c[0].Y), d.x(c[1].X), d.y(c[1].Y), colour)
+			s.Ghosts = []geom.Rect{a.Ghost}
 		}
-		switch a.Kind {
-		case "place":
-			d.printf(`<circle cx="%.1f" cy="%.1f" r="%.1f" fill="none" stroke="%s" stroke-width="3"/>`, d.x(end.X), d.y(end.Y), 0.6*d.scale, colour)
-		case "face":
-			// The ghost alone shows a turn; nothing moves.
-		default:
-			dash := ""
-			if a.Kind == "fire" {
-				dash = ` stroke-dasharray="6 4"`
-			}
-			d.printf(`<polyline points="%s" fill="none" stroke="%s" stroke-width="3"%s marker-end="url(#head-%s)" opacity="0.9"/>`, d.pts(a.Points), colour, dash, a.Kind)
+		if a.Kind == "place" {
+			s.Radius = 0.6
 		}
-		d.text(d.x(end.X)+6, d.y(end.Y)-6, fmt.Sprintf(`font-weight="bold" font-size="14" fill="%s"`, colour), a.Label)
-		d.title(a.Title)
-		d.b.WriteString("</g>\n")
+		out.Items = append(out.Items, s)
 	}
-	d.b.WriteString("</g>\n")
+	return out
 }
