@@ -5,14 +5,17 @@ import (
 	"fmt"
 
 	"github.com/grognard/grognard/engine"
+	"github.com/grognard/grognard/engine/tabletop/svg"
 )
 
-// Bundle is the toy's plug-in (engine.RegisterBundle): its rules and the
-// scenario tools list and show. It has no scenario files, army lists or
-// pictures of its own, so the commands that need them say so.
+// Bundle is the toy's plug-in (engine.RegisterBundle): its rules, the
+// scenario tools list and show, and pictures by the shared renderer's
+// plain table picture (its pieces are engine.Table's). It has no scenario
+// files or army lists, so the commands that need them say so.
 func Bundle() engine.Bundle {
 	return engine.Bundle{
-		Rules: Rules{},
+		Rules:    Rules{},
+		Pictures: svg.TablePicturer{},
 		Scenarios: []engine.Tool{
 			{Name: "list", Usage: "list the toy's scenarios", Run: listTool},
 			{Name: "show", Usage: "print a toy scenario's units and turns", ArgsUsage: "NAME", Run: showTool},
