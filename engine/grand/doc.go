@@ -44,8 +44,8 @@
 // ToMove is engine.Chance for the round's combat dice (one D6 a side,
 // and one for each committed guard), an outflanking force's arrival
 // roll, the defender's withdrawal roll and the pursuit die; PendingRoll
-// is the pool, DescribeRoll says what it is for, and Outcomes lists the
-// distinct results for search.
+// is the pool, DescribeRoll says what it is for, and Outcomes lists its
+// faces for search.
 //
 // Built-in battles are registered by name (open-field here, the others by
 // scenarios/grand); a state saves to JSON with its scenario and restores
