@@ -123,6 +123,9 @@ var fuzz = enginetest.Fuzz{
 	Texts: append(notationTexts(),
 		"#0 move:charge #1 rear 1,2 3,4 5,6 7 arg=255",
 		"F1_Line follow-up 300"),
+	// As many steps as playDecoded plays: a 2 by 2 position's legal list
+	// is long, and an input's work is what the CI's budget pays for.
+	Steps:      8,
 	CheckState: func(t *testing.T, st engine.State) { playDecoded(st.(*State)) },
 	CheckAction: func(t *testing.T, st engine.State, text string, a engine.Action) {
 		if err := checkNotation(st.(*State), st.(*State), a); err != nil {
