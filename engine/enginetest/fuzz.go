@@ -154,8 +154,12 @@ func FuzzDecodeState(f *testing.F, z Fuzz) {
 		if err != nil {
 			return
 		}
-		checkRedecode(t, z.Ruleset, st)
-		fuzzPlayOn(t, z, st.Clone())
+		if err := checkRedecode(z.Ruleset, st); err != nil {
+			t.Fatal(err)
+		}
+		if err := fuzzPlayOn(z, st.Clone()); err != nil {
+			t.Fatal(err)
+		}
 		if z.CheckState != nil {
 			z.CheckState(t, st)
 		}
@@ -197,29 +201,40 @@ func FuzzParseAction(f *testing.F, z Fuzz) {
 	}
 	f.Fuzz(func(t *testing.T, text string) {
 		defer watchdog(z.Timeout, []byte(text))()
-		a, err := st.ParseAction(text)
+		a, ok, err := checkParsed(st, text)
 		if err != nil {
-			if !errors.Is(err, engine.ErrNotation) {
-				t.Fatalf("ParseAction(%q): the error %v does not wrap engine.ErrNotation", text, err)
-			}
-			return
+			t.Fatal(err)
 		}
-		_ = st.DescribeAction(a)
-		back := st.FormatAction(a)
-		if back == "" || strings.ContainsAny(back, "\n\r") {
-			t.Fatalf("ParseAction(%q) = %+v, written %q: not one line", text, a, back)
-		}
-		b, err := st.ParseAction(back)
-		if err != nil || !SameAction(a, b) {
-			t.Fatalf("ParseAction(%q) = %+v, written %q, which reads back as %+v, %v", text, a, back, b, err)
-		}
-		if again := st.FormatAction(b); again != back {
-			t.Fatalf("ParseAction(%q) = %+v is written %q, then %q", text, a, back, again)
-		}
-		if z.CheckAction != nil {
+		if ok && z.CheckAction != nil {
 			z.CheckAction(t, st, text, a)
 		}
 	})
+}
+
+// checkParsed reads text in st: ok is false for a text refused as it
+// should be, and the error says what is wrong with the refusal or the
+// action read.
+func checkParsed(st engine.State, text string) (a engine.Action, ok bool, err error) {
+	a, err = st.ParseAction(text)
+	if err != nil {
+		if !errors.Is(err, engine.ErrNotation) {
+			return a, false, fmt.Errorf("ParseAction(%q): the error %v does not wrap engine.ErrNotation", text, err)
+		}
+		return a, false, nil
+	}
+	_ = st.DescribeAction(a)
+	back := st.FormatAction(a)
+	if back == "" || strings.ContainsAny(back, "\n\r") {
+		return a, true, fmt.Errorf("ParseAction(%q) = %+v, written %q: not one line", text, a, back)
+	}
+	b, err := st.ParseAction(back)
+	if err != nil || !SameAction(a, b) {
+		return a, true, fmt.Errorf("ParseAction(%q) = %+v, written %q, which reads back as %+v, %v", text, a, back, b, err)
+	}
+	if again := st.FormatAction(b); again != back {
+		return a, true, fmt.Errorf("ParseAction(%q) = %+v is written %q, then %q", text, a, back, again)
+	}
+	return a, true, nil
 }
 
 // SameAction reports whether a and b are the same action field by field,
@@ -259,28 +274,28 @@ func watchdog(d time.Duration, input []byte) (stop func()) {
 
 // checkRedecode: st writes to JSON that decodes to a state writing the
 // same JSON, with the same hash and position.
-func checkRedecode(t *testing.T, rs engine.Ruleset, st engine.State) {
-	t.Helper()
+func checkRedecode(rs engine.Ruleset, st engine.State) error {
 	b, err := st.MarshalJSON()
 	if err != nil {
-		t.Fatalf("a decoded state does not write to JSON: %v", err)
+		return fmt.Errorf("a decoded state does not write to JSON: %w", err)
 	}
 	d, err := rs.DecodeState(b)
 	if err != nil {
-		t.Fatalf("a decoded state's JSON does not decode: %v\n%s", err, b)
+		return fmt.Errorf("a decoded state's JSON does not decode: %w\n%s", err, b)
 	}
 	b2, err := d.MarshalJSON()
 	switch {
 	case err != nil:
-		t.Fatalf("a decoded state's JSON decodes to a state that does not write: %v\n%s", err, b)
+		return fmt.Errorf("a decoded state's JSON decodes to a state that does not write: %w\n%s", err, b)
 	case !bytes.Equal(b, b2):
-		t.Fatalf("the JSON changes on a second round trip: %s\n%s\n%s", firstDiff(b2, b), b, b2)
+		return fmt.Errorf("the JSON changes on a second round trip: %s\n%s\n%s", firstDiff(b2, b), b, b2)
 	case d.Hash() != st.Hash():
-		t.Fatalf("the hash is %016x after a round trip, %016x before\n%s", d.Hash(), st.Hash(), b)
+		return fmt.Errorf("the hash is %016x after a round trip, %016x before\n%s", d.Hash(), st.Hash(), b)
 	case d.ToMove() != st.ToMove() || d.Terminal() != st.Terminal() || d.Turn() != st.Turn() || d.Result() != st.Result():
-		t.Fatalf("a round trip changes the position: %s to move, terminal %v, turn %d, %s; before %s, %v, %d, %s\n%s",
+		return fmt.Errorf("a round trip changes the position: %s to move, terminal %v, turn %d, %s; before %s, %v, %d, %s\n%s",
 			d.ToMove(), d.Terminal(), d.Turn(), d.Result(), st.ToMove(), st.Terminal(), st.Turn(), st.Result(), b)
 	}
+	return nil
 }
 
 // fuzzPlayOn plays st on at random for z.Steps steps through the
@@ -288,8 +303,7 @@ func checkRedecode(t *testing.T, rs engine.Ruleset, st engine.State) {
 // searches call. Without z.Strict a refused action or roll, or a position
 // where nobody chooses, ends the play quietly: a decoded state need only
 // not break the engine.
-func fuzzPlayOn(t *testing.T, z Fuzz, st engine.State) {
-	t.Helper()
+func fuzzPlayOn(z Fuzz, st engine.State) error {
 	rng := rand.New(rand.NewPCG(1, 1))
 	var buf []engine.Action
 	var outs []engine.Outcome
@@ -316,9 +330,9 @@ func fuzzPlayOn(t *testing.T, z Fuzz, st engine.State) {
 		}
 		if st.Terminal() {
 			if z.Strict && !st.Result().Over {
-				t.Fatalf("step %d: a finished game has no result (%s)", step, st.Result())
+				return fmt.Errorf("step %d: a finished game has no result (%s)", step, st.Result())
 			}
-			return
+			return nil
 		}
 		if st.ToMove() == engine.Chance {
 			_ = st.DescribeRoll()
@@ -326,35 +340,37 @@ func fuzzPlayOn(t *testing.T, z Fuzz, st engine.State) {
 			r := st.PendingRoll()
 			if err := r.Valid(); err != nil {
 				if z.Strict {
-					t.Fatalf("step %d: the pending roll %s cannot be rolled: %v", step, r, err)
+					return fmt.Errorf("step %d: the pending roll %s cannot be rolled: %v", step, r, err)
 				}
-				return
+				return nil
 			}
 			if err := st.ApplyDice(engine.RollWith(rng, r)); err != nil {
 				if z.Strict {
-					t.Fatalf("step %d: dice for %s refused: %v", step, st.DescribeRoll(), err)
+					return fmt.Errorf("step %d: dice for %s refused: %v", step, st.DescribeRoll(), err)
 				}
-				return
+				return nil
 			}
 			if z.Strict {
-				checkReached(t, z.Ruleset, st, step)
+				if err := checkReached(z.Ruleset, st, step); err != nil {
+					return err
+				}
 			}
 			continue
 		}
 		deciders = engine.Deciders(st, deciders[:0])
 		if len(deciders) == 0 {
 			if z.Strict {
-				t.Fatalf("step %d: the game is not over, no dice are pending and nobody chooses (%s to move, %s)", step, st.ToMove(), phase(st))
+				return fmt.Errorf("step %d: the game is not over, no dice are pending and nobody chooses (%s to move, %s)", step, st.ToMove(), phase(st))
 			}
-			return
+			return nil
 		}
 		p := deciders[0]
 		buf = engine.LegalFor(engine.ViewFor(st, p), p, buf[:0])
 		if len(buf) == 0 {
 			if z.Strict {
-				t.Fatalf("step %d: %s chooses but has no legal action (%s)", step, p, phase(st))
+				return fmt.Errorf("step %d: %s chooses but has no legal action (%s)", step, p, phase(st))
 			}
-			return
+			return nil
 		}
 		for _, i := range spread(len(buf), fuzzLegal) {
 			a := buf[i]
@@ -364,32 +380,35 @@ func fuzzPlayOn(t *testing.T, z Fuzz, st engine.State) {
 			}
 			text := st.FormatAction(a)
 			if b, err := st.ParseAction(text); err != nil || !SameAction(a, b) {
-				t.Fatalf("step %d: the legal action %+v is written %q, which reads back as %+v, %v", step, a, text, b, err)
+				return fmt.Errorf("step %d: the legal action %+v is written %q, which reads back as %+v, %v", step, a, text, b, err)
 			}
 		}
 		a := buf[rng.IntN(len(buf))]
 		if err := engine.Play(st, p, a); err != nil {
 			if z.Strict {
-				t.Fatalf("step %d: %s's legal action %q refused: %v", step, p, st.FormatAction(a), err)
+				return fmt.Errorf("step %d: %s's legal action %q refused: %v", step, p, st.FormatAction(a), err)
 			}
-			return
+			return nil
 		}
 		if z.Strict {
-			checkReached(t, z.Ruleset, st, step)
+			if err := checkReached(z.Ruleset, st, step); err != nil {
+				return err
+			}
 		}
 	}
+	return nil
 }
 
 // checkReached: a position played on to from a decoded state decodes.
-func checkReached(t *testing.T, rs engine.Ruleset, st engine.State, step int) {
-	t.Helper()
+func checkReached(rs engine.Ruleset, st engine.State, step int) error {
 	b, err := st.MarshalJSON()
 	if err != nil {
-		t.Fatalf("step %d: a position played on to does not write: %v", step, err)
+		return fmt.Errorf("step %d: a position played on to does not write: %v", step, err)
 	}
 	if _, err := rs.DecodeState(b); err != nil {
-		t.Fatalf("step %d: a position played on to does not decode: %v\n%s", step, err, b)
+		return fmt.Errorf("step %d: a position played on to does not decode: %v\n%s", step, err, b)
 	}
+	return nil
 }
 
 // fuzzSeeds plays z's seed games: their sampled positions' JSON, and the
