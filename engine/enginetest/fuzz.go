@@ -7,6 +7,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -136,7 +138,7 @@ func FuzzDecodeState(f *testing.F, z Fuzz) {
 		f.Fatal("enginetest: Fuzz.Ruleset is required")
 	}
 	z = z.defaults()
-	states, _, err := fuzzSeeds(z)
+	states, _, err := fuzzSeeds(z, true)
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -184,7 +186,7 @@ func FuzzParseAction(f *testing.F, z Fuzz) {
 		f.Fatal("enginetest: Fuzz.Ruleset is required")
 	}
 	z = z.defaults()
-	_, texts, err := fuzzSeeds(z)
+	_, texts, err := fuzzSeeds(z, false)
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -252,25 +254,46 @@ func SameAction(a, b engine.Action) bool {
 	return math.Float64bits(a.Facing) == math.Float64bits(b.Facing)
 }
 
+// fuzzWatch is the state of the process's one watchdog: the deadline of
+// the input being checked (Unix nanoseconds, 0 between inputs) and the
+// input, for the report.
+var fuzzWatch struct {
+	once     sync.Once
+	deadline atomic.Int64
+	input    atomic.Pointer[[]byte]
+}
+
+// watchdogTick is how often the watchdog looks at the deadline.
+const watchdogTick = 250 * time.Millisecond
+
 // watchdog fails the fuzz input by a panic, which ends the worker and
 // reports the input, if the caller has not called the function it returns
-// within d: a hung engine call cannot be interrupted, and a fuzz target
-// that hangs would otherwise stall the run with no input reported.
+// within d (give or take watchdogTick): a hung engine call cannot be
+// interrupted, and a fuzz target that hangs would otherwise stall the run
+// with no input reported. One goroutine watches every input of the
+// process, so that an input costs two atomic stores, not a goroutine and
+// a timer: the fastest targets run tens of thousands a second.
 func watchdog(d time.Duration, input []byte) (stop func()) {
-	done := make(chan struct{})
-	timer := time.NewTimer(d)
-	go func() {
-		select {
-		case <-done:
-		case <-timer.C:
-			panic(fmt.Sprintf("enginetest: the engine took more than %s on the input %q", d, input))
-		}
-	}()
-	return func() {
-		timer.Stop()
-		close(done)
-	}
+	fuzzWatch.once.Do(func() {
+		go func() {
+			for range time.Tick(watchdogTick) {
+				if dl := fuzzWatch.deadline.Load(); dl != 0 && time.Now().UnixNano() > dl {
+					var in []byte
+					if p := fuzzWatch.input.Load(); p != nil {
+						in = *p
+					}
+					panic(fmt.Sprintf("enginetest: the engine took more than its time on the input %q", in))
+				}
+			}
+		}()
+	})
+	fuzzWatch.input.Store(&input)
+	fuzzWatch.deadline.Store(time.Now().Add(d).UnixNano())
+	return stopWatchdog
 }
+
+// stopWatchdog ends the watch of the current input.
+func stopWatchdog() { fuzzWatch.deadline.Store(0) }
 
 // checkRedecode: st writes to JSON that decodes to a state writing the
 // same JSON, with the same hash and position.
@@ -411,9 +434,10 @@ func checkReached(rs engine.Ruleset, st engine.State, step int) error {
 	return nil
 }
 
-// fuzzSeeds plays z's seed games: their sampled positions' JSON, and the
-// notation of the actions played, each once, in the order played.
-func fuzzSeeds(z Fuzz) (states [][]byte, texts []string, err error) {
+// fuzzSeeds plays z's seed games: their sampled positions' JSON (when
+// withStates), and the notation of the actions played, each once, in the
+// order played.
+func fuzzSeeds(z Fuzz, withStates bool) (states [][]byte, texts []string, err error) {
 	seen := map[string]bool{}
 	var buf []engine.Action
 	var deciders []engine.Player
@@ -428,7 +452,7 @@ func fuzzSeeds(z Fuzz) (states [][]byte, texts []string, err error) {
 			rng := rand.New(rand.NewPCG(seed, engine.SplitMix64(seed)))
 			for step := 0; ; step++ {
 				last := st.Terminal() || step >= z.MaxSteps
-				if step%z.Every == 0 || last {
+				if withStates && (step%z.Every == 0 || last) {
 					b, err := st.MarshalJSON()
 					if err != nil {
 						return nil, nil, fmt.Errorf("enginetest: %s seed %d step %d: %w", sc, seed, step, err)

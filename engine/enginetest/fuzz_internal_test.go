@@ -4,8 +4,11 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"os"
+	"os/exec"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/engine/enginetest/toy"
@@ -87,7 +90,7 @@ func (s *fuzzState) Commit(side engine.Player, a engine.Action) error {
 func firstFailure(t *testing.T, how string, strict bool) error {
 	t.Helper()
 	z := Fuzz{Ruleset: fuzzRules{how: how}, Strict: strict, Texts: []string{"nonsense"}}.defaults()
-	states, texts, err := fuzzSeeds(Fuzz{Ruleset: toy.Rules{}, Every: 1}.defaults())
+	states, texts, err := fuzzSeeds(Fuzz{Ruleset: toy.Rules{}, Every: 1}.defaults(), true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -142,5 +145,31 @@ func TestFuzzChecksFindBreaks(t *testing.T) {
 		case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)):
 			t.Errorf("%q strict %v: error %v, want one saying %q", c.how, c.strict, err, c.want)
 		}
+	}
+}
+
+// watchdogEnv makes TestWatchdog the child that hangs.
+const watchdogEnv = "ENGINETEST_HANG"
+
+// TestWatchdog: an input checked past its time ends the process with
+// the input in the message; inputs stopped in time do not.
+func TestWatchdog(t *testing.T) {
+	if os.Getenv(watchdogEnv) != "" {
+		for range 1000 {
+			watchdog(50*time.Millisecond, []byte("quick"))()
+		}
+		defer watchdog(50*time.Millisecond, []byte("the hanging input"))()
+		time.Sleep(3 * time.Second)
+		return
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(exe, "-test.run=^TestWatchdog$", "-test.count=1")
+	cmd.Env = append(os.Environ(), watchdogEnv+"=1")
+	out, err := cmd.CombinedOutput()
+	if err == nil || !strings.Contains(string(out), `took more than its time on the input "the hanging input"`) {
+		t.Fatalf("a hang was not reported: %v\n%s", err, out)
 	}
 }
