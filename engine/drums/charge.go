@@ -100,7 +100,8 @@ func nearestPoint(r geom.Rect, p geom.Vec) geom.Vec {
 
 // canCharge reports whether unit i may declare a charge on target (Charge
 // 1): its formation can charge, the target is an enemy unit or camp, and
-// a maximum throw of the charge dice would reach it.
+// a maximum throw of the charge dice would reach it, with room for the
+// charge's wheel if it needs one (ruling D-CHARGE-WHEEL).
 func (s *State) canCharge(i, target int, supply bool) bool {
 	if !s.alive(i) || s.Units[i].Flags&(fInMelee|fInterpen) != 0 {
 		return false
@@ -136,7 +137,8 @@ func (s *State) canCharge(i, target int, supply bool) bool {
 // chargeWheelFits reports whether unit i has room to make a charge's
 // wheel of ang degrees towards target: the wheeled footprint is on the
 // table and clear of everyone but the target, and nothing is in the way
-// of the swing (ruling D-WHEELROOM).
+// of the swing (ruling D-WHEELROOM). A charge without that room cannot be
+// declared (ruling D-CHARGE-WHEEL).
 func (s *State) chargeWheelFits(i int, ang float64, target int) bool {
 	u := &s.Units[i]
 	p := s.prof(i)

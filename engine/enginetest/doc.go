@@ -39,6 +39,17 @@
 // GROGNARD_UPDATE_GOLDEN=1 go test ./path/to/ruleset/ -run TestConformance
 // rewrites the golden file from the current code; review the diff.
 //
+// A ruleset's fuzz_test.go fuzzes its saved states and its notation with
+// the shared harnesses, seeded from its own games (see Fuzz):
+//
+//	var fuzz = enginetest.Fuzz{Ruleset: Rules{}, Texts: []string{"F1 hold"}}
+//
+//	func FuzzDecodeState(f *testing.F) { enginetest.FuzzDecodeState(f, fuzz) }
+//	func FuzzParseAction(f *testing.F) { enginetest.FuzzParseAction(f, fuzz) }
+//
+// and .ci/run fuzzes every such target it finds. Its notes_test.go keeps
+// its rulings notes and code in step with CheckRulingNotes.
+//
 // The package imports only engine and the standard library, so that any
 // ruleset can use it without import cycles.
 package enginetest

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/grognard/grognard/engine"
+	"github.com/grognard/grognard/engine/enginetest"
 	"github.com/grognard/grognard/engine/grand"
 )
 
@@ -65,126 +66,66 @@ func positions(tb testing.TB, games int) [][]byte {
 	return out
 }
 
-// FuzzParseAction: any text is refused with engine.ErrNotation or read as
-// a posture that formats back to text reading the same; nothing panics.
-func FuzzParseAction(f *testing.F) {
+// fuzzConfig seeds the shared harnesses from every position of seeded
+// random battles on every fuzz scenario, and every posture's notation.
+// Grand Tactical's DecodeState refuses what play cannot reach, so it is
+// fuzzed strictly: from any state it decodes, random play goes on to the
+// end without a refusal, through positions that all decode. It is a
+// function, not a variable, because the test battles are registered by
+// this package's init, which runs after variables are initialised.
+func fuzzConfig(tb testing.TB) enginetest.Fuzz {
+	return enginetest.Fuzz{
+		Ruleset: grand.Rules{},
+		// The guard's battle first: its postures are the ones the texts are
+		// read in.
+		Scenarios: []string{"test-guard", grand.DefaultScenario, "test-trivial", "test-marsh"},
+		Games:     3,
+		MaxSteps:  200,
+		Every:     1,
+		Texts:     fuzzTexts(tb),
+		Steps:     100,
+		Strict:    true,
+		CheckState: func(t *testing.T, st engine.State) {
+			s := st.(*grand.State)
+			_, _ = s.Decided()
+			if s.Terminal() && s.ToMove() != engine.NoPlayer {
+				t.Fatalf("a terminal state: %s to move, result %+v", s.ToMove(), s.Result())
+			}
+		},
+		CheckAction: func(t *testing.T, _ engine.State, text string, a engine.Action) {
+			side := int(a.Unit)
+			if a.Kind != grand.KindPosture || side > 1 || a.Arg < 1 || int(a.Arg) > grand.NumPostures(side) || a.Target > 2 {
+				t.Fatalf("ParseAction(%q) = %+v: not a posture", text, a)
+			}
+		},
+	}
+}
+
+// fuzzTexts are the notation of every posture of each side with every
+// shift, and texts next to it.
+func fuzzTexts(tb testing.TB) []string {
+	var out []string
 	st, err := grand.Rules{}.NewGame("test-guard", engine.Options{})
 	if err != nil {
-		f.Fatal(err)
+		tb.Fatal(err)
 	}
-	s := st.(*grand.State)
 	for side := range 2 {
 		for p := uint8(1); int(p) <= grand.NumPostures(side); p++ {
 			for shift := uint8(0); shift <= 2; shift++ {
-				f.Add(s.FormatAction(grand.PostureAction(side, p, shift)))
+				out = append(out, st.FormatAction(grand.PostureAction(side, p, shift)))
 			}
 		}
 	}
-	for _, text := range []string{"", "outflank", "attacker", "defender", "cordon guard 2", "attacker defender cordon", "attacker assault guard 3", "unknown 1 0 0 0"} {
-		f.Add(text)
-	}
-	f.Fuzz(func(t *testing.T, text string) {
-		a, err := s.ParseAction(text)
-		if err != nil {
-			if !errors.Is(err, engine.ErrNotation) {
-				t.Fatalf("ParseAction(%q): %v does not wrap ErrNotation", text, err)
-			}
-			return
-		}
-		side := int(a.Unit)
-		if a.Kind != grand.KindPosture || side > 1 || a.Arg < 1 || int(a.Arg) > grand.NumPostures(side) || a.Target > 2 {
-			t.Fatalf("ParseAction(%q) = %+v: not a posture", text, a)
-		}
-		back := s.FormatAction(a)
-		if b, err := s.ParseAction(back); err != nil || b != a {
-			t.Fatalf("ParseAction(%q) = %+v formats as %q, which parses to %+v, %v", text, a, back, b, err)
-		}
-		_ = s.DescribeAction(a)
-	})
+	return append(out, "", "outflank", "attacker", "defender", "cordon guard 2", "attacker defender cordon", "attacker assault guard 3", "unknown 1 0 0 0")
 }
 
-// FuzzDecodeState: any input is refused or decoded to a state that
-// re-marshals to JSON decoding to an equal hash, whose every method works
-// and from which random play goes on to the end without a refusal,
-// through positions that all decode.
-func FuzzDecodeState(f *testing.F) {
-	for _, b := range positions(f, 3) {
-		f.Add(b)
-	}
-	f.Add([]byte(`{}`))
-	f.Add([]byte(`null`))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		st, err := grand.Rules{}.DecodeState(data)
-		if err != nil {
-			return
-		}
-		b, err := st.MarshalJSON()
-		if err != nil {
-			t.Fatalf("a decoded state does not marshal: %v", err)
-		}
-		st2, err := grand.Rules{}.DecodeState(b)
-		if err != nil {
-			t.Fatalf("a decoded state's JSON does not decode: %v\n%s", err, b)
-		}
-		if st.Hash() != st2.Hash() {
-			t.Fatalf("hash %x after a round trip, %x before", st2.Hash(), st.Hash())
-		}
-		if b2, err := st2.MarshalJSON(); err != nil || !bytes.Equal(b, b2) {
-			t.Fatalf("the JSON changes on a second round trip: %v\n%s\n%s", err, b, b2)
-		}
-		exercise(t, st.(*grand.State))
-	})
-}
+// FuzzParseAction: see enginetest.FuzzParseAction; what parses is a
+// posture.
+func FuzzParseAction(f *testing.F) { enginetest.FuzzParseAction(f, fuzzConfig(f)) }
 
-// exercise calls what front ends and searches call on s, then plays it
-// out at random.
-func exercise(t *testing.T, s *grand.State) {
-	t.Helper()
-	rng := rand.New(rand.NewPCG(5, 5))
-	var buf []engine.Action
-	var outs []engine.Outcome
-	for step := 0; step < 100; step++ {
-		_ = s.Hash()
-		_ = s.Summary()
-		_ = s.Sketch()
-		_ = s.DescribeRoll()
-		_ = s.PhaseName()
-		_, _ = s.Decided()
-		_ = s.Clone()
-		for side := engine.Player(0); side < 2; side++ {
-			v := s.View(side)
-			_ = v.Hash()
-			for _, a := range s.LegalFor(side, nil) {
-				_ = s.DescribeAction(a)
-				if got, err := s.ParseAction(s.FormatAction(a)); err != nil || got != a {
-					t.Fatalf("legal %+v formats as %q: %+v, %v", a, s.FormatAction(a), got, err)
-				}
-			}
-		}
-		outs = s.Outcomes(outs[:0])
-		if s.Terminal() {
-			if s.ToMove() != engine.NoPlayer || !s.Result().Over {
-				t.Fatalf("a terminal state: %s to move, result %+v", s.ToMove(), s.Result())
-			}
-			return
-		}
-		if s.ToMove() == engine.Both && !s.Owes(0) && !s.Owes(1) {
-			t.Fatalf("both sides are to choose but neither owes a posture: stuck\n%s", s.Summary())
-		}
-		var err error
-		if buf, err = randomStep(s, rng, buf); err != nil {
-			t.Fatalf("step %d (%s): %v", step, s.PhaseName(), err)
-		}
-		// Play from a decoded state stays within what decodes.
-		b, err := s.MarshalJSON()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := (grand.Rules{}).DecodeState(b); err != nil {
-			t.Fatalf("step %d (%s) reached a position that does not decode: %v\n%s", step, s.PhaseName(), err, b)
-		}
-	}
-}
+// FuzzDecodeState: see enginetest.FuzzDecodeState; a terminal state has
+// nobody to move.
+func FuzzDecodeState(f *testing.F) { enginetest.FuzzDecodeState(f, fuzzConfig(f)) }
 
 // TestRandomBattles plays many random battles on every scenario through
 // exercise, and checks the factors never rise nor go below zero.

@@ -625,7 +625,8 @@ func (s *State) end(victor uint8, broke bool, how uint8) {
 }
 
 // pursuitClass is the pursuit's class after the terrain's column shifts
-// (Pursuit After Combat): class 1 against a force withdrawing unbroken.
+// (Pursuit After Combat): class 1 against a force withdrawing unbroken
+// (ruling G-WD).
 func (s *State) pursuitClass() int {
 	class := 1
 	if s.loserBroke {

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/grognard/grognard/engine"
+	"github.com/grognard/grognard/engine/enginetest"
 	"github.com/grognard/grognard/engine/geom"
 )
 
@@ -314,29 +315,15 @@ func TestNotationUnitNames(t *testing.T) {
 	}
 }
 
-// FuzzParseAction: no text makes ParseAction panic, and whatever it reads
-// is written as a text that reads back to the same action.
-func FuzzParseAction(f *testing.F) {
-	for _, c := range notationExamples {
-		f.Add(c.text)
+// notationTexts are the texts of notationExamples, seeds of
+// FuzzParseAction.
+func notationTexts() []string {
+	out := make([]string, len(notationExamples))
+	for i, c := range notationExamples {
+		out[i] = c.text
 	}
-	f.Add("")
-	f.Add("#0 move:charge #1 rear 1,2 3,4 5,6 7 arg=255")
-	f.Add("F1_Line follow-up 300")
-	s, err := NewGame(DefaultScenario, engine.Options{})
-	if err != nil {
-		f.Fatal(err)
-	}
-	f.Fuzz(func(t *testing.T, text string) {
-		a, err := s.ParseAction(text)
-		if err != nil {
-			if !errors.Is(err, engine.ErrNotation) {
-				t.Fatalf("%q: error %v does not wrap ErrNotation", text, err)
-			}
-			return
-		}
-		if err := checkNotation(s, s, a); err != nil {
-			t.Fatalf("%q: %v", text, err)
-		}
-	})
+	return out
 }
+
+// FuzzParseAction: see enginetest.FuzzParseAction, and checkNotation.
+func FuzzParseAction(f *testing.F) { enginetest.FuzzParseAction(f, fuzz) }

@@ -99,7 +99,10 @@ func (s *State) Sketch() string {
 		row[k] = " ."
 	}
 	for i, spec := range s.sc.units {
-		if s.u[i].Str <= 0 {
+		// A unit off the track is not drawn: play from a saved game whose
+		// sides have crossed can charge one off an end (found by
+		// FuzzDecodeState).
+		if s.u[i].Str <= 0 || s.u[i].Pos < 0 || s.u[i].Pos >= TrackLen {
 			continue
 		}
 		c := typeNames[spec.Type][:1]
