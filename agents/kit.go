@@ -64,6 +64,9 @@ type Kit struct {
 	// ActionBiasDoc says in one line what ActionBias prices, for help
 	// texts ("" when there is no hook).
 	ActionBiasDoc string
+	// Fit, when not nil, is how the kit's evaluation is fitted
+	// ('grognard evalfit').
+	Fit *FitPlan
 	// UnitOf, when not nil, is the unit a decision of a portfolio search
 	// concerns: the unit of acts (one unit's orders), or -1 for a side's
 	// decision. Without it every decision is the side's.

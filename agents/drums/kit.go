@@ -20,6 +20,7 @@ func Kit() agents.Kit {
 		// hint's set-up and win/draw/loss playouts: the stronger doctrine
 		// (drums-line beat drums-assault in the kit's measurements).
 		Opponent:  "drums-line",
+		Fit:       fitPlan,
 		SetUp:     []string{"assault", "line"},
 		Proposers: []string{"assault", "line"},
 		Evaluations: []agents.EvaluationKind{

@@ -41,6 +41,7 @@ func Kit() agents.Kit {
 		MCTS:      agents.MCTSDefaults{Prior: "assault", Playout: "greedy", Eval: "default", KitBias: 0.03},
 		Portfolio: agents.PortfolioDefaults{Scripts: []string{"assault", "fireline", "reserve", "greedy"}, Enemy: "assault", Eval: "default"},
 		Opponent:  "heuristic",
+		Fit:       fitPlan,
 		Agents: []agents.AgentKind{
 			{
 				Info: agents.Info{

@@ -32,13 +32,8 @@ func rulesetDirs() []string {
 // linking their packages in.
 const registration = "cmd/grognard/rulesets.go"
 
-// rulesetTools are whole programs that serve one ruleset: evalfit fits the
-// 2 by 2 evaluation's weights.
-var rulesetTools = map[string]string{"cmd/evalfit/": "twobytwo"}
-
-// TestNothingGenericImportsARuleset: outside a ruleset's own packages, the
-// command's registration, its files named for a ruleset (twobytwo.go) and
-// the ruleset's own tools (rulesetTools), no Go file of a package imports
+// TestNothingGenericImportsARuleset: outside a ruleset's own packages and
+// the command's registration, no Go file of a package imports
 // a ruleset's package, so generic code cannot type-check for one ruleset. Tests may:
 // 2 by 2 is the real-world fixture of many generic tests, beside the toy
 // ruleset.
@@ -67,11 +62,6 @@ func TestNothingGenericImportsARuleset(t *testing.T) {
 			return err
 		}
 		own := rulesetOf(strings.TrimSuffix(rel, ".go"))
-		for dir, r := range rulesetTools {
-			if strings.HasPrefix(rel, dir) {
-				own = r
-			}
-		}
 		for _, im := range f.Imports {
 			p, _ := strconv.Unquote(im.Path.Value)
 			if !strings.HasPrefix(p, module) {

@@ -134,6 +134,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		a.botCommand(),
 		a.serveCommand(),
 		a.resolveCommand(),
+		a.evalfitCommand(),
 		a.ladderCommand(),
 		a.workerCommand(),
 	}

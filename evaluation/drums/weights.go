@@ -2,11 +2,12 @@ package drums
 
 // The fitted weights, in the order of the features. They were fitted by
 //
-//	GROGNARD_REFIT=1 go test ./agents/drums/selfplay -run TestRefit -v -timeout 60m
+//	go run ./cmd/grognard evalfit --ruleset drums --games 3000
 //
 // which plays 3000 seeded self-play games (Plan(3000, 1): the doctrines,
 // noisy and random), fits on four fifths of them and prints these
-// constants and the held-out metrics. With GROGNARD_REFIT_GAMES=3000 on the
+// constants and the held-out metrics (until issue 68 this was a test run
+// with GROGNARD_REFIT=1 GROGNARD_REFIT_GAMES=3000). On the
 // engine at c28d63e (melees of several units, supply dice in melee, the
 // charged unit's shot and a forced retire's turn to face chosen; 2,926 of
 // the 3,000 games decided) it reported, on 81,932 held-out positions:

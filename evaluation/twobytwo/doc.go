@@ -84,9 +84,9 @@
 //
 // # Fitting
 //
-// cmd/evalfit fits both models and writes weights.json:
+// 'grognard evalfit' fits both models and writes weights.json:
 //
-//	go run ./cmd/evalfit -games 4000 -seed 1 -out evaluation/twobytwo/weights.json
+//	go run ./cmd/grognard evalfit --games 4000 --seed 1 --out evaluation/twobytwo/weights.json
 //
 // It plays the games of agents/twobytwo/selfplay.Plan(4000, 1): on the built-in scenarios
 // standard, village, river-line and meeting and (40%) on generated
@@ -108,7 +108,7 @@
 //	material   0.6112     0.1599   0.695
 //	constant   0.6931     0.1975   0.500
 //
-// With -records, cmd/evalfit fits on recorded games instead (the records
+// With --records, 'grognard evalfit' fits on recorded games instead (the records
 // grognard match and tournament write, gzipped or not): RecordSamples
 // replays each and samples it as self-play games are sampled, every fifth
 // game in the order read is held out, and weights.json lists the files.

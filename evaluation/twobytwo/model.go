@@ -130,7 +130,7 @@ func ModelFromFile(fm FileModel) (*Model, error) {
 		seen++
 	}
 	if seen != NumFeatures {
-		return nil, fmt.Errorf("model %q: has %d of the %d features; refit with cmd/evalfit", fm.Name, seen, NumFeatures)
+		return nil, fmt.Errorf("model %q: has %d of the %d features; refit with 'grognard evalfit'", fm.Name, seen, NumFeatures)
 	}
 	return m, nil
 }
@@ -148,7 +148,7 @@ func FeatureIndex(name string) int {
 //go:embed weights.json
 var weightsJSON []byte
 
-// Default is the model fitted by cmd/evalfit; Material is the
+// Default is the model fitted by 'grognard evalfit'; Material is the
 // material-only model fitted on the same games, for comparison. Both come
 // from the embedded weights.json.
 var Default, Material *Model

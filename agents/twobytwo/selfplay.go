@@ -1,15 +1,16 @@
-// Package selfplay plays the seeded self-play games that 2 by 2's
+// The self-play games: this file plays the seeded self-play games that 2 by 2's
 // evaluation (evaluation/twobytwo) is fitted and tested on: built-in
 // agents (greedy at several aggressions, mixed with random moves) on the
 // built-in scenarios and on generated battlefields, with positions
 // sampled along each game and labelled with its final outcome.
 //
 // The games are played by the generic driver, agents/selfplay; this
-// package is 2 by 2's plan and features. Everything is a function of a
+// file is 2 by 2's plan and features. Everything is a function of a
 // seed and a game's index, so the same plan gives the same games and
 // samples, bit for bit, on any number of workers; results come back in
 // game order.
-package selfplay
+
+package twobytwo
 
 import (
 	"context"
@@ -21,7 +22,6 @@ import (
 	"github.com/grognard/grognard/engine/twobytwo"
 	evaltwo "github.com/grognard/grognard/evaluation/twobytwo"
 
-	_ "github.com/grognard/grognard/agents/twobytwo"    // the greedy agents the games are played by
 	_ "github.com/grognard/grognard/scenarios/twobytwo" // built-in scenario files and gen:<seed>
 )
 

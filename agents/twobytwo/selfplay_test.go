@@ -1,19 +1,19 @@
-package selfplay_test
+package twobytwo_test
 
 import (
 	"context"
 	"reflect"
 	"testing"
 
-	"github.com/grognard/grognard/agents/twobytwo/selfplay"
+	sp "github.com/grognard/grognard/agents/twobytwo"
 )
 
 func TestPlanDeterministic(t *testing.T) {
-	a, b := selfplay.Plan(50, 9), selfplay.Plan(60, 9)
+	a, b := sp.Plan(50, 9), sp.Plan(60, 9)
 	if !reflect.DeepEqual(a, b[:50]) {
 		t.Error("a game's plan depends on the number of games")
 	}
-	if reflect.DeepEqual(a, selfplay.Plan(50, 10)[:50]) {
+	if reflect.DeepEqual(a, sp.Plan(50, 10)[:50]) {
 		t.Error("different seeds give the same plan")
 	}
 	scen := map[string]bool{}
@@ -26,12 +26,12 @@ func TestPlanDeterministic(t *testing.T) {
 }
 
 func TestWorkersDoNotChangeResults(t *testing.T) {
-	games := selfplay.Plan(6, 3)
-	one, err := selfplay.PlayAll(context.Background(), games, 10, 1)
+	games := sp.Plan(6, 3)
+	one, err := sp.PlayAll(context.Background(), games, 10, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	two, err := selfplay.PlayAll(context.Background(), games, 10, 2)
+	two, err := sp.PlayAll(context.Background(), games, 10, 2)
 	if err != nil {
 		t.Fatal(err)
 	}

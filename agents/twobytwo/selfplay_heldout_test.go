@@ -1,16 +1,16 @@
-package selfplay_test
+package twobytwo_test
 
 import (
 	"context"
 	"testing"
 
-	"github.com/grognard/grognard/agents/twobytwo/selfplay"
+	sp "github.com/grognard/grognard/agents/twobytwo"
 	"github.com/grognard/grognard/engine/enginetest"
 	evaltwo "github.com/grognard/grognard/evaluation/twobytwo"
 )
 
 // HeldOutSeed plans the games of TestDefaultBeatsMaterialHeldOut. It must
-// differ from the seed cmd/evalfit fitted the embedded weights on
+// differ from the seed 'grognard evalfit' fitted the embedded weights on
 // (evaluation.Fitted.Seed), so these games are new to both models.
 const HeldOutSeed = 20260501
 
@@ -32,7 +32,7 @@ func TestDefaultBeatsMaterialHeldOut(t *testing.T) {
 	if testing.Short() {
 		games = 60
 	}
-	results, err := selfplay.PlayAll(context.Background(), selfplay.Plan(games, HeldOutSeed), 10, 2)
+	results, err := sp.PlayAll(context.Background(), sp.Plan(games, HeldOutSeed), 10, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,7 +58,7 @@ func TestDefaultBeatsMaterialHeldOut(t *testing.T) {
 	}
 }
 
-// TestFittedFigures checks the figures cmd/evalfit recorded with the
+// TestFittedFigures checks the figures 'grognard evalfit' recorded with the
 // embedded weights.
 func TestFittedFigures(t *testing.T) {
 	f := evaltwo.Fitted

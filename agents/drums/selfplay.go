@@ -1,21 +1,21 @@
-// Package selfplay plays the seeded self-play games the Drums and Muskets
+// The self-play games: this file plays the seeded self-play games the Drums and Muskets
 // evaluation (evaluation/drums) is fitted and tested on: the kit's
 // doctrines (drums-assault, drums-line) mixed with random moves, and
 // random play, with positions sampled along each game and labelled with
 // its final outcome.
 //
 // The games are played by the generic driver, agents/selfplay; this
-// package is Drums and Muskets' plan and features. Everything is a
+// file is Drums and Muskets' plan and features. Everything is a
 // function of a seed and a game's index, so the same plan gives the same
 // games and samples, bit for bit, on any number of workers; results come
 // back in game order.
-package selfplay
+
+package drums
 
 import (
 	"context"
 	"math/rand/v2"
 
-	kit "github.com/grognard/grognard/agents/drums"
 	"github.com/grognard/grognard/agents/selfplay"
 	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/engine/drums"
@@ -23,7 +23,7 @@ import (
 )
 
 // Game is one planned game, on the default scenario: its agents are the
-// kit's doctrines by their agent names (kit.Doctrine.AgentName).
+// kit's doctrines by their agent names (Doctrine.AgentName).
 type Game = selfplay.Game
 
 // epsilons and their weights: mostly doctrine play, some noisy, some
@@ -37,7 +37,7 @@ func Plan(n int, seed uint64) []Game {
 		r := rand.New(rand.NewPCG(seed, uint64(i)*0x9e3779b97f4a7c15+1))
 		g := Game{Index: i}
 		for s := range 2 {
-			g.Agents[s] = kit.Doctrine(r.IntN(2)).AgentName()
+			g.Agents[s] = Doctrine(r.IntN(2)).AgentName()
 			x := r.Float64()
 			for _, e := range epsilons {
 				if x < e.weight {
