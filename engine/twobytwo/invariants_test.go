@@ -81,8 +81,8 @@ func TestPropertyRandomGames(t *testing.T) {
 		})
 	}
 	p.Wait()
-	// Seeds finish in any order: report the lowest ones, as the
-	// sequential loop this replaced did.
+	// Seeds finish in any order: the lowest are reported, so that a
+	// failure reads the same from run to run.
 	slices.SortFunc(failures, func(a, b seedErr) int { return cmp.Compare(a.seed, b.seed) })
 	for i, f := range failures {
 		if i == 10 {
