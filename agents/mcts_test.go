@@ -21,6 +21,7 @@ import (
 	"github.com/grognard/grognard/engine/enginetest"
 	"github.com/grognard/grognard/engine/twobytwo"
 	"github.com/grognard/grognard/engine/twobytwo/twobytwotest"
+	"github.com/grognard/grognard/internal/testenv"
 )
 
 // positionAfter plays the standard scenario with random actions and dice
@@ -251,9 +252,7 @@ func TestMCTSTimeBudget(t *testing.T) {
 //
 //	GROGNARD_LONG=1 go test -run TestTimeOverrun -v ./agents/
 func TestTimeOverrun(t *testing.T) {
-	if os.Getenv("GROGNARD_LONG") == "" {
-		t.Skip("set GROGNARD_LONG=1")
-	}
+	testenv.Long(t)
 	st := crowdedPosition(t)
 	for _, spec := range []string{"mcts:time=200ms,reuse=false,stop=false", "mcts:time=200ms,reuse=false,stop=false,workers=2", "mcts:time=200ms,reuse=false,stop=false,workers=2,parallel=tree", "portfolio:time=200ms"} {
 		m := mustAgent(t, spec, 1)

@@ -4,12 +4,12 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"testing"
 
 	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/engine/enginetest"
 	"github.com/grognard/grognard/engine/twobytwo"
+	"github.com/grognard/grognard/internal/testenv"
 )
 
 // smallBudget makes a searching agent's spec cheap enough to call on
@@ -23,10 +23,7 @@ var smallBudget = map[string]string{"mcts": "mcts:iters=8,depth=8", "portfolio":
 //
 //	GROGNARD_LONG=1 go test -run TestEveryAgentOnRandomGameStates -v ./agents/
 func TestEveryAgentOnRandomGameStates(t *testing.T) {
-	games := 50
-	if os.Getenv("GROGNARD_LONG") != "" {
-		games = 1000
-	}
+	games := testenv.Pick(t, 50, 1000)
 	if enginetest.RaceEnabled || testing.Short() {
 		games = 5
 	}

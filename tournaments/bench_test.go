@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/grognard/grognard/engine/twobytwo"
+	"github.com/grognard/grognard/internal/testenv"
 )
 
 // BenchmarkTournament plays random against random, whole games, with one
@@ -50,7 +51,7 @@ func TestMemoryStaysFlat(t *testing.T) {
 	if testing.Short() {
 		games = 200
 	}
-	if os.Getenv("GROGNARD_LONG") != "" {
+	if testenv.IsLong() {
 		games, turnLimit = 10000, 0
 		if n, err := strconv.Atoi(os.Getenv("GROGNARD_GAMES")); err == nil && n >= 20 {
 			games = n - n%2

@@ -101,8 +101,19 @@ func TestGoldenGames(t *testing.T) {
 	if raceEnabled && !*updateGolden {
 		n = 2
 	}
-	for i := range n {
-		got[i] = goldenLine(t, i)
+	// The games are independent (each agent and the dice are seeded by
+	// the game alone), so they are played on all cores; the group waits
+	// for its parallel subtests before the lines are compared.
+	t.Run("play", func(t *testing.T) {
+		for i := range n {
+			t.Run(fmt.Sprint(i), func(t *testing.T) {
+				t.Parallel()
+				got[i] = goldenLine(t, i)
+			})
+		}
+	})
+	if t.Failed() {
+		return
 	}
 	if *updateGolden {
 		text := "# Golden 2 by 2 games (tournaments/golden_test.go); rewrite with -update-golden\n" + strings.Join(got, "\n") + "\n"

@@ -16,6 +16,7 @@ import (
 	"github.com/grognard/grognard/engine/geom"
 	rules "github.com/grognard/grognard/engine/twobytwo"
 	"github.com/grognard/grognard/engine/twobytwo/twobytwotest"
+	"github.com/grognard/grognard/internal/testenv"
 	_ "github.com/grognard/grognard/scenarios/twobytwo" // registers the built-in and gen:N scenarios
 )
 
@@ -455,12 +456,18 @@ func TestHeuristicLeavesAJam(t *testing.T) {
 // on every built-in scenario and three generated battlefields, against
 // random and against the other doctrines, from both sides: every action
 // is accepted and nothing errs or panics. The same seeds replay the same
-// game.
+// game. By default each doctrine plays every other scenario, turn about,
+// so that every doctrine and every scenario is still played; under
+// GROGNARD_LONG=1 (internal/testenv) every doctrine plays every scenario.
 func TestHeuristicLegalAndDeterministic(t *testing.T) {
 	opponents := append([]string{"random"}, hDoctrineSpecs...)
+	all := testenv.IsLong()
 	for d, spec := range hDoctrineSpecs {
 		for k, scenario := range hScenarios {
 			if enginetest.RaceEnabled && k%3 != 0 {
+				continue
+			}
+			if !enginetest.RaceEnabled && !all && (d+k)%2 != 0 {
 				continue
 			}
 			t.Run(spec+"/"+scenario, func(t *testing.T) {
@@ -574,14 +581,12 @@ func TestHeuristicBeatsRandom(t *testing.T) {
 // 95%, then each doctrine against the others and against greedy (50
 // pairs, 100 games each, reported only). Run it with
 //
-//	GROGNARD_LONG=1 go test ./agents/ -run TestHeuristicBeatsRandomLong -v -timeout 30m
+//	GROGNARD_LONG=1 go test ./agents/twobytwo/ -run TestHeuristicBeatsRandomLong -v -timeout 30m
 //
 // GROGNARD_LONG_SEED plays the same schedule on other seeds (31337 by
 // default), to tell a doctrine's strength from the luck of one seed.
 func TestHeuristicBeatsRandomLong(t *testing.T) {
-	if os.Getenv("GROGNARD_LONG") == "" {
-		t.Skip("set GROGNARD_LONG=1 to play the 200-game measurement")
-	}
+	testenv.Long(t)
 	seed := uint64(31337)
 	if v := os.Getenv("GROGNARD_LONG_SEED"); v != "" {
 		var err error

@@ -13,6 +13,7 @@ import (
 	"github.com/sourcegraph/conc/pool"
 
 	"github.com/grognard/grognard/engine"
+	"github.com/grognard/grognard/internal/testenv"
 )
 
 // randomGame plays one game with uniformly random actions and seeded dice,
@@ -91,9 +92,7 @@ func TestRandomGamesSmoke(t *testing.T) {
 //
 // GROGNARD_GAMES sets the number of games.
 func TestRandomGamesLong(t *testing.T) {
-	if os.Getenv("GROGNARD_LONG") != "1" {
-		t.Skip("set GROGNARD_LONG=1 to play the long run of random games")
-	}
+	testenv.Long(t)
 	games := 100000
 	if v := os.Getenv("GROGNARD_GAMES"); v != "" {
 		n, err := strconv.Atoi(v)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/engine/geom"
+	"github.com/grognard/grognard/internal/testenv"
 )
 
 // playValidated plays a random game on opts and fails the test at the
@@ -51,9 +52,10 @@ func playValidated(t *testing.T, seed uint64, opts engine.Options) {
 }
 
 // TestValidateAcceptsPlayedStates: every state of random games, with and
-// without the grand battery, passes Validate and loads from its JSON.
+// without the grand battery, passes Validate and loads from its JSON: 20
+// seeds by default, 60 under GROGNARD_LONG=1 (internal/testenv).
 func TestValidateAcceptsPlayedStates(t *testing.T) {
-	n := uint64(60)
+	n := testenv.Pick(t, uint64(20), uint64(60))
 	if testing.Short() {
 		n = 15
 	}

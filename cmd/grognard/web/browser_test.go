@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -50,6 +51,39 @@ func browser(t *testing.T, cfg Config) (context.Context, string) {
 	s := mustNew(t, cfg)
 	ts := httptest.NewServer(s) // loopback only
 	t.Cleanup(func() { ts.Close(); s.Close() })
+	bctx, err := sharedBrowser(path)
+	if err != nil {
+		t.Fatalf("start chromium: %v", err)
+	}
+	// A tab of its own: each test serves the page from its own server,
+	// so no two tests share an origin, and with it storage or cookies.
+	ctx, cancelB := chromedp.NewContext(bctx)
+	ctx, cancelC := context.WithTimeout(ctx, 4*time.Minute)
+	t.Cleanup(func() { cancelC(); cancelB() })
+	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible(chromedp.ID("start"))); err != nil {
+		t.Fatalf("open the page: %v", err)
+	}
+	return ctx, ts.URL
+}
+
+// shared is the one chromium the browser tests share: starting it is the
+// costliest part of a short browser test (seconds of CPU), so a test
+// binary starts it once, at the first browser test, and each test opens
+// a tab in it. TestMain closes it.
+var shared struct {
+	sync.Mutex
+	ctx   context.Context // the browser's first tab, nil until started
+	close func()
+}
+
+// sharedBrowser starts the shared chromium at path if it is not running,
+// and returns a context whose children are tabs in it.
+func sharedBrowser(path string) (context.Context, error) {
+	shared.Lock()
+	defer shared.Unlock()
+	if shared.ctx != nil {
+		return shared.ctx, nil
+	}
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(path), chromedp.NoSandbox, chromedp.DisableGPU, chromedp.WindowSize(1400, 1000))
 	// Debian's chromium wrapper script now and then fails to start the
@@ -57,22 +91,32 @@ func browser(t *testing.T, cfg Config) (context.Context, string) {
 	var err error
 	for attempt := 0; attempt < 3; attempt++ {
 		actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
-		ctx, cancelB := chromedp.NewContext(actx)
-		ctx, cancelC := context.WithTimeout(ctx, 4*time.Minute)
-		// A cold start of the browser can take many seconds.
-		if err = chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible(chromedp.ID("start"))); err == nil {
-			t.Cleanup(func() { cancelC(); cancelB(); cancelA() })
-			return ctx, ts.URL
+		bctx, cancelB := chromedp.NewContext(actx)
+		// The first action on bctx starts the browser, which lives as
+		// long as the context it was started with: bctx itself, not one
+		// with a deadline (a cold start can take many seconds; the test
+		// binary's -timeout bounds a start that never ends).
+		if err = chromedp.Do(bctx); err == nil {
+			shared.ctx, shared.close = bctx, func() { cancelB(); cancelA() }
+			return bctx, nil
 		}
-		cancelC()
 		cancelB()
 		cancelA()
 		if !strings.Contains(err.Error(), "failed to start") {
 			break
 		}
 	}
-	t.Fatalf("open the page: %v", err)
-	return nil, ""
+	return nil, err
+}
+
+// closeBrowser ends the shared chromium, if a test started it.
+func closeBrowser() {
+	shared.Lock()
+	defer shared.Unlock()
+	if shared.close != nil {
+		shared.close()
+		shared.ctx, shared.close = nil, nil
+	}
 }
 
 // screenshot takes a PNG of the whole page, checks it shows each colour

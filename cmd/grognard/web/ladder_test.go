@@ -18,7 +18,13 @@ import (
 	"github.com/grognard/grognard/tournaments/ladder"
 )
 
-func TestMain(m *testing.M) { os.Exit(pgtest.Main(m)) }
+// TestMain shares a PostgreSQL server (pgtest) and a chromium
+// (sharedBrowser) between the tests, and ends both after them.
+func TestMain(m *testing.M) {
+	code := pgtest.Main(m)
+	closeBrowser()
+	os.Exit(code)
+}
 
 // liveLadder is a ladder file with a grand pool, two entrants and six
 // games played.

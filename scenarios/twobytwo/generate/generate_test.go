@@ -18,6 +18,7 @@ import (
 	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/engine/geom"
 	tb "github.com/grognard/grognard/engine/twobytwo"
+	"github.com/grognard/grognard/internal/testenv"
 	"github.com/grognard/grognard/scenarios/twobytwo/armies"
 )
 
@@ -459,12 +460,13 @@ func playOut(sc *tb.Scenario, seed uint64) (*tb.State, error) {
 // TestBattlesPlay is the generator's acceptance test: battlefields from
 // different seeds (default options) all validate and play to a result with
 // random agents within the turn limit (a draw at the limit is a result).
-// It plays 1,000 battles on all cores (about 13 s on 2 cores; 100 with
-// -short); GROGNARD_BATTLES=n plays n instead:
+// It plays 200 battles on all cores by default, the 1,000 of the issue
+// under GROGNARD_LONG=1 (internal/testenv; about 13 s on 2 cores), 100
+// with -short; GROGNARD_BATTLES=n plays n instead:
 //
-//	go test -run TestBattlesPlay -v ./scenarios/twobytwo/generate/
+//	GROGNARD_LONG=1 go test -run TestBattlesPlay -v ./scenarios/twobytwo/generate/
 func TestBattlesPlay(t *testing.T) {
-	n := 1000
+	n := testenv.Pick(t, 200, 1000)
 	if testing.Short() {
 		n = 100
 	}
