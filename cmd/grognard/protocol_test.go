@@ -5,22 +5,46 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 )
 
-// buildGrognard builds the program into a temporary directory, for tests
-// that must run it as a separate process.
+// built is the program built once for every test of this binary that runs
+// it as a separate process; TestMain removes it.
+var built struct {
+	once sync.Once
+	dir  string
+	bin  string
+	err  error
+	out  []byte
+}
+
+// buildGrognard builds the program (once per test binary) into a
+// temporary directory, for tests that must run it as a separate process.
 func buildGrognard(t *testing.T) string {
 	t.Helper()
-	bin := filepath.Join(t.TempDir(), "grognard")
-	build := exec.Command("go", "build", "-o", bin, ".")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	built.once.Do(func() {
+		if built.dir, built.err = os.MkdirTemp("", "grognard-test-bin-"); built.err != nil {
+			return
+		}
+		built.bin = filepath.Join(built.dir, "grognard")
+		built.out, built.err = exec.Command("go", "build", "-o", built.bin, ".").CombinedOutput()
+	})
+	if built.err != nil {
+		t.Fatalf("go build: %v\n%s", built.err, built.out)
 	}
-	return bin
+	return built.bin
+}
+
+// removeBuilt removes the program buildGrognard built, if it did.
+func removeBuilt() {
+	if built.dir != "" {
+		os.RemoveAll(built.dir)
+	}
 }
 
 // protocolClient drives a grognard protocol process.

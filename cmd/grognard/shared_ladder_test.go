@@ -15,7 +15,11 @@ import (
 	"github.com/grognard/grognard/tournaments/ladder"
 )
 
-func TestMain(m *testing.M) { os.Exit(pgtest.Main(m)) }
+func TestMain(m *testing.M) {
+	code := pgtest.Main(m)
+	removeBuilt()
+	os.Exit(code)
+}
 
 // TestSharedLadderCommands: a ladder on a real PostgreSQL made from the
 // command line, its games played by a 'grognard worker' while 'ladder
