@@ -1,10 +1,7 @@
 package grand
 
 import (
-	"os"
-	"path/filepath"
-	"reflect"
-	"strings"
+	"github.com/grognard/grognard/scenarios/scenariotest"
 	"testing"
 
 	"github.com/grognard/grognard/engine"
@@ -44,26 +41,5 @@ func TestScenarioHashUnchanged(t *testing.T) {
 // bytes, is the scenario the file source resolves from the file itself;
 // a parse problem names the file.
 func TestParseScenarioIsFileSource(t *testing.T) {
-	data, err := os.ReadFile("builtin/river-crossing.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "copy.yaml")
-	if err := os.WriteFile(path, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	fromFile, err := gr.Builtin(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	fromBytes, err := ParseScenario(path, data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if fromBytes.Name != path || !reflect.DeepEqual(fromBytes, fromFile) {
-		t.Errorf("ParseScenario gives %+v, the file source %+v", fromBytes, fromFile)
-	}
-	if _, err := ParseScenario("broken.yaml", []byte("name: [")); err == nil || !strings.Contains(err.Error(), "broken.yaml") {
-		t.Errorf("a broken text gives %v, want an error naming broken.yaml", err)
-	}
+	scenariotest.ParseIsFileSource(t, "builtin/river-crossing.yaml", gr.Builtin, ParseScenario, func(sc *gr.Scenario) string { return sc.Name })
 }

@@ -2,9 +2,9 @@ package twobytwo
 
 import (
 	"bytes"
+	"github.com/grognard/grognard/scenarios/scenariotest"
 	"os"
 	"path/filepath"
-	"reflect"
 	"runtime"
 	"strings"
 	"testing"
@@ -113,28 +113,7 @@ func TestNoCacheGoroutine(t *testing.T) {
 // bytes, is the scenario the file source resolves from the file itself;
 // a parse problem names the file.
 func TestParseScenarioIsFileSource(t *testing.T) {
-	data, err := os.ReadFile("builtin/village.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "copy.yaml")
-	if err := os.WriteFile(path, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	fromFile, err := tb.Builtin(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	fromBytes, err := ParseScenario(path, data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if fromBytes.Name != path || !reflect.DeepEqual(fromBytes, fromFile) {
-		t.Errorf("ParseScenario gives %+v, the file source %+v", fromBytes, fromFile)
-	}
-	if _, err := ParseScenario("broken.yaml", []byte("name: [")); err == nil || !strings.Contains(err.Error(), "broken.yaml") {
-		t.Errorf("a broken text gives %v, want an error naming broken.yaml", err)
-	}
+	scenariotest.ParseIsFileSource(t, "builtin/village.yaml", tb.Builtin, ParseScenario, func(sc *tb.Scenario) string { return sc.Name })
 }
 
 // BenchmarkNewGameCached is a new game on a built-in and a generated
