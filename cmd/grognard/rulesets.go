@@ -21,3 +21,7 @@ func registerRulesets() {
 	engine.RegisterBundle(drums.Bundle())
 	engine.RegisterBundle(grand.Bundle())
 }
+
+// defaultRuleset is what a command plays when it is not told: the first
+// ruleset registered, whose first scenario is the README's first game.
+func defaultRuleset() string { return engine.DefaultRuleset() }
