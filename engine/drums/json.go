@@ -320,6 +320,12 @@ func (s *State) fill(j *stateJSON) error {
 		return fmt.Errorf("what the state waits for is out of range")
 	}
 	s.wait, s.ask, s.waitBy = waitKind(j.Wait), askKind(j.Ask), j.WaitBy
+	// Each task above is one the rules could run; how they are stacked,
+	// and who asked the decision awaited, must be what the rules' pushes
+	// build too (stack.go).
+	if err := checkStack(s.tasks[:s.ntasks], s.wait, s.ask); err != nil {
+		return err
+	}
 	// The last roll stays in the state once thrown, and Hash and the
 	// roll's description read its groups: it must be one even when no
 	// dice are due.

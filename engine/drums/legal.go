@@ -385,15 +385,13 @@ func (s *State) Apply(a engine.Action) error {
 		s.wait = waitNothing
 		s.top().n++
 		s.place(side, a.Unit, &pos)
-		s.run()
-		return nil
+		return s.run()
 	}
 	if err := s.check(a); err != nil {
 		return fmt.Errorf("%w: %s", engine.ErrIllegal, err)
 	}
 	s.apply(a)
-	s.run()
-	return nil
+	return s.run()
 }
 
 // check refuses an action that is not the side to move's to make now.
@@ -719,6 +717,5 @@ func (s *State) ApplyDice(d engine.Dice) error {
 	}
 	s.dice = d
 	s.wait = waitNothing
-	s.run()
-	return nil
+	return s.run()
 }

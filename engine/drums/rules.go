@@ -147,7 +147,8 @@ func newState(st *static) *State {
 		s.Gens[g] = General{Side: st.gens[g].Side, Cmd: st.gens[g].Cmd, Alive: true}
 	}
 	s.push(task{kind: tGame})
-	s.run()
+	// The stack is the rules' own, one game task: run cannot stick.
+	_ = s.run()
 	return s
 }
 

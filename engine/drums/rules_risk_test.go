@@ -51,6 +51,10 @@ func TestRule_RiskToGeneralsSweptAway(t *testing.T) {
 			if err := json.Unmarshal(b, &j); err != nil {
 				t.Fatal(err)
 			}
+			// The test pushed the throw on an empty stack; in play it
+			// sits on the task that dealt the hits (stack.go), here a
+			// unit's activation within a turn.
+			j.Tasks = append([]taskJSON{{Kind: uint8(tGame), Step: 3}, {Kind: uint8(tTurn), Step: 3}, {Kind: uint8(tActivation), Step: 4}}, j.Tasks...)
 			if err := (&State{st: s.st}).fill(&j); err != nil {
 				t.Fatalf("a state waiting for a risk throw does not load: %v", err)
 			}

@@ -1,6 +1,10 @@
 package drums
 
-import "github.com/grognard/grognard/engine"
+import (
+	"fmt"
+
+	"github.com/grognard/grognard/engine"
+)
 
 // The rules run as a stack of tasks, each a small resumable procedure: a
 // charge pushes the chargers' test, the test pushes a forced retire, and
@@ -137,9 +141,30 @@ func (s *State) askFor(side int, what askKind) {
 	s.wait = waitDecision
 }
 
-// run steps tasks until one waits for dice or a decision, or the game ends.
-func (s *State) run() {
-	for s.wait == waitNothing && !s.result.Over && s.ntasks > 0 {
+// maxRunSteps bounds the steps one run takes. A run ends when a task
+// waits for dice or a decision or the game ends, and the rules reach one
+// of those within a few dozen steps: the longest runs pop a chain of
+// finished tasks, apply a melee round's fights one a step (maxFights) and
+// drop the Risk to Generals throws of generals already gone (one each).
+// A stack the rules could never build (DecodeState refuses those it can
+// tell) may instead step for ever without waiting; the bound turns that
+// into errStuck, far above any real run and far below a noticeable
+// delay.
+const maxRunSteps = 1 << 12
+
+// errStuck is run's error: made once, so that the hot path allocates
+// nothing (the counter is all it adds).
+var errStuck = fmt.Errorf("%w: the rules ran %d steps without waiting for dice or a decision: the position is not one the rules can reach", engine.ErrIllegal, maxRunSteps)
+
+// run steps tasks until one waits for dice or a decision, or the game
+// ends. After maxRunSteps steps without either it gives up with errStuck
+// and leaves the state waiting for nothing, so every later Apply and
+// ApplyDice refuses it too.
+func (s *State) run() error {
+	for n := 0; s.wait == waitNothing && !s.result.Over && s.ntasks > 0; n++ {
+		if n == maxRunSteps {
+			return errStuck
+		}
 		t := s.top()
 		switch t.kind {
 		case tGame:
@@ -180,4 +205,5 @@ func (s *State) run() {
 			panic("drums: unknown task")
 		}
 	}
+	return nil
 }
