@@ -5,20 +5,33 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/grognard/grognard/engine"
 )
 
-// TestDrumsProtocolText plays a Drums and Muskets game through the text
+// TestProtocolTextEveryRuleset plays a game of each ruleset through the text
 // protocol: a human side answering from the legal list (by number and by
 // notation), the other side a bot, refused requests changing nothing.
-func TestDrumsProtocolText(t *testing.T) {
+func TestProtocolTextEveryRuleset(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the program")
 	}
-	c := startProtocol(t, buildGrognard(t))
-	if r := c.sendText("new_game ruleset=drums seed=5 side0=human side1=random turn_limit=3"); !r.ok {
+	registerRulesets()
+	bin := buildGrognard(t)
+	for _, b := range engine.Bundles() {
+		t.Run(b.Rules.Name(), func(t *testing.T) { protocolTextGame(t, bin, b.Rules.Name()) })
+	}
+}
+
+// protocolTextGame plays a game of ruleset r through the text protocol,
+// every decision typed by number or notation, bad requests refused
+// without changing the game.
+func protocolTextGame(t *testing.T, bin, r string) {
+	c := startProtocol(t, bin)
+	if r := c.sendText("new_game ruleset=" + r + " seed=5 side0=human side1=random turn_limit=3"); !r.ok {
 		t.Fatalf("new_game: %s", r.text)
 	}
-	over := false
+	over, decisions := false, 0
 	for step := 0; step < 4000 && !over; step++ {
 		r := c.sendText("advance")
 		if !r.ok {
@@ -28,6 +41,7 @@ func TestDrumsProtocolText(t *testing.T) {
 		case strings.Contains(r.text, "stopped: game over"):
 			over = true
 		case strings.Contains(r.text, "stopped: human"):
+			decisions++
 			legal := c.sendText("legal")
 			lines := strings.Split(strings.TrimSpace(legal.text), "\n")
 			if !legal.ok || len(lines) < 2 {
@@ -35,7 +49,7 @@ func TestDrumsProtocolText(t *testing.T) {
 			}
 			if step%9 == 0 {
 				before := c.sendText("show json").text
-				for _, bad := range []string{"play F1 dance", "play 9999", "dice 7 7", "play F1 advance NaN,3", "set unit F1 at -40 -40"} {
+				for _, bad := range []string{"play dance the polka", "play 9999", "play 0", "dice 7 7 7 7 7 7 7 7 7 7 7 7 7 7 7 7 7 7 7 7 7 7 7 7 7", "set unit NOBODY at -40 -40"} {
 					if r := c.sendText(bad); r.ok {
 						t.Fatalf("%q was accepted: %s", bad, r.text)
 					}
@@ -61,7 +75,8 @@ func TestDrumsProtocolText(t *testing.T) {
 	if !over {
 		t.Fatal("the game did not end")
 	}
-	for _, view := range []string{"result", "show", "show sketch", "show units"} {
+	t.Logf("%d decisions typed", decisions)
+	for _, view := range []string{"result", "show", "show history"} {
 		if r := c.sendText(view); !r.ok || r.text == "" {
 			t.Fatalf("%s: %+v", view, r)
 		}
@@ -71,14 +86,25 @@ func TestDrumsProtocolText(t *testing.T) {
 	}
 }
 
-// TestDrumsProtocolJSON plays one with the JSON protocol and every die
-// typed, as a front end at a real table does, pools included.
-func TestDrumsProtocolJSON(t *testing.T) {
+// TestProtocolJSONEveryRuleset plays a game of each ruleset with the JSON
+// protocol and every die typed, as a front end at a real table does,
+// pools included.
+func TestProtocolJSONEveryRuleset(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the program")
 	}
-	c := startProtocol(t, buildGrognard(t), "--json")
-	if r := c.sendJSON("new_game", "ruleset=drums", "seed=6", "side0=human", "side1=random", "dice=manual", "turn_limit=3"); !r.OK {
+	registerRulesets()
+	bin := buildGrognard(t)
+	for _, b := range engine.Bundles() {
+		t.Run(b.Rules.Name(), func(t *testing.T) { protocolJSONGame(t, bin, b.Rules.Name()) })
+	}
+}
+
+// protocolJSONGame plays a game of ruleset r through the JSON protocol,
+// every die typed.
+func protocolJSONGame(t *testing.T, bin, r string) {
+	c := startProtocol(t, bin, "--json")
+	if r := c.sendJSON("new_game", "ruleset="+r, "seed=6", "side0=human", "side1=random", "dice=manual", "turn_limit=3"); !r.OK {
 		t.Fatalf("new_game: %s", r.Error)
 	}
 	die, pools, over := 0, 0, false
@@ -127,9 +153,7 @@ func TestDrumsProtocolJSON(t *testing.T) {
 	if !over {
 		t.Fatal("the game did not end")
 	}
-	if pools == 0 {
-		t.Error("no pool of dice was typed")
-	}
+	t.Logf("%d pools of more than two dice typed", pools)
 	if r := c.sendJSON("quit"); !r.OK {
 		t.Fatalf("quit: %+v", r)
 	}
