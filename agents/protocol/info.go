@@ -317,6 +317,9 @@ func (s *Session) Ruleset(name string) (engine.Ruleset, error) {
 	if s.cfg.Ruleset != "" {
 		return engine.Lookup(s.cfg.Ruleset)
 	}
+	if d := engine.DefaultRuleset(); d != "" {
+		return engine.Lookup(d)
+	}
 	all := engine.Rulesets()
 	if len(all) == 0 {
 		return nil, errors.New("no ruleset is registered")
@@ -324,11 +327,18 @@ func (s *Session) Ruleset(name string) (engine.Ruleset, error) {
 	return all[0], nil
 }
 
-// ListAgents answers list_agents: the agent kinds with their parameters
-// (Data: []agents.Info).
+// ListAgents answers list_agents: the agent kinds with their parameters,
+// with the defaults of the game's ruleset's kit (the session's default
+// ruleset's before a game) (Data: []agents.Info).
 func (s *Session) ListAgents() Reply {
 	var b strings.Builder
-	list := agents.List()
+	ruleset := ""
+	if s.g != nil {
+		ruleset = s.g.st.Ruleset()
+	} else if rs, err := s.Ruleset(""); err == nil {
+		ruleset = rs.Name()
+	}
+	list := agents.ListFor(ruleset)
 	for _, in := range list {
 		fmt.Fprintf(&b, "%s: %s\n", in.Name, in.Description)
 		for _, p := range in.Params {
