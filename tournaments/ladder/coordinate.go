@@ -69,11 +69,18 @@ func (l *Ladder) coordinate(ctx context.Context, opts RunOptions) (int, error) {
 		defer stop() // the workers here stop with the coordinator
 		return l.coordinateLoop(ctx, opts, &stored)
 	})
-	err = p.Wait()
-	if errors.Is(err, context.Canceled) {
-		err = nil
+	return stored, unlessStopped(ctx, p.Wait())
+}
+
+// unlessStopped is err, or nil when err is how a stop of ctx ended what
+// was running: a stop is not a failure. database/sql rolls back a
+// transaction whose context ends, so a commit racing the stop finds it
+// done (sql.ErrTxDone) rather than cancelled.
+func unlessStopped(ctx context.Context, err error) error {
+	if errors.Is(err, context.Canceled) || (ctx.Err() != nil && errors.Is(err, sql.ErrTxDone)) {
+		return nil
 	}
-	return stored, err
+	return err
 }
 
 // coordinateLoop is the coordinator's work: reports checked first (the

@@ -321,11 +321,7 @@ func (l *Ladder) Run(ctx context.Context, opts RunOptions) (int, error) {
 			return nil
 		})
 	}
-	err = p.Wait()
-	if errors.Is(err, context.Canceled) {
-		err = nil
-	}
-	return played, err
+	return played, unlessStopped(ctx, p.Wait())
 }
 
 // oneAtATime is done made safe to call from several goroutines: the

@@ -91,11 +91,7 @@ func (l *Ladder) Work(ctx context.Context, opts WorkOptions) (int, error) {
 			return nil
 		})
 	}
-	err := p.Wait()
-	if errors.Is(err, context.Canceled) {
-		err = nil
-	}
-	return reported, err
+	return reported, unlessStopped(ctx, p.Wait())
 }
 
 // roster is the ladder's entrants as a worker knows them, read again
