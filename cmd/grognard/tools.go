@@ -99,13 +99,13 @@ func (a *app) toolCommand(parent string, tools []rulesetTool) *cli.Command {
 			if n == "ruleset" || !c.IsSet(n) || slices.ContainsFunc(t.Options, func(o engine.Option) bool { return o.Name == n }) {
 				continue
 			}
-			var for_ []string
+			var takers []string
 			for _, rt := range tools {
 				if slices.ContainsFunc(rt.tool.Options, func(o engine.Option) bool { return o.Name == n }) {
-					for_ = append(for_, rt.ruleset)
+					takers = append(takers, rt.ruleset)
 				}
 			}
-			return cli.Exit(fmt.Sprintf("--%s is for --ruleset %s, not %s (see '%s --help')", n, strings.Join(for_, " or "), r, c.Command.HelpName), exitUsage)
+			return cli.Exit(fmt.Sprintf("--%s is for --ruleset %s, not %s (see '%s --help')", n, strings.Join(takers, " or "), r, c.Command.HelpName), exitUsage)
 		}
 		err := t.Run(c.Context, &toolInput{c: c, a: a, opts: t.Options})
 		switch {
