@@ -124,6 +124,11 @@ func rulesetCommands(t *testing.T, r string) {
 	if slices.ContainsFunc(b.Scenarios, func(tl engine.Tool) bool { return tl.Name == "show" }) {
 		tests = append(tests, commandCase{"scenario show", []string{"scenario", "show", "--ruleset", r, def}, 0, []string{def}, nil})
 	}
+	if file, made := scenarioFile(b, dir); made != nil && slices.ContainsFunc(b.Scenarios, func(tl engine.Tool) bool { return tl.Name == "check" }) {
+		// A scenario file the ruleset's own tools write passes its check.
+		tests = append(tests, commandCase{"scenario file", made, 0, nil, nil},
+			commandCase{"scenario check", []string{"scenario", "check", "--ruleset", r, file}, 0, []string{file + ": ok"}, nil})
+	}
 	if b.Pictures != nil {
 		svg := filepath.Join(dir, "step.svg")
 		tests = append(tests, commandCase{"replay picture", []string{"replay", "--svg", svg, "--step", "3", rec}, 0, []string{svg}, nil})
@@ -170,6 +175,26 @@ func rulesetCommands(t *testing.T, r string) {
 		})
 	}
 	t.Run("web", func(t *testing.T) { webGame(t, r, b.Pictures != nil) })
+}
+
+// scenarioFile is a scenario file of b's ruleset in dir and the command
+// that writes it with the ruleset's own tools (show, else generate, with
+// --out), or nil when no tool writes one.
+func scenarioFile(b engine.Bundle, dir string) (string, []string) {
+	file := filepath.Join(dir, "scenario.yaml")
+	for _, name := range []string{"show", "generate"} {
+		for _, tl := range b.Scenarios {
+			if tl.Name != name || !slices.ContainsFunc(tl.Options, func(o engine.Option) bool { return o.Name == "out" }) {
+				continue
+			}
+			args := []string{"scenario", name, "--ruleset", b.Rules.Name(), "--out", file}
+			if name == "show" {
+				args = append(args, engine.DefaultScenario(b.Rules))
+			}
+			return file, args
+		}
+	}
+	return "", nil
 }
 
 // webGame starts a game of ruleset r in the web server, plays the first
