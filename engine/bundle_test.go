@@ -56,6 +56,9 @@ func TestBundlesKeepTheirOrder(t *testing.T) {
 	if _, err := engine.BundleOf("chess"); err == nil || !strings.Contains(err.Error(), toy.Name) {
 		t.Fatalf("an unknown ruleset: %v", err)
 	}
+	if p, err := engine.Pictures(toy.Name); err != nil || p == nil {
+		t.Fatalf("the bundle's pictures are not registered: %v", err)
+	}
 	if engine.DefaultScenario(toy.Rules{}) != "skirmish" {
 		t.Fatalf("default scenario %q", engine.DefaultScenario(toy.Rules{}))
 	}

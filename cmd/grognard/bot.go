@@ -58,7 +58,7 @@ func (a *app) botCheck(c *cli.Context) error {
 	}
 	scenario := c.String("scenario")
 	if scenario == "" {
-		scenario = rs.Scenarios()[0]
+		scenario = engine.DefaultScenario(rs)
 	}
 	opts := engine.Options{TurnLimit: c.Int("turn-limit")}
 	failures := 0

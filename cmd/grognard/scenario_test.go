@@ -1,17 +1,15 @@
 package main
 
 import (
-	"context"
 	"encoding/xml"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/grognard/grognard/agents"
 	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/engine/twobytwo"
+	tbscen "github.com/grognard/grognard/scenarios/twobytwo"
 )
 
 func TestScenarioCommand(t *testing.T) {
@@ -103,7 +101,7 @@ func savedState(t *testing.T) []byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := playToTurnOne(context.Background(), st, 2); err != nil {
+	if err := tbscen.PlaySetup(st, 2); err != nil {
 		t.Fatal(err)
 	}
 	b, err := st.MarshalJSON()
@@ -111,34 +109,4 @@ func savedState(t *testing.T) []byte {
 		t.Fatal(err)
 	}
 	return b
-}
-
-// playToTurnOne plays st's set-up with the random agent and seeded dice
-// until turn 1 begins.
-func playToTurnOne(ctx context.Context, st engine.State, seed uint64) error {
-	ag := agents.NewRandom(seed)
-	dice := engine.NewRandomDice(seed)
-	for steps := 0; st.Turn() == 0 && !st.Terminal(); steps++ {
-		if steps > 100000 {
-			return fmt.Errorf("still in set-up after %d steps", steps)
-		}
-		if st.ToMove() == engine.Chance {
-			d, err := dice.Roll(st.PendingRoll())
-			if err != nil {
-				return err
-			}
-			if err := st.ApplyDice(d); err != nil {
-				return err
-			}
-			continue
-		}
-		act, err := ag.Choose(ctx, st, st.ToMove())
-		if err != nil {
-			return err
-		}
-		if err := st.Apply(act); err != nil {
-			return err
-		}
-	}
-	return nil
 }

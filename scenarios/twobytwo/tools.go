@@ -168,7 +168,7 @@ func scenarioShow(ctx context.Context, in engine.ToolInput) error {
 	}
 	if sc.SetupByPlay {
 		seed := in.Uint("seed")
-		if err := playSetup(st, seed); err != nil {
+		if err := PlaySetup(st, seed); err != nil {
 			return fmt.Errorf("cannot play the set-up of %s: %w", sc.Name, err)
 		}
 		fmt.Fprintf(w, "\nThe set-up is part of the game: the picture shows one opening, played by random choices and dice with seed %d (--seed).\n", seed)
@@ -300,9 +300,10 @@ func unitByLabel(sc *tb.Scenario, label string) int {
 	return -1
 }
 
-// playSetup plays st's set-up with uniformly random choices and seeded
-// dice until turn 1 begins: one opening a person may look at.
-func playSetup(st *tb.State, seed uint64) error {
+// PlaySetup plays st's set-up with uniformly random choices and seeded
+// dice until turn 1 begins: one opening a person may look at, the one
+// 'grognard match -a random -b random' plays from the same seed.
+func PlaySetup(st *tb.State, seed uint64) error {
 	// The random agent's generator and choice, so an opening is the one
 	// 'grognard match -a random -b random' plays from the same seed.
 	rng := rand.New(rand.NewPCG(seed, engine.SplitMix64(seed)))

@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"github.com/grognard/grognard/agents"
+	"github.com/grognard/grognard/agents/protocol"
 	"github.com/grognard/grognard/engine"
 )
 
@@ -20,7 +21,7 @@ type botChoice struct {
 // agents itself.
 func botChoices(ruleset string) []botChoice {
 	out := []botChoice{
-		{"mcts:iters=1600,workers=2,parallel=tree,vloss=0", "strong (MCTS, 1600 iterations)"},
+		{protocol.DefaultBot, "strong (MCTS, 1600 iterations)"},
 		{"mcts:iters=200", "quick (MCTS, 200 iterations)"},
 		{agents.RandomScript, "random"},
 	}

@@ -19,19 +19,12 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/grognard/grognard/engine"
-	"github.com/grognard/grognard/engine/drums"
-	"github.com/grognard/grognard/engine/grand"
-	"github.com/grognard/grognard/engine/twobytwo"
 
-	// The rulesets the tests play, as the command registers them.
-	_ "github.com/grognard/grognard/agents/drums"
-	_ "github.com/grognard/grognard/agents/grand"
-	_ "github.com/grognard/grognard/agents/twobytwo"
-	_ "github.com/grognard/grognard/engine/drums/picture"
-	_ "github.com/grognard/grognard/engine/twobytwo/picture"
-	_ "github.com/grognard/grognard/scenarios/drums"
-	_ "github.com/grognard/grognard/scenarios/grand"
-	_ "github.com/grognard/grognard/scenarios/twobytwo"
+	// The rulesets the tests play, registered as the command registers
+	// them.
+	drumsplugin "github.com/grognard/grognard/agents/drums"
+	grandplugin "github.com/grognard/grognard/agents/grand"
+	twobytwoplugin "github.com/grognard/grognard/agents/twobytwo"
 )
 
 type reply struct {
@@ -44,9 +37,9 @@ type reply struct {
 }
 
 func init() {
-	engine.Register(twobytwo.Rules{})
-	engine.Register(drums.Rules{})
-	engine.Register(grand.Rules{})
+	engine.RegisterBundle(twobytwoplugin.Bundle())
+	engine.RegisterBundle(drumsplugin.Bundle())
+	engine.RegisterBundle(grandplugin.Bundle())
 }
 
 func newTestServer(t *testing.T, ttl time.Duration) *httptest.Server {

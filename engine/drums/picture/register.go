@@ -8,13 +8,9 @@ import (
 	"github.com/grognard/grognard/engine/drums"
 )
 
-// init makes this package the Drums and Muskets picture drawer of
-// engine.Pictures, so front ends draw a position knowing only its
-// ruleset's name.
-func init() { engine.RegisterPictures(drums.Name, Drawer{}) }
-
-// Drawer draws Drums and Muskets positions as SVG for engine.Pictures
-// (engine.Picturer).
+// Drawer draws Drums and Muskets positions as SVG (engine.Picturer): the
+// ruleset's bundle (agents/drums/bundle.go) registers it, so front ends
+// find it with engine.Pictures by the ruleset's name.
 type Drawer struct{}
 
 var _ engine.Picturer = Drawer{}

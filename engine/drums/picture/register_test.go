@@ -14,17 +14,11 @@ import (
 	"github.com/grognard/grognard/engine/geom"
 )
 
-// TestRegisteredDrawer: engine.Pictures finds this package's drawer for
-// "drums", and it draws what SVG draws: the width asked, arrows from the
-// pictured position or from the one an arrow is given in.
-func TestRegisteredDrawer(t *testing.T) {
-	p, err := engine.Pictures(drums.Name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, ok := p.(Drawer); !ok {
-		t.Fatalf("engine.Pictures(%q) is a %T, not this package's Drawer", drums.Name, p)
-	}
+// TestDrawer: the drawer the ruleset's bundle registers draws what SVG
+// draws: the width asked, arrows from the pictured position or from the
+// one an arrow is given in.
+func TestDrawer(t *testing.T) {
+	var p engine.Picturer = Drawer{}
 	var legal []engine.Action
 	st := play(t, 3, func(s *drums.State) bool {
 		if s.Turn() < 1 || s.ToMove() == engine.Chance {

@@ -9,12 +9,9 @@ import (
 	"github.com/grognard/grognard/engine/twobytwo"
 )
 
-// init makes this package the 2 by 2 picture drawer of engine.Pictures,
-// so front ends draw a position knowing only its ruleset's name.
-func init() { engine.RegisterPictures(twobytwo.Name, Drawer{}) }
-
-// Drawer draws 2 by 2 positions as SVG for engine.Pictures
-// (engine.Picturer).
+// Drawer draws 2 by 2 positions as SVG (engine.Picturer): the
+// ruleset's bundle (agents/twobytwo/bundle.go) registers it, so front ends
+// find it with engine.Pictures by the ruleset's name.
 type Drawer struct{}
 
 var _ engine.Picturer = Drawer{}

@@ -9,14 +9,11 @@ import (
 	"github.com/grognard/grognard/engine/twobytwo"
 )
 
-// TestRegisteredDrawer: engine.Pictures finds this package's drawer by the
-// ruleset's name, and it draws what SVG draws: arrows from the pictured
+// TestDrawer: the drawer the ruleset's bundle registers draws what SVG
+// draws: arrows from the pictured
 // position, or from the one an arrow is given in, and the width asked.
-func TestRegisteredDrawer(t *testing.T) {
-	p, err := engine.Pictures(twobytwo.Name)
-	if err != nil {
-		t.Fatal(err)
-	}
+func TestDrawer(t *testing.T) {
+	var p engine.Picturer = Drawer{}
 	st := opening(t, 3)
 	legal := st.Legal(nil)
 	var move engine.Action
