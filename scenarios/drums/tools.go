@@ -114,10 +114,11 @@ func forcesLine(sc *dm.Scenario) string {
 }
 
 func scenarioShow(_ context.Context, in engine.ToolInput) error {
-	if len(in.Args()) != 1 {
-		return engine.Usagef("scenario show takes exactly one NAME or FILE, got %q (see 'grognard scenario list --ruleset drums'; flags go before the name)", in.Args())
+	name, err := scenarios.OneArg(in, "scenario show", "NAME or FILE", "see 'grognard scenario list --ruleset drums'")
+	if err != nil {
+		return err
 	}
-	sc, err := dm.Builtin(in.Args()[0])
+	sc, err := dm.Builtin(name)
 	if err != nil {
 		return &engine.UsageError{Msg: err.Error()}
 	}
@@ -191,10 +192,11 @@ func armyLists(_ context.Context, in engine.ToolInput) error {
 }
 
 func armyShow(_ context.Context, in engine.ToolInput) error {
-	if len(in.Args()) != 1 {
-		return engine.Usagef("army show takes exactly one LIST id, got %q (see 'grognard army lists --ruleset drums')", in.Args())
+	id, err := scenarios.OneArg(in, "army show", "LIST id", "see 'grognard army lists --ruleset drums'")
+	if err != nil {
+		return err
 	}
-	l, err := armies.ByID(in.Args()[0])
+	l, err := armies.ByID(id)
 	if err != nil {
 		return engine.Usagef("%v (see 'grognard army lists --ruleset drums')", err)
 	}
