@@ -65,7 +65,9 @@
 //   - Exact: ParseAction(FormatAction(a)) == a for every action the state
 //     can generate, every field of it; floats are written in Go's shortest
 //     form that parses back to the same value (strconv.FormatFloat with
-//     precision -1).
+//     precision -1). A ruleset puts the numbers of the actions it
+//     generates on a grid (tabletop.Snap, tabletop.SnapDegrees) before it
+//     checks them, so that this form is short: two decimals at most.
 //   - Stable: the text depends only on what does not change during the
 //     game (the scenario, its units' labels and ids), never on the
 //     position, so a record written today parses the same way next year,

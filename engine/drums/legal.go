@@ -6,6 +6,7 @@ import (
 
 	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/engine/geom"
+	"github.com/grognard/grognard/engine/tabletop"
 )
 
 // Legal appends the side to move's choices to buf.
@@ -244,6 +245,7 @@ func (s *State) advanceOrders(buf []engine.Action, i int, prev *engine.Action) [
 	add := func(p geom.Vec) {
 		p.X = clamp(p.X, 0.5, s.st.sc.Width-0.5)
 		p.Y = clamp(p.Y, 0.5, s.st.sc.Depth-0.5)
+		p = tabletop.SnapPoint(p) // on the grid (D-GRID), still on the table
 		if p.Dist(u.Front) < 0.5 {
 			return
 		}
@@ -332,13 +334,15 @@ func (s *State) generalOrders(buf []engine.Action, g int) []engine.Action {
 		}
 	}
 	add := func(p geom.Vec) {
-		// Up to 10BW towards p, backed off until the move is allowed.
+		// Up to 10BW towards p, backed off until the move is allowed. On
+		// the grid (D-GRID) a point moves up to 0.007BW: the longest move
+		// aims 9.99BW, so that its point stays within the 10.
 		d := p.Sub(pos)
-		if l := d.Len(); l > 10 {
-			d = d.Scale(10 / l)
+		if l := d.Len(); l > 9.99 {
+			d = d.Scale(9.99 / l)
 		}
 		for range 4 {
-			to := pos.Add(d)
+			to := tabletop.SnapPoint(pos.Add(d))
 			if d.Len() < 0.25 {
 				return
 			}

@@ -5,12 +5,20 @@ import (
 	"testing"
 
 	"github.com/grognard/grognard/engine"
+	"github.com/grognard/grognard/engine/enginetest"
 	"github.com/grognard/grognard/internal/testenv"
 )
 
 // playRandom plays a game with uniformly random choices and dice and
 // returns the final state and the number of decisions.
 func playRandom(t testing.TB, seed uint64) (*State, int) {
+	t.Helper()
+	return playRandomChecked(t, seed, nil)
+}
+
+// playRandomChecked is playRandom calling check, when not nil, with each
+// position's legal actions.
+func playRandomChecked(t testing.TB, seed uint64, check func(*State, []engine.Action) error) (*State, int) {
 	t.Helper()
 	s, err := NewGame(DefaultScenario, engine.Options{})
 	if err != nil {
@@ -33,6 +41,11 @@ func playRandom(t testing.TB, seed uint64) (*State, int) {
 		buf = s.Legal(buf[:0])
 		if len(buf) == 0 {
 			t.Fatalf("seed %d: no legal action: %s", seed, s.waitingFor())
+		}
+		if check != nil {
+			if err := check(s, buf); err != nil {
+				t.Fatalf("seed %d, step %d: %v", seed, steps, err)
+			}
 		}
 		a := buf[rng.IntN(len(buf))]
 		if err := s.Apply(a); err != nil {
@@ -62,4 +75,25 @@ func TestRandomGamesEnd(t *testing.T) {
 		}
 	}
 	t.Logf("%d random games: side 0 won %d, side 1 %d, drawn %d", n, wins[0], wins[1], wins[2])
+}
+
+// TestGeneratedOrdersOnTheGrid (ruling D-GRID): every action Legal offers
+// in random games has its points on the hundredth of a BW, so that its
+// notation has no number of more than two decimals.
+func TestGeneratedOrdersOnTheGrid(t *testing.T) {
+	points := 0
+	for seed := range uint64(20) {
+		playRandomChecked(t, seed, func(s *State, legal []engine.Action) error {
+			for _, a := range legal {
+				if err := enginetest.OnGrid(a, s.FormatAction(a)); err != nil {
+					return err
+				}
+				points += int(a.NPath)
+			}
+			return nil
+		})
+	}
+	if points == 0 {
+		t.Fatal("no action with a point was offered: the test checks nothing")
+	}
 }

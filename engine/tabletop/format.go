@@ -1,6 +1,7 @@
 package tabletop
 
 import (
+	"math"
 	"strconv"
 	"strings"
 
@@ -9,9 +10,10 @@ import (
 
 // The numbers people read: rounded to a hundredth of the own unit, what a
 // ruler measures, so a length computed as 12.659336232612555 reads 12.66.
-// These are for display only (help, descriptions, errors, legal lists'
-// words, sketches): the notation keeps every digit, so a record replays
-// exactly what was played, and rounding it would change the game.
+// These are for display (help, descriptions, errors, legal lists' words,
+// sketches). The notation keeps every digit of an action, so a record
+// replays exactly what was played; generated orders are short there
+// because their numbers are on a grid (Snap, below).
 
 // Fixed writes v rounded to a hundredth with both decimals, for columns
 // and for text that has always read so: "12.50", "8.00", never "-0.00".
@@ -37,3 +39,36 @@ func Num(v float64) string {
 
 // Point writes p as Num writes its numbers, "12.5,8".
 func Point(p geom.Vec) string { return Num(p.X) + "," + Num(p.Y) }
+
+// The grid of generated orders. A bot's orders are computed (towards a
+// point, squared up on a face, behind a friend), so their lengths come out
+// as 12.659336232612555; written so, they are unreadable in a legal list
+// and a record. A ruleset puts every generated point on the hundredth of
+// its unit and every facing on the tenth of a degree, finer than a ruler
+// or a protractor measures, before it checks the order: the order is
+// checked, played, written and read back as exactly those numbers.
+// Snap(v) is the float64 nearest the decimal it prints as, so Go's
+// shortest form writes it with at most two decimals and parses back to it.
+
+// Snap rounds a length to the nearest hundredth: 12.659336232612555 is
+// 12.66. Never -0.
+func Snap(v float64) float64 {
+	r := math.Round(v*100) / 100
+	if r == 0 {
+		return 0 // not -0, which would be written "-0"
+	}
+	return r
+}
+
+// SnapPoint is p with both coordinates snapped.
+func SnapPoint(p geom.Vec) geom.Vec { return geom.Vec{X: Snap(p.X), Y: Snap(p.Y)} }
+
+// SnapDegrees rounds a facing to the nearest tenth of a degree in
+// [0, 360): 335.4328286793987 is 335.4, and 359.97 is 0.
+func SnapDegrees(d float64) float64 {
+	r := geom.NormDeg(math.Round(geom.NormDeg(d)*10) / 10)
+	if r == 0 {
+		return 0
+	}
+	return r
+}

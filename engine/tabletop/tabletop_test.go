@@ -3,6 +3,8 @@ package tabletop
 import (
 	"errors"
 	"math"
+	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -289,6 +291,54 @@ func TestFormat(t *testing.T) {
 	}
 	if got := Point(geom.V(14.654266498456371, 0.25)); got != "14.65,0.25" {
 		t.Errorf("Point = %q", got)
+	}
+}
+
+func TestSnap(t *testing.T) {
+	for _, c := range []struct {
+		v, snap, deg float64
+		text         string
+	}{
+		{12.659336232612555, 12.66, 12.7, "12.66"},
+		{335.4328286793987, 335.43, 335.4, "335.43"},
+		{-0.004, 0, 0, "0"},
+		{math.Copysign(0, -1), 0, 0, "0"},
+		{359.97, 359.97, 0, "359.97"},
+		{-90.04, -90.04, 270, "-90.04"},
+		{0.1 + 0.2, 0.3, 0.3, "0.3"},
+		{8.833333333333332, 8.83, 8.8, "8.83"},
+	} {
+		got := Snap(c.v)
+		if got != c.snap || got == 0 && math.Signbit(got) {
+			t.Errorf("Snap(%v) = %v, want %v", c.v, got, c.snap)
+		}
+		if text := strconv.FormatFloat(got, 'g', -1, 64); text != c.text {
+			t.Errorf("Snap(%v) is written %q, want %q", c.v, text, c.text)
+		}
+		if d := SnapDegrees(c.v); d != c.deg || math.Signbit(d) {
+			t.Errorf("SnapDegrees(%v) = %v, want %v", c.v, d, c.deg)
+		}
+	}
+	// What Snap gives is written with two decimals at most, reads back
+	// to itself, and snaps to itself.
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 100000 {
+		v := (rng.Float64() - 0.5) * 2000
+		s := Snap(v)
+		text := strconv.FormatFloat(s, 'g', -1, 64)
+		if dot := strings.IndexByte(text, '.'); strings.ContainsAny(text, "eE") || dot >= 0 && len(text)-dot-1 > 2 {
+			t.Fatalf("Snap(%v) = %v is written %q", v, s, text)
+		}
+		if back, err := strconv.ParseFloat(text, 64); err != nil || back != s || Snap(s) != s {
+			t.Fatalf("Snap(%v) = %v does not read back or snap to itself (%q)", v, s, text)
+		}
+		if math.Abs(s-v) > 0.005+1e-9 {
+			t.Fatalf("Snap(%v) = %v is more than half a hundredth off", v, s)
+		}
+		d := SnapDegrees(v)
+		if d < 0 || d >= 360 || SnapDegrees(d) != d {
+			t.Fatalf("SnapDegrees(%v) = %v is not a facing on the grid", v, d)
+		}
 	}
 }
 

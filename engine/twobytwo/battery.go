@@ -227,7 +227,12 @@ func (s *State) legalBombard(buf []engine.Action) []engine.Action {
 		for ahead := 0.75; ahead+0.75 <= s.batteryReach(mask)+1e-9; ahead++ {
 			a := act(KindBombard, lead, NoUnit)
 			a.NPath, a.Path[0] = 1, front.Add(dir.Scale(ahead))
-			buf = append(buf, a)
+			// On the grid, the first and last areas may fall a hair
+			// short of or past what the battery reaches (R-GRID).
+			onGrid(&a)
+			if _, _, err := s.checkBombard(a); err == nil {
+				buf = append(buf, a)
+			}
 		}
 	}
 	return buf

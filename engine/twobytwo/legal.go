@@ -5,6 +5,7 @@ import (
 
 	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/engine/geom"
+	"github.com/grognard/grognard/engine/tabletop"
 )
 
 // Legal appends the legal actions of the side to move to buf. In the
@@ -177,6 +178,7 @@ func (s *State) legalDeploy(buf []engine.Action) []engine.Action {
 				}
 				a := act(KindDeploy, i, NoUnit)
 				a.NPath, a.Path[0], a.Facing = 1, geom.V(x, y), face
+				onGrid(&a)
 				if s.checkDeploy(a) == "" {
 					buf = append(buf, a)
 				}
@@ -198,6 +200,7 @@ func (s *State) legalPoint(buf []engine.Action) []engine.Action {
 			a := act(KindPoint, NoUnit, NoUnit)
 			a.Arg = uint8(e)
 			a.NPath, a.Path[0] = 1, s.sc.edgePoint(e, at)
+			onGrid(&a)
 			if _, why := s.checkPoint(a); why == "" {
 				buf = append(buf, a)
 			}
@@ -212,6 +215,7 @@ func (s *State) legalArrival(buf []engine.Action) []engine.Action {
 		r := s.arrivalPose(side, pt, off)
 		a := act(KindPlace, s.nextInQueue(side, pt), NoUnit)
 		a.NPath, a.Path[0], a.Facing = 1, r.C, geom.FacingOf(r.F)
+		onGrid(&a)
 		if _, _, why := s.checkPlace(a); why == "" {
 			buf = append(buf, a)
 		}
@@ -257,13 +261,13 @@ func (s *State) appendFace(buf []engine.Action, i int, at geom.Vec) []engine.Act
 		return buf
 	}
 	// Check exactly the facing the action will carry.
-	dir = geom.Heading(geom.FacingOf(dir))
+	dir = geom.Heading(tabletop.SnapDegrees(geom.FacingOf(dir)))
 	r := baseAt(s.U[i].Pos, dir)
 	if !s.clearAt(r, s.typ(i), i) || s.touchesEnemyOtherThan(r, i, -1) {
 		return buf
 	}
 	a := act(KindFace, i, NoUnit)
-	a.Facing = geom.FacingOf(dir)
+	a.Facing = tabletop.SnapDegrees(geom.FacingOf(dir))
 	a.Order = OrderFace
 	return append(buf, a)
 }

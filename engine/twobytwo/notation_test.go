@@ -327,3 +327,38 @@ func notationTexts() []string {
 
 // FuzzParseAction: see enginetest.FuzzParseAction, and checkNotation.
 func FuzzParseAction(f *testing.F) { enginetest.FuzzParseAction(f, fuzz) }
+
+// TestGeneratedOrdersOnTheGrid (ruling R-GRID): every action Legal and
+// LegalNext offer in seeded random games, with and without the grand
+// battery, has its points on the hundredth of an inch and its facing on
+// the tenth of a degree, so that its notation has no number of more than
+// two decimals.
+func TestGeneratedOrdersOnTheGrid(t *testing.T) {
+	games := uint64(6)
+	if testing.Short() {
+		games = 2
+	}
+	var buf []engine.Action
+	checked := 0
+	for _, opts := range []engine.Options{{}, {Variants: []string{VariantGrandBattery}}} {
+		check := func(s *State) error {
+			buf = s.Legal(buf[:0])
+			buf = s.LegalNext(buf)
+			for _, a := range buf {
+				if err := enginetest.OnGrid(a, s.FormatAction(a)); err != nil {
+					return err
+				}
+				checked++
+			}
+			return nil
+		}
+		for seed := uint64(1); seed <= games; seed++ {
+			if _, _, err := randomGameWith(seed, opts, check); err != nil {
+				t.Fatalf("%v %v", opts.Variants, err)
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no action was checked")
+	}
+}

@@ -5,7 +5,94 @@ import (
 
 	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/engine/geom"
+	"github.com/grognard/grognard/engine/tabletop"
 )
+
+// onGrid puts a generated action's points on the hundredth of an inch and
+// its facing on the tenth of a degree (ruling R-GRID), before it is
+// checked: the order offered is exactly the one checked, and its notation
+// is short ("12.66,4.91 335.4", not 16 digits a number). A person's move
+// keeps the numbers typed.
+func onGrid(a *engine.Action) {
+	for k := range min(a.NPath, engine.MaxPath) {
+		a.Path[k] = tabletop.SnapPoint(a.Path[k])
+	}
+	a.Facing = tabletop.SnapDegrees(a.Facing)
+}
+
+// gridMove puts the move a of unit i on the grid (onGrid) and checks it,
+// with its facing or (squared) none, and reports the check's result and
+// whether it is legal and contacts want (-1: no enemy). Each point moves
+// up to 0.007" on the grid, so a computed move can come out a hair wrong:
+//   - one computed to use its whole allowance can be a hair too long: it is
+//     pulled back along its last leg a hundredth of an inch at a time, three
+//     times at most, as a person would take the ruler back (a charge stays
+//     one, as its last point aims past the contact and a hair short of it
+//     still makes it, R-CONTACT);
+//   - a charge's run-in can start a hair nearer its target, so that the leg
+//     before it grazes the target's corner: the other grid points around
+//     the run-in's start are tried.
+func (s *State) gridMove(i int, a *engine.Action, facing bool, want int) (moveResult, bool) {
+	orig := *a
+	corners := 1
+	if want >= 0 && a.NPath > 1 {
+		corners = 5
+	}
+	for c := range corners {
+		for k := range 4 {
+			*a = orig
+			if k > 0 && !s.pullBack(i, a, 0.01*float64(k)) {
+				break
+			}
+			onGrid(a)
+			if c > 0 {
+				a.Path[a.NPath-2] = gridCorner(orig.Path[a.NPath-2], c-1)
+			}
+			var f geom.Vec
+			if facing {
+				f = geom.Heading(a.Facing)
+			}
+			res, ref := s.checkMove(i, a.Points(), f)
+			if ref == okMove && res.contact == want {
+				return res, true
+			}
+			if ref != refTooFar {
+				break
+			}
+		}
+	}
+	*a = orig
+	return moveResult{}, false
+}
+
+// pullBack shortens the last leg of unit i's move a by back, and reports
+// whether the leg was longer than that.
+func (s *State) pullBack(i int, a *engine.Action, back float64) bool {
+	last := int(a.NPath) - 1
+	from := s.U[i].Pos
+	if last > 0 {
+		from = a.Path[last-1]
+	}
+	leg := a.Path[last].Sub(from)
+	l := leg.Len()
+	if l <= back {
+		return false
+	}
+	a.Path[last] = from.Add(leg.Scale((l - back) / l))
+	return true
+}
+
+// gridCorner is corner c (0 to 3) of the hundredth-of-an-inch grid square
+// holding p: below or above p in x (bit 0) and in y (bit 1).
+func gridCorner(p geom.Vec, c int) geom.Vec {
+	round := func(v float64, up bool) float64 {
+		if up {
+			return tabletop.Snap(math.Ceil(v*100) / 100)
+		}
+		return tabletop.Snap(math.Floor(v*100) / 100)
+	}
+	return geom.Vec{X: round(p.X, c&1 != 0), Y: round(p.Y, c&2 != 0)}
+}
 
 // orders appends the generated orders of unit i, which may move: charges,
 // advances, occupying terrain, supporting friends, screening and
@@ -105,6 +192,7 @@ func (s *State) orders(i int, buf []engine.Action) []engine.Action {
 		a := act(KindSlide, i, NoUnit)
 		a.Order = OrderWithdraw
 		a.NPath, a.Path[0], a.Facing = 1, u.Pos.Sub(u.Dir.Scale(s.prof(i).Move*frac)), geom.FacingOf(u.Dir)
+		onGrid(&a)
 		if res, ref := s.checkMoveMode(i, a.Points(), geom.Heading(a.Facing), true); ref == okMove && res.contact < 0 {
 			buf = append(buf, a)
 			break
@@ -204,12 +292,14 @@ func (s *State) chargeLegal(a *engine.Action, i, j int, pts ...geom.Vec) bool {
 	// The last point lies a hair past the stop, so that the move still
 	// runs into the base it charges.
 	a.Path[a.NPath-1] = res.end.Add(res.dir.Scale(contactTol))
-	// The cut path is checked again: a contact made on an earlier leg,
-	// or a way that now grazes another base, drops the order.
-	if res, ref = s.checkMove(i, a.Points(), geom.Vec{}); ref != okMove || res.contact != j {
+	a.Facing = 0
+	// The cut path is checked again, on the grid: a contact made on an
+	// earlier leg, or a way that now grazes another base, drops the order.
+	res, ok := s.gridMove(i, a, false, j)
+	if !ok {
 		return false
 	}
-	a.Facing = geom.FacingOf(res.dir)
+	a.Facing = tabletop.SnapDegrees(geom.FacingOf(res.dir))
 	return true
 }
 
@@ -320,8 +410,8 @@ func (s *State) towardLegal(a *engine.Action, i int, first, second, faceAt geom.
 		fd = last.Norm()
 	}
 	a.Facing = geom.FacingOf(fd)
-	res, ref := s.checkMove(i, a.Points(), geom.Heading(a.Facing))
-	return ref == okMove && res.contact < 0
+	_, ok := s.gridMove(i, a, true, -1)
+	return ok
 }
 
 // shelterOrders appends HQ i's moves behind the two nearest friendly
@@ -394,7 +484,7 @@ func (s *State) shelterOrders(buf []engine.Action, i int) []engine.Action {
 			} else {
 				a.NPath, a.Path[0], a.Path[1] = 2, pos.Add(side.Scale(via)), pos
 			}
-			if res, ref := s.checkMove(i, a.Points(), geom.Heading(a.Facing)); ref == okMove && res.contact < 0 {
+			if _, ok := s.gridMove(i, &a, true, -1); ok {
 				buf = append(buf, a)
 				break
 			}
@@ -411,7 +501,7 @@ func (s *State) toPoseOrder(buf []engine.Action, i int, pos, dir geom.Vec, order
 	a := act(KindMove, i, target)
 	a.Order = order
 	a.NPath, a.Path[0], a.Facing = 1, pos, geom.FacingOf(dir)
-	if res, ref := s.checkMove(i, a.Points(), geom.Heading(a.Facing)); ref == okMove && res.contact < 0 {
+	if _, ok := s.gridMove(i, &a, true, -1); ok {
 		buf = append(buf, a)
 	}
 	return buf
@@ -430,6 +520,7 @@ func (s *State) exitOrder(buf []engine.Action, i int, c geom.Vec, e Edge) []engi
 	a := act(KindExit, i, NoUnit)
 	a.Order, a.Arg = OrderExit, uint8(e)
 	a.NPath, a.Path[0], a.Facing = 1, c, geom.FacingOf(out)
+	onGrid(&a)
 	res, ref := s.checkMove(i, a.Points(), geom.Heading(a.Facing))
 	if ref != okMove || res.contact >= 0 || res.cost+1 > res.allow+1e-9 {
 		return buf
