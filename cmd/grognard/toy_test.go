@@ -53,10 +53,16 @@ func TestToyCommands(t *testing.T) {
 	if os.Getenv(toyEnv) != "1" {
 		t.Skip("run by TestToyRulesetPlugsIn")
 	}
+	bad := filepath.Join(t.TempDir(), "bad.yaml")
+	if err := os.WriteFile(bad, []byte("name: bad\nturns: 4\nunits:\n  - {label: B-Line, side: Blue, type: Line, square: 2}\n  - {label: R-Line, side: Red, type: Line, square: 12}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	tests := []commandCase{
 		{"rules", []string{"rules"}, 0, []string{"toy 1: Toy skirmish", "scenario skirmish", "scenario duel"}, nil},
 		{"scenario show", []string{"scenario", "show", "--ruleset", "toy", "duel"}, 0, []string{"duel: a track of", "B-Line"}, nil},
-		{"scenario check is not the toy's", []string{"scenario", "check", "--ruleset", "toy", "x.yaml"}, exitUsage, nil, []string{"the toy rules do not offer it (rulesets that do: twobytwo, drums, grand)"}},
+		{"scenario check of a bad file", []string{"scenario", "check", "--ruleset", "toy", bad}, exitFailure, []string{bad + ": unit R-Line: square 12 is off the track (0 to 11)"}, []string{"1 of 1 files have problems"}},
+		{"scenario check of no file", []string{"scenario", "check", "--ruleset", "toy"}, exitUsage, nil, []string{"one or more toy scenario FILEs"}},
+		{"scenario generate is not the toy's", []string{"scenario", "generate", "--ruleset", "toy"}, exitUsage, nil, []string{"the toy rules do not offer it (rulesets that do: twobytwo, drums)"}},
 		{"army is not the toy's", []string{"army", "lists", "--ruleset", "toy"}, exitUsage, nil, []string{"the toy rules do not offer it"}},
 		{"resolve", []string{"resolve", "--ruleset", "toy", "--battles", "6", "-a", "random"}, 0, []string{"skirmish: 6 battles, Blue random, Red random", "how they ended:"}, nil},
 	}

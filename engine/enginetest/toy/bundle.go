@@ -6,19 +6,23 @@ import (
 
 	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/engine/tabletop/svg"
+	scenariotools "github.com/grognard/grognard/scenarios"
 )
 
 // Bundle is the toy's plug-in (engine.RegisterBundle): its rules, the
-// scenario tools list and show, and pictures by the shared renderer's
-// plain table picture (its pieces are engine.Table's). It has no scenario
-// files or army lists, so the commands that need them say so.
+// scenario tools list, show and check (over the YAML scenario files show
+// writes), and pictures by the shared renderer's plain table picture (its
+// pieces are engine.Table's). It has no army lists, so the army command
+// says so.
 func Bundle() engine.Bundle {
 	return engine.Bundle{
 		Rules:    Rules{},
 		Pictures: svg.TablePicturer{},
 		Scenarios: []engine.Tool{
 			{Name: "list", Usage: "list the toy's scenarios", Run: listTool},
-			{Name: "show", Usage: "print a toy scenario's units and turns", ArgsUsage: "NAME", Run: showTool},
+			{Name: "show", Usage: "print a toy scenario as the YAML file check reads", ArgsUsage: "NAME", Run: showTool,
+				Options: []engine.Option{scenariotools.OutOption("scenario")}},
+			{Name: "check", Usage: "check toy scenario files", ArgsUsage: "FILE...", Run: checkTool},
 		},
 	}
 }
@@ -34,18 +38,28 @@ func listTool(_ context.Context, in engine.ToolInput) error {
 }
 
 func showTool(_ context.Context, in engine.ToolInput) error {
-	args := in.Args()
-	if len(args) != 1 {
-		return engine.Usagef("scenario show takes exactly one NAME, got %q (see 'grognard scenario list --ruleset toy')", args)
+	name, err := scenariotools.OneArg(in, "scenario show", "NAME", "see 'grognard scenario list --ruleset toy'")
+	if err != nil {
+		return err
 	}
-	sc, err := find(args[0])
+	sc, err := find(name)
 	if err != nil {
 		return &engine.UsageError{Msg: err.Error()}
 	}
-	w := in.Stdout()
-	fmt.Fprintf(w, "%s: a track of %d squares, %d turns\n", sc.name, TrackLen, sc.turns)
-	for _, u := range sc.units {
-		fmt.Fprintf(w, "  %-8s %-5s %-12s square %d\n", u.Label, sideNames[u.Side], typeNames[u.Type], u.Start)
+	data, err := marshalScenario(sc)
+	if err != nil {
+		return err
 	}
-	return nil
+	return in.Output(data, "scenario")
+}
+
+func checkTool(_ context.Context, in engine.ToolInput) error {
+	return scenariotools.CheckFiles(in, "scenario check needs one or more toy scenario FILEs (write one with 'grognard scenario show --ruleset toy --out FILE NAME')", func(path string) error {
+		sc, err := checkFile(path)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(in.Stdout(), "%s: ok: %s, %d units, %d turns\n", path, sc.name, len(sc.units), sc.turns)
+		return nil
+	})
 }
