@@ -461,13 +461,16 @@ func TestHeuristicLeavesAJam(t *testing.T) {
 // GROGNARD_LONG=1 (internal/testenv) every doctrine plays every scenario.
 func TestHeuristicLegalAndDeterministic(t *testing.T) {
 	opponents := append([]string{"random"}, hDoctrineSpecs...)
-	all := testenv.IsLong()
+	// A sweep CI plays at its full size (a testenv.Pick, which .ci/long-tests
+	// finds): each doctrine plays every stride-th scenario, every other
+	// one by default and all of them long.
+	stride := testenv.Pick(t, 2, 1)
 	for d, spec := range hDoctrineSpecs {
 		for k, scenario := range hScenarios {
 			if enginetest.RaceEnabled && k%3 != 0 {
 				continue
 			}
-			if !enginetest.RaceEnabled && !all && (d+k)%2 != 0 {
+			if !enginetest.RaceEnabled && (d+k)%stride != 0 {
 				continue
 			}
 			t.Run(spec+"/"+scenario, func(t *testing.T) {

@@ -70,6 +70,12 @@ const campTarget = 200
 // generalBase is CurUnit's value for general g's activation.
 const generalBase = 100
 
+// activationSteps are the steps stepActivation resumes at: its cases.
+// DecodeState refuses a task at any other step (checkStack, stack.go): the
+// rules never set one, and it may match no case and step for ever. A step
+// added or renumbered below changes this set too.
+var activationSteps = stepSet(0, 1, 2, 3, 4)
+
 // stepActivation runs one unit's or general's activation: its action
 // points, a hold test for a zealous unit near the enemy, the declaration
 // of every action, then each action in turn (Actions).
@@ -233,6 +239,13 @@ func (s *State) supplyNear(i int) bool {
 	// supply dice for the rest of it (Risk to Generals).
 	return s.Supply[side] > 0 && !s.Camp[side].Lost && s.Gens[fc].Alive && !s.Gens[fc].Swept && PointWithin(s.Gens[fc].Pos, s.rect(i), 3)
 }
+
+// actionSteps are the steps stepAction resumes at: 0 alone, as it pops
+// itself at once and never sets a step. DecodeState refuses a task at any
+// other step (checkStack, stack.go): the rules never set one, and it may
+// match no case and step for ever. A step added or renumbered below changes
+// this set too.
+var actionSteps = stepSet(0)
 
 // stepAction carries out declared action t.x of unit t.a, if it is still
 // legal ("The actions declared must be completed if it is legal to do so").

@@ -177,6 +177,12 @@ func (s *State) evadeChoice(j, charger int) (must, may bool) {
 	return true, true
 }
 
+// chargeSteps are the steps stepCharge resumes at: its cases. DecodeState
+// refuses a task at any other step (checkStack, stack.go): the rules never
+// set one, and it may match no case and step for ever. A step added or
+// renumbered below changes this set too.
+var chargeSteps = stepSet(0, 1, 2, 3, 4, 5, 6, 7, 15, 16)
+
 // stepCharge runs a charge (Charge, Prompted 1-7) of unit t.a on t.b.
 func (s *State) stepCharge(t *task) {
 	i, j := int(t.a), int(t.b)

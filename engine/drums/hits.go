@@ -99,6 +99,12 @@ func (s *State) riskNear(r geom.Rect, side int, kind int8) {
 	}
 }
 
+// riskSteps are the steps stepRisk resumes at: its cases. DecodeState
+// refuses a task at any other step (checkStack, stack.go): the rules never
+// set one, and it may match no case and step for ever. A step added or
+// renumbered below changes this set too.
+var riskSteps = stepSet(0, 1, 2)
+
 // stepRisk throws for general t.a (Risk to Generals): 1D6, 5+ after a
 // break and he is swept away 3D6 straight towards his own long edge, 6
 // after shooting and he is incapacitated, put at his long edge directly

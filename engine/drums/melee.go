@@ -50,6 +50,12 @@ const (
 	msApply          // fight t.x's result is applied
 )
 
+// meleeSteps are the steps stepMelee resumes at: its cases. DecodeState
+// refuses a task at any other step (checkStack, stack.go): the rules never
+// set one, and it may match no case and step for ever. A step added or
+// renumbered below changes this set too.
+var meleeSteps = stepSet(msRound, msSupplyA, msSupplyB, msThrowA, msThrowB, msThrown, msApply)
+
 // stepMelee fights a melee to its conclusion (Conducting a Melee 1-11)
 // begun by chargers t.a against defenders t.b; t.n counts the rounds and
 // t.x is the fight in hand.
@@ -338,6 +344,12 @@ func (s *State) endMelee(t *task) {
 		s.push(task{kind: tOccupy, a: uint8(b), b: uint8(a)})
 	}
 }
+
+// occupySteps are the steps stepOccupy resumes at: its cases. DecodeState
+// refuses a task at any other step (checkStack, stack.go): the rules never
+// set one, and it may match no case and step for ever. A step added or
+// renumbered below changes this set too.
+var occupySteps = stepSet(0, 1, 2)
 
 // stepOccupy offers victor t.a the space of broken unit t.b (Broken units
 // as a result of melee / of shooting): after a melee it moves straight

@@ -21,6 +21,12 @@ const (
 // charge stops 1BW short of an enemy.
 const enemyGap = 1.0
 
+// moveSteps are the steps stepMove resumes at: its cases. DecodeState
+// refuses a task at any other step (checkStack, stack.go): the rules never
+// set one, and it may match no case and step for ever. A step added or
+// renumbered below changes this set too.
+var moveSteps = stepSet(0, 1, 2)
+
 // stepMove runs an advance or a retire (Movement Action): throw the
 // distance for the unit's formation and ground, add a supply die's 1BW,
 // then move.
@@ -324,6 +330,12 @@ func (s *State) edgeLimit(r geom.Rect, dir geom.Vec, dist float64) float64 {
 	}
 	return lim
 }
+
+// retireSteps are the steps stepRetire resumes at: its cases. DecodeState
+// refuses a task at any other step (checkStack, stack.go): the rules never
+// set one, and it may match no case and step for ever. A step added or
+// renumbered below changes this set too.
+var retireSteps = stepSet(0, 1, 2, 3, 4)
 
 // stepRetire runs a forced retire (Forced to retire, Unprompted): 1D6
 // straight back, a supply die may add or take 1BW after the throw, friends

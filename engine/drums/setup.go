@@ -7,6 +7,12 @@ import (
 	"github.com/grognard/grognard/engine/geom"
 )
 
+// gameSteps are the steps stepGame resumes at: its cases, and 3, the
+// default's (the turns). DecodeState refuses a task at any other step
+// (checkStack, stack.go): the rules never set one, and it may match no case
+// and step for ever. A step added or renumbered below changes this set too.
+var gameSteps = stepSet(0, 1, 2, 3)
+
 // stepGame runs the Game Sequence: supply pool (2), scouting initiative
 // (5), deployment (6), resilience levels (7), then turns (8).
 func (s *State) stepGame(t *task) {
@@ -98,6 +104,12 @@ func (s *State) scoutDice(side int) int {
 	}
 	return max(n, 1)
 }
+
+// scoutSteps are the steps stepScout resumes at: its cases. DecodeState
+// refuses a task at any other step (checkStack, stack.go): the rules never
+// set one, and it may match no case and step for ever. A step added or
+// renumbered below changes this set too.
+var scoutSteps = stepSet(0, 1, 2, 3, 4, 5, 6, 7, 12, 13, 15, 16)
 
 // stepScout throws for scouting initiative: each side may add a supply
 // die, both throw, the higher total is the attacker, a tie throws again
@@ -198,6 +210,13 @@ const (
 // from 0 to DeployChoices-1, the last "anywhere free", offered only when
 // no slot takes the command (ruling D-DEPLOY).
 const DeployChoices = deploySlots + 1
+
+// deploySteps are the steps stepDeploy resumes at: 0 alone, as it counts the
+// commands deployed in t.n and never sets a step. DecodeState refuses a task
+// at any other step (checkStack, stack.go): the rules never set one, and it
+// may match no case and step for ever. A step added or renumbered below
+// changes this set too.
+var deploySteps = stepSet(0)
 
 // stepDeploy deploys command by command: the defender first with two
 // commands, then one each in turn; the baggage camp goes down with a
@@ -660,6 +679,13 @@ func (s *State) clampToZone(side int, p geom.Vec) geom.Vec {
 }
 
 func clamp(v, lo, hi float64) float64 { return max(lo, min(hi, v)) }
+
+// levelsSteps are the steps stepLevels resumes at: its cases (the 2 it sets
+// after the second side's dice is popped at once, never resumed).
+// DecodeState refuses a task at any other step (checkStack, stack.go): the
+// rules never set one, and it may match no case and step for ever. A step
+// added or renumbered below changes this set too.
+var levelsSteps = stepSet(0, 1, 10, 11)
 
 // stepLevels throws each unit's resilience level once both sides have
 // deployed (Determining a unit's morale on the table; Game Sequence 7):

@@ -89,6 +89,12 @@ func (s *State) visible(i, j int) bool {
 	return Visible(s.rect(i), s.rect(j), bl[:n], s.st.sc.Terrain)
 }
 
+// shootSteps are the steps stepShoot resumes at: its cases. DecodeState
+// refuses a task at any other step (checkStack, stack.go): the rules never
+// set one, and it may match no case and step for ever. A step added or
+// renumbered below changes this set too.
+var shootSteps = stepSet(0, 1, 2)
+
 // stepShoot runs a shooting action (Shooting Action 6-11) of unit t.a at
 // unit t.b: the pool from Table 1 and 2a-2d, the throw, the hits, the
 // target's resilience test, then an unprompted reply by a target out of

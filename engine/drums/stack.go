@@ -5,10 +5,12 @@ import "fmt"
 // Only the engine's own pushes build the rules' work stack, so a saved
 // stack the pushes could never have built is hostile or damaged, and
 // running it may loop for ever (a resilience-levels task left on a turn
-// task did). DecodeState checks every saved stack against the tables
-// below, derived from the push sites; a test plays random games with
-// every variant and holds every stack they reach to the same check, so a
-// new push site that the tables miss fails it.
+// task did, and so does a task at a step its switch has no case for).
+// DecodeState checks every saved stack against the tables below, derived
+// from the push sites, and every task's step against the steps its step
+// function resumes at; a test plays random games with every variant and
+// holds every stack they reach to the same check, so a new push site or
+// step that the tables miss fails it.
 
 // taskBit is kind k's bit in a set of task kinds.
 func taskBit(k taskKind) uint32 { return 1 << k }
@@ -80,6 +82,41 @@ var taskAsks = [lastAsk + 1]uint32{
 	askFace:         taskBit(tRetire),
 }
 
+// stepSet is the set of steps given, a bit each (steps are below 32:
+// DecodeState refuses a step above 20 before it looks at the sets).
+func stepSet(steps ...uint8) uint32 {
+	var set uint32
+	for _, st := range steps {
+		set |= 1 << st
+	}
+	return set
+}
+
+// taskSteps is, for each kind of task, the steps its step function resumes
+// at. The sets sit beside the step functions whose switch cases they
+// mirror (gameSteps above stepGame, and so on), so that a step added or
+// renumbered there is added here in the same edit; a test plays random
+// games and holds every task they reach to them.
+var taskSteps = [lastTask + 1]uint32{
+	tGame:       gameSteps,
+	tScout:      scoutSteps,
+	tDeploy:     deploySteps,
+	tLevels:     levelsSteps,
+	tTurn:       turnSteps,
+	tInitiative: initiativeSteps,
+	tActivation: activationSteps,
+	tAction:     actionSteps,
+	tMove:       moveSteps,
+	tShoot:      shootSteps,
+	tTest:       testSteps,
+	tRetire:     retireSteps,
+	tCharge:     chargeSteps,
+	tMelee:      meleeSteps,
+	tEndTests:   endTestsSteps,
+	tOccupy:     occupySteps,
+	tRisk:       riskSteps,
+}
+
 // taskNames name the kinds of task in DecodeState's errors.
 var taskNames = [lastTask + 1]string{
 	tNone: "no task", tGame: "game", tScout: "scouting", tDeploy: "deployment", tLevels: "resilience levels",
@@ -89,8 +126,8 @@ var taskNames = [lastTask + 1]string{
 }
 
 // checkStack refuses a work stack (kinds known, bottom first) that the
-// rules' pushes could never build, and a decision asked of a task that
-// never asks it.
+// rules' pushes could never build, a task at a step its step function
+// never resumes at, and a decision asked of a task that never asks it.
 func checkStack(tasks []task, wait waitKind, ask askKind) error {
 	if len(tasks) == 0 {
 		return nil
@@ -102,6 +139,13 @@ func checkStack(tasks []task, wait waitKind, ask askKind) error {
 		parent, child := tasks[k-1].kind, tasks[k].kind
 		if taskParents[child]&taskBit(parent) == 0 {
 			return fmt.Errorf("task %d, %s, cannot follow task %d, %s: the rules never push one on the other", k+1, taskNames[child], k, taskNames[parent])
+		}
+	}
+	// A step no case of the task's step function handles would step for
+	// ever (run's errStuck) or do what no game does.
+	for k, t := range tasks {
+		if t.step >= 32 || taskSteps[t.kind]&(1<<t.step) == 0 {
+			return fmt.Errorf("task %d, %s, is at step %d, which the rules never resume a %s task at", k+1, taskNames[t.kind], t.step, taskNames[t.kind])
 		}
 	}
 	// Risk to Generals: one throw pending for each general at most

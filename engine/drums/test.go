@@ -38,6 +38,12 @@ func (s *State) testRoll(side int, supply bool) engine.Roll {
 	return r.Rolled(engine.Player(side))
 }
 
+// testSteps are the steps stepTest resumes at: its cases. DecodeState
+// refuses a task at any other step (checkStack, stack.go): the rules never
+// set one, and it may match no case and step for ever. A step added or
+// renumbered below changes this set too.
+var testSteps = stepSet(0, 1, 2)
+
 // stepTest runs a resilience test (Conducting a resilience test) of unit
 // t.a in situation t.x against unit t.b (0xff none), and applies its
 // outcome at once. The outcome stays in s.out for the task that asked.

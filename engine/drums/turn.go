@@ -8,6 +8,13 @@ import (
 // noCmd marks a side that is not part way through a command.
 const noCmd = 0xfe
 
+// turnSteps are the steps stepTurn resumes at: its cases, and 5, the
+// default's (the victory check). DecodeState refuses a task at any other
+// step (checkStack, stack.go): the rules never set one, and it may match no
+// case and step for ever. A step added or renumbered below changes this set
+// too.
+var turnSteps = stepSet(0, 1, 2, 3, 4, 5)
+
 // stepTurn runs one turn (Game Sequence 8): initiative, the activations,
 // the end of turn tests, the victory check.
 func (s *State) stepTurn(t *task) {
@@ -129,6 +136,12 @@ func (s *State) commandDone(side int, c uint8) bool {
 	return !s.Gens[g].Alive || s.Gens[g].Activated
 }
 
+// initiativeSteps are the steps stepInitiative resumes at: its cases.
+// DecodeState refuses a task at any other step (checkStack, stack.go): the
+// rules never set one, and it may match no case and step for ever. A step
+// added or renumbered below changes this set too.
+var initiativeSteps = stepSet(0, 1, 2, 3, 4, 5, 6, 7, 12, 13, 15, 16)
+
 // stepInitiative throws for the turn's initiative: 1D6 a general on the
 // table (twice an exceptional one, none an incompetent one), a supply die
 // if the side adds one, the higher wins; a tie throws 1D6 each, no supply
@@ -182,6 +195,12 @@ func (s *State) stepInitiative(t *task) {
 		t.step = t.step - 10 + 1
 	}
 }
+
+// endTestsSteps are the steps stepEndTests resumes at: 0 before the first
+// test, 1 after. DecodeState refuses a task at any other step (checkStack,
+// stack.go): the rules never set one, and it may match no case and step for
+// ever. A step added or renumbered below changes this set too.
+var endTestsSteps = stepSet(0, 1)
 
 // stepEndTests runs the end of turn resilience tests: every unit at 50%
 // or less of its starting strength tests ("all other cases"), the sides

@@ -10,7 +10,10 @@
 //
 // CI sets it for a step of its own after the default run (.ci/run). A test
 // either skips itself with Long, or plays a smaller but still meaningful
-// size by default and the full size under Pick.
+// size by default and the full size under Pick. The two are two tiers:
+// CI finds every top-level test whose body calls Pick and runs it at its
+// full size (.ci/long-tests), while Long and IsLong gate the longer
+// measurements run by hand.
 package testenv
 
 import (
