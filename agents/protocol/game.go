@@ -357,6 +357,10 @@ type UnitInfo struct {
 	Y       float64 `json:"y,omitempty"`
 	Facing  float64 `json:"facing,omitempty"`
 	Status  string  `json:"status"`
+	// Bases are every base of a unit on the table, its first (X, Y,
+	// Facing above) included: a unit of several bases stands where
+	// each of them does.
+	Bases []engine.Base `json:"bases,omitempty"`
 }
 
 // units is every piece as show units gives it (engine.Table), or the
@@ -373,6 +377,7 @@ func (g *game) units() ([]UnitInfo, error) {
 		if p.Where == "table" && len(p.Bases) > 0 {
 			b := p.Bases[0]
 			out[k].OnTable, out[k].X, out[k].Y, out[k].Facing = true, b.Centre.X, b.Centre.Y, b.Facing
+			out[k].Bases = p.Bases
 		}
 	}
 	return out, nil

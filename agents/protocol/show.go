@@ -70,6 +70,12 @@ func (s *Session) show(view View) (Reply, error) {
 		for _, u := range us {
 			if u.OnTable {
 				fmt.Fprintf(&b, "#%-3d %-10s %-6s %-18s (%5.2f, %5.2f) facing %3.0f  %s\n", u.Index, u.Label, g.sideName(u.Side), u.Type, u.X, u.Y, u.Facing, u.Status)
+				if len(u.Bases) > 1 {
+					// Each base, for a person putting the unit on a table.
+					for n, base := range u.Bases {
+						fmt.Fprintf(&b, "       base %d of %d: centre (%5.2f, %5.2f) facing %3.0f\n", n+1, len(u.Bases), base.Centre.X, base.Centre.Y, base.Facing)
+					}
+				}
 			} else {
 				fmt.Fprintf(&b, "#%-3d %-10s %-6s %-18s %s\n", u.Index, u.Label, g.sideName(u.Side), u.Type, u.Status)
 			}

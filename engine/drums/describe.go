@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/grognard/grognard/engine"
+	"github.com/grognard/grognard/engine/geom"
 	"github.com/grognard/grognard/engine/tabletop"
 )
 
@@ -46,9 +47,9 @@ func (s *State) DescribeAction(a engine.Action) string {
 	case KDeploy:
 		side := s.waitSide()
 		if a.Arg == deployAt {
-			return fmt.Sprintf("deploy %s's command with its first line's front centred at %s", s.genLabel(s.st.firstGen[side]+1+int(a.Unit)), tabletop.Point(a.Path[0]))
+			return fmt.Sprintf("deploy %s's command with its first line's front centred at %s%s", s.genLabel(s.st.firstGen[side]+1+int(a.Unit)), tabletop.Point(a.Path[0]), s.deployedWords(side, a))
 		}
-		return fmt.Sprintf("deploy %s's command in slot %d (%s)", s.genLabel(s.st.firstGen[side]+1+int(a.Unit)), a.Arg, slotWords(int(a.Arg)))
+		return fmt.Sprintf("deploy %s's command in slot %d (%s)%s", s.genLabel(s.st.firstGen[side]+1+int(a.Unit)), a.Arg, slotWords(int(a.Arg)), s.deployedWords(side, a))
 	case KSupply:
 		if a.Arg == 1 {
 			return "add a supply die to the throw"
@@ -123,6 +124,112 @@ func (s *State) DescribeAction(a engine.Action) string {
 }
 
 // slotWords names a deployment slot.
+// deployedWords says where a deployment puts each unit of the command, as
+// its front centre and facing, for a person placing the bases ("": the
+// command does not fit there now, or a is not a deployment of side's).
+func (s *State) deployedWords(side int, a engine.Action) string {
+	if int(a.Unit) >= int(s.st.cmds[side]) {
+		return ""
+	}
+	var pos [MaxUnits]geom.Vec
+	var ok bool
+	if a.Arg == deployAt {
+		ok = s.placementAt(side, a.Unit, a.Path[0], s.st.sc.Width, &pos)
+	} else {
+		ok = s.slotPlacement(side, a.Unit, int(a.Arg), &pos)
+	}
+	if !ok {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString(": ")
+	n := 0
+	for i := range s.st.nu {
+		if int(s.st.units[i].Side) != side || s.st.units[i].Cmd != a.Unit {
+			continue
+		}
+		if n > 0 {
+			b.WriteString(", ")
+		}
+		n++
+		fmt.Fprintf(&b, "%s front centre at (%s)", s.st.units[i].Label, tabletop.Point(pos[i]))
+	}
+	fmt.Fprintf(&b, ", facing %s", tabletop.Num(homeFacing(side)))
+	return b.String()
+}
+
+// meleeRollWords is how unit x's pending melee dice were counted: its
+// pool's rows and the supply die ("" when no fight of the melee is x's).
+func (s *State) meleeRollWords(x int) string {
+	if s.ntasks == 0 {
+		return ""
+	}
+	t := s.top()
+	if t.kind != tMelee || int(t.x) >= int(s.nfights) {
+		return ""
+	}
+	f := &s.fights[t.x]
+	opp, bases, sup := int(f.B), int(f.BasesA), f.SupA
+	switch x {
+	case int(f.A):
+	case int(f.B):
+		opp, bases, sup = int(f.A), int(f.BasesB), f.SupB
+	default:
+		return ""
+	}
+	p := s.meleePool(x, opp, min(bases, s.Bases(x)), t)
+	w := "; " + poolWords(&p)
+	if sup {
+		w += ", and a supply die"
+	}
+	return w
+}
+
+// adjustmentWords lists a table's rows that applied, " (Are classed as
+// Determined +1, Received any hits this turn -1)", or " (no row applies)".
+func adjustmentWords(rows []Adjustment) string {
+	if len(rows) == 0 {
+		return " (no row applies)"
+	}
+	var b strings.Builder
+	b.WriteString(" (")
+	for k, r := range rows {
+		if k > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "%s %+d", r.Row, r.Value)
+	}
+	b.WriteByte(')')
+	return b.String()
+}
+
+// poolWords says how a dice pool was built, row by row: "6 dice from the
+// bases; first shot: add 2; target moved: remove 1 in 3: 6 dice".
+func poolWords(p *Pool) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d dice from the bases", max(p.Base, 0))
+	for _, st := range p.Applied() {
+		b.WriteString("; ")
+		b.WriteString(st.Row)
+		switch st.Op {
+		case PoolAdd:
+			fmt.Fprintf(&b, ": add %d", st.N)
+		case PoolRemove:
+			fmt.Fprintf(&b, ": remove %d", st.N)
+		case PoolAddOneIn:
+			fmt.Fprintf(&b, ": add 1 in %d", st.N)
+		case PoolRemoveOneIn:
+			fmt.Fprintf(&b, ": remove 1 in %d", st.N)
+		case PoolDouble:
+			b.WriteString(": double")
+		default:
+			b.WriteString(": no change")
+		}
+	}
+	fmt.Fprintf(&b, ": %d dice (at least %d)", p.Dice(), MinPool)
+	return b.String()
+}
+
 func slotWords(slot int) string {
 	if slot >= deploySlots {
 		return "anywhere free in the zone"
@@ -149,24 +256,26 @@ func (s *State) DescribeRoll() string {
 	case rInitiativeTie:
 		return fmt.Sprintf("%s initiative tie-break for the %s", r, s.sideName(a))
 	case rHold:
-		return fmt.Sprintf("%s hold test for %s, modifier %+d: 7 or more must charge", r, s.unitWords(a), s.holdModifier(a))
+		h := s.holdSituation(a)
+		return fmt.Sprintf("%s hold test for %s, modifier %+d%s: 7 or more must charge", r, s.unitWords(a), HoldModifier(h), adjustmentWords(HoldRows(h)))
 	case rTest:
 		t := s.top()
-		return fmt.Sprintf("%s resilience test (%s) for %s, modifier %+d", r, TestKind(t.x), s.unitWords(a), s.testModifier(a, TestKind(t.x), int(t.b), t.y))
+		sit := s.testSituation(a, TestKind(t.x), int(t.b), t.y)
+		return fmt.Sprintf("%s resilience test (%s) for %s, modifier %+d%s", r, TestKind(t.x), s.unitWords(a), ResilienceModifier(sit), adjustmentWords(ResilienceRows(sit)))
 	case rMove:
 		return fmt.Sprintf("%s movement distance in BW for %s", r, s.unitWords(a))
 	case rShoot:
 		t := s.top()
-		_, needs, long := s.shotPlan(a, b, t.y)
+		pool, needs, long := s.shotPool(a, b, t.y)
 		band := "short"
 		if long {
 			band = "long"
 		}
-		return fmt.Sprintf("%s shooting: %s at %s, %s range, %d+ hits", r, s.unitWords(a), s.unitWords(b), band, needs)
+		return fmt.Sprintf("%s shooting: %s at %s, %s range, %d+ hits; %s", r, s.unitWords(a), s.unitWords(b), band, needs, poolWords(&pool))
 	case rChargeDistance:
 		return fmt.Sprintf("%s charge distance in BW for %s at %s, plus %d", r, s.unitWords(a), s.targetWords(b), s.top().n)
 	case rMelee:
-		return fmt.Sprintf("%s melee: %s fighting %s, 4+ hits", r, s.unitWords(a), s.unitWords(b))
+		return fmt.Sprintf("%s melee: %s fighting %s, 4+ hits%s", r, s.unitWords(a), s.unitWords(b), s.meleeRollWords(a))
 	case rRetire:
 		return fmt.Sprintf("%s forced retire distance in BW for %s", r, s.unitWords(a))
 	case rEvade:

@@ -178,8 +178,9 @@ func (s *State) parseMoveIn(text, unit string) (engine.Action, error) {
 
 // CorrectHelp says how to write a correction (engine.Corrector).
 func (s *State) CorrectHelp() string {
-	return "unit UNIT [at X Y] [facing F] [formation open|line|column|march|square] [hits N] [loaded|unloaded], " +
-		"general GENERAL at X Y, camp SIDE lost, or supply SIDE N: X Y from the south-west corner in BW (or mm/cm/in), F degrees clockwise from north or a compass word"
+	return "unit UNIT [at X Y] [facing F] [formation open|line|column|march|square] [hits N] [loaded|unloaded] [ap N] [shots N] [charges N] " +
+		"[" + historyHelp + "] (not-WORD clears one), " +
+		"general GENERAL at X Y, camp SIDE at X Y [facing F], camp SIDE lost|held, or supply SIDE N: X Y from the south-west corner in BW (or mm/cm/in), F degrees clockwise from north or a compass word"
 }
 
 // Correct makes the position match the table, bare numbers in BW
@@ -264,7 +265,31 @@ func (s *State) correctIn(text, unitName string) (string, error) {
 				u.Flags |= fLoaded
 			case "unloaded":
 				u.Flags &^= fLoaded
+			case "ap", "shots", "charges":
+				n, r, err := count(key, rest)
+				if err != nil {
+					return "", err
+				}
+				switch {
+				case key == "ap" && n > 2:
+					return "", fmt.Errorf("ap %d: a unit has 0 to 2 action points left (Actions)", n)
+				case key == "ap":
+					u.AP = uint8(n)
+				case key == "shots":
+					u.Shots = uint8(n)
+				default:
+					u.Charges = uint8(n)
+				}
+				rest = r
 			default:
+				if f, on, ok := historyWord(key); ok {
+					if on {
+						u.Flags |= f
+					} else {
+						u.Flags &^= f
+					}
+					continue
+				}
 				return "", fmt.Errorf("%q: write %s", key, s.CorrectHelp())
 			}
 		}
@@ -296,16 +321,7 @@ func (s *State) correctIn(text, unitName string) (string, error) {
 		s.Gens[g].Pos = pt
 		return "set general " + label, nil
 	case "camp":
-		side, err := engine.ParseSide(s, w[1])
-		if err != nil || len(w) != 3 || !strings.EqualFold(w[2], "lost") {
-			return "", fmt.Errorf("write camp SIDE lost")
-		}
-		if s.Camp[side].Lost || !s.Camp[side].Placed {
-			return "", fmt.Errorf("the %s camp is not on the table", s.sideName(int(side)))
-		}
-		s.Camp[side].Lost = true
-		s.Supply[side] = 0
-		return "the " + s.sideName(int(side)) + " baggage camp is lost", nil
+		return s.correctCamp(w[1:], unit)
 	case "supply":
 		side, err := engine.ParseSide(s, w[1])
 		if err != nil || len(w) != 3 {
@@ -319,6 +335,133 @@ func (s *State) correctIn(text, unitName string) (string, error) {
 		return fmt.Sprintf("%s supply dice set to %d", s.sideName(int(side)), n), nil
 	}
 	return "", fmt.Errorf("write %s", s.CorrectHelp())
+}
+
+// wheelWords says a wheel of ang degrees (positive clockwise) as a person
+// makes it: its angle, its direction and the corner it pivots on
+// ("21 degrees right (clockwise) on its right front corner").
+func wheelWords(ang float64) string {
+	if ang < 0 {
+		return fmt.Sprintf("%.0f degrees left (anticlockwise) on its left front corner", -ang)
+	}
+	return fmt.Sprintf("%.0f degrees right (clockwise) on its right front corner", ang)
+}
+
+// historyWords are the marks of what a unit has done this turn or in the
+// game that a correction sets by name, and clears by not-NAME: a person
+// at a real table tells the program what the unit did there (Drums and
+// Muskets' Shooting Tables, Resilience Situation and Hold Test read them).
+var historyWords = [...]struct {
+	word string
+	flag uint32
+}{
+	{"activated", fActivated},
+	{"moved", fMoved},
+	{"shot", fShot},
+	{"hit", fHit},
+	{"hit-by-guns", fHitByGuns},
+	{"retired", fForcedRetire},
+	{"evaded", fEvaded},
+	{"interpenetrated", fInterpen},
+	{"first-shot-spent", fFirstShot},
+	{"first-melee-spent", fMeleeFought},
+}
+
+// historyHelp lists the history words for CorrectHelp.
+var historyHelp = func() string {
+	words := make([]string, len(historyWords))
+	for k, h := range historyWords {
+		words[k] = h.word
+	}
+	return strings.Join(words, "|")
+}()
+
+// historyWord is the flag a history word sets (on) or its not- form
+// clears.
+func historyWord(w string) (flag uint32, on, ok bool) {
+	w = strings.ToLower(w)
+	name, neg := strings.CutPrefix(w, "not-")
+	for _, h := range historyWords {
+		if h.word == name {
+			return h.flag, !neg, true
+		}
+	}
+	return 0, false, false
+}
+
+// count reads the whole number after key (ap, shots, charges): 0 to 99.
+func count(key string, rest []string) (int, []string, error) {
+	if len(rest) == 0 {
+		return 0, nil, fmt.Errorf("%s needs a number", key)
+	}
+	n, err := strconv.Atoi(rest[0])
+	if err != nil || n < 0 || n > 99 {
+		return 0, nil, fmt.Errorf("%s %q: a whole number, 0 to 99", key, rest[0])
+	}
+	return n, rest[1:], nil
+}
+
+// correctCamp moves a side's baggage camp on the table ("camp SIDE at X Y
+// [facing F]", the midpoint of its front edge as a unit's), marks it lost,
+// or held again after a lost mark given by mistake (a correction of the
+// mark only: the supply dice are set with "supply").
+func (s *State) correctCamp(w []string, unit engine.Length) (string, error) {
+	const usage = "write camp SIDE at X Y [facing F], camp SIDE lost or camp SIDE held"
+	if len(w) < 2 {
+		return "", errors.New(usage)
+	}
+	side, err := engine.ParseSide(s, w[0])
+	if err != nil {
+		return "", fmt.Errorf("%w: %s", err, usage)
+	}
+	c := &s.Camp[side]
+	name := "the " + s.sideName(int(side)) + " baggage camp"
+	if !c.Placed {
+		return "", fmt.Errorf("%s is not on the table yet: it is placed in deployment", name)
+	}
+	switch strings.ToLower(w[1]) {
+	case "lost":
+		if len(w) != 2 {
+			return "", errors.New(usage)
+		}
+		if c.Lost {
+			return "", fmt.Errorf("%s is already lost", name)
+		}
+		c.Lost = true
+		s.Supply[side] = 0
+		return name + " is lost", nil
+	case "held":
+		if len(w) != 2 {
+			return "", errors.New(usage)
+		}
+		c.Lost = false
+		return name + " is held (set the supply dice with supply SIDE N)", nil
+	case "at":
+		pt, rest, err := s.point(w[2:], unit)
+		if err != nil {
+			return "", err
+		}
+		next := *c
+		next.Front = pt
+		if len(rest) >= 2 && strings.EqualFold(rest[0], "facing") {
+			f, err := tabletop.ParseFacing(rest[1])
+			if err != nil {
+				return "", fmt.Errorf("facing: %w", err)
+			}
+			next.Facing, rest = f, rest[2:]
+		}
+		if len(rest) > 0 {
+			return "", fmt.Errorf("%q: %s", strings.Join(rest, " "), usage)
+		}
+		saved := *c
+		*c = next
+		if !s.onTable(s.campRect(int(side))) {
+			*c = saved
+			return "", fmt.Errorf("%s would stand off the table (it is 6 by 4 BW behind its front edge)", name)
+		}
+		return fmt.Sprintf("%s set at (%s) facing %s", name, tabletop.Point(c.Front), tabletop.Num(c.Facing)), nil
+	}
+	return "", errors.New(usage)
 }
 
 // TableInstructions says how to carry out a on a real table with a ruler
@@ -338,12 +481,8 @@ func (s *State) TableInstructions(a engine.Action) string {
 		var b strings.Builder
 		fmt.Fprintf(&b, "%s: its front centre stands at (%s, %s) BW facing %.0f.", s.unitWords(i), tabletop.Num(u.Front.X), tabletop.Num(u.Front.Y), u.Facing)
 		if math.Abs(ang) > 0.5 {
-			pivot := "right"
-			if ang < 0 {
-				pivot = "left"
-			}
 			_, _, cost := Wheel(w, u.Front, u.Facing, ang)
-			fmt.Fprintf(&b, " Wheel %.0f degrees on its %s front corner (the outer corner travels %s BW, %.0f mm, taken from the move).", math.Abs(ang), pivot, tabletop.Num(cost), cost*mm)
+			fmt.Fprintf(&b, " Wheel %s (the outer corner travels %s BW, %.0f mm, taken from the move).", wheelWords(ang), tabletop.Num(cost), cost*mm)
 		}
 		fmt.Fprintf(&b, " Throw the movement dice and advance straight ahead up to that many BW (1 BW = %s mm), stopping at (%s, %s) or 1 BW short of any enemy.", tabletop.Num(mm), tabletop.Num(a.Path[0].X), tabletop.Num(a.Path[0].Y))
 		return b.String()
@@ -355,7 +494,11 @@ func (s *State) TableInstructions(a engine.Action) string {
 		if i < s.st.nu && s.alive(i) {
 			ang, cost, dist, ok := s.chargePath(i, int(a.Target))
 			if ok {
-				return fmt.Sprintf("%s charges %s: wheel %.0f degrees (%s BW), then straight ahead; contact needs %s BW (%.0f mm) of the charge dice.", s.unitWords(i), s.targetWords(int(a.Target)), math.Abs(ang), tabletop.Num(cost), tabletop.Num(dist+cost), (dist+cost)*mm)
+				wheel := "no wheel"
+				if math.Abs(ang) >= 0.5 {
+					wheel = "wheel " + wheelWords(ang)
+				}
+				return fmt.Sprintf("%s charges %s: %s (%s BW), then straight ahead; contact needs %s BW (%.0f mm) of the charge dice.", s.unitWords(i), s.targetWords(int(a.Target)), wheel, tabletop.Num(cost), tabletop.Num(dist+cost), (dist+cost)*mm)
 			}
 		}
 	case KGeneralMove:

@@ -1,6 +1,7 @@
 package drums
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"strings"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/engine/geom"
+	"github.com/grognard/grognard/engine/tabletop"
 )
 
 // atDeclaration plays a seeded random game to a unit's first declaration.
@@ -164,6 +166,21 @@ func TestTableInstructions(t *testing.T) {
 		}
 		if a.Kind == KAdvance && !strings.Contains(txt, "mm") {
 			t.Errorf("an advance's instructions give no mm: %q", txt)
+		}
+		if (a.Kind == KCharge || a.Kind == KAdvance) && strings.Contains(txt, "heel") &&
+			!strings.Contains(txt, "right (clockwise) on its right front corner") && !strings.Contains(txt, "left (anticlockwise) on its left front corner") {
+			t.Errorf("a wheel without its direction: %q", txt)
+		}
+	}
+	for _, c := range []struct {
+		ang  float64
+		want string
+	}{
+		{21.4, "21 degrees right (clockwise) on its right front corner"},
+		{-35, "35 degrees left (anticlockwise) on its left front corner"},
+	} {
+		if got := wheelWords(c.ang); got != c.want {
+			t.Errorf("wheelWords(%v) = %q, want %q", c.ang, got, c.want)
 		}
 	}
 }
@@ -340,4 +357,166 @@ func FuzzFreeText(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestCorrectHistory (ruling D-TABLEEDIT, issue 69's table corrections):
+// a person sets what a unit has done this turn and in the game, and moves
+// the baggage camp, as they stand at the table; what is refused changes
+// nothing.
+func TestCorrectHistory(t *testing.T) {
+	s := atDeclaration(t, 2)
+	i := int(s.activationTask().a)
+	label := s.st.units[i].Label
+	for _, tc := range []struct {
+		text string
+		want func(u Unit) bool
+	}{
+		{"unit " + label + " ap 1 shots 3 charges 2", func(u Unit) bool { return u.AP == 1 && u.Shots == 3 && u.Charges == 2 }},
+		{"unit " + label + " moved shot hit retired", func(u Unit) bool {
+			return u.Flags&(fMoved|fShot|fHit|fForcedRetire) == fMoved|fShot|fHit|fForcedRetire
+		}},
+		{"unit " + label + " not-moved not-hit", func(u Unit) bool { return u.Flags&(fMoved|fHit) == 0 && u.Flags&fShot != 0 }},
+		{"unit " + label + " first-shot-spent first-melee-spent unloaded", func(u Unit) bool {
+			return u.Flags&(fFirstShot|fMeleeFought) == fFirstShot|fMeleeFought && u.Flags&fLoaded == 0
+		}},
+		{"unit " + label + " not-first-shot-spent loaded activated evaded interpenetrated hit-by-guns", func(u Unit) bool {
+			return u.Flags&fFirstShot == 0 && u.Flags&(fLoaded|fActivated|fEvaded|fInterpen|fHitByGuns) == fLoaded|fActivated|fEvaded|fInterpen|fHitByGuns
+		}},
+		{"unit " + label + " ap 0", func(u Unit) bool { return u.AP == 0 }},
+	} {
+		if _, err := s.Correct(tc.text); err != nil {
+			t.Fatalf("%q: %v", tc.text, err)
+		}
+		if !tc.want(s.Units[i]) {
+			t.Fatalf("%q: got %+v", tc.text, s.Units[i])
+		}
+	}
+	side := 0
+	if _, err := s.Correct("camp " + s.sideName(side) + " at 20 5 facing 0"); err != nil {
+		t.Fatal(err)
+	}
+	if c := s.Camp[side]; c.Front != geom.V(20, 5) || c.Facing != 0 {
+		t.Fatalf("camp not moved: %+v", c)
+	}
+	if _, err := s.Correct("camp 0 lost"); err != nil || !s.Camp[0].Lost || s.Supply[0] != 0 {
+		t.Fatalf("camp lost: %v %+v", err, s.Camp[0])
+	}
+	if _, err := s.Correct("camp 0 held"); err != nil || s.Camp[0].Lost {
+		t.Fatalf("camp held: %v %+v", err, s.Camp[0])
+	}
+	mid := s.Hash()
+	for _, bad := range []string{
+		"unit " + label + " ap 3", "unit " + label + " shots -1", "unit " + label + " shots 100", "unit " + label + " charges", "unit " + label + " not-sleepy",
+		"unit " + label + " ap 1 flying", "camp 0 at -10 -10", "camp 0 at 20 3 facing", "camp 0 at 20 3 sideways", "camp 0 stolen", "camp 0", "camp 9 at 1 1",
+	} {
+		if _, err := s.Correct(bad); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+		if s.Hash() != mid {
+			t.Fatalf("%q changed the state though refused", bad)
+		}
+	}
+}
+
+// TestDeployDescribesEveryUnit: a deployment, the bot's or a person's,
+// says where each unit of the command goes, not only its slot, and where
+// it says is where Apply puts it.
+func TestDeployDescribesEveryUnit(t *testing.T) {
+	s, err := NewGame(DefaultScenario, engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	playRandomTo(t, s, rand.New(rand.NewPCG(2, 9)), func(s *State) bool { return s.ask == askDeploy })
+	side := int(s.waitBy)
+	legal := s.Legal(nil)
+	for _, a := range legal {
+		if a.Kind != KDeploy || a.Arg >= deploySlots {
+			continue
+		}
+		text := s.DescribeAction(a)
+		next := s.Clone().(*State)
+		if err := next.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+		for i := range s.st.nu {
+			if int(s.st.units[i].Side) != side || s.st.units[i].Cmd != a.Unit {
+				continue
+			}
+			want := s.st.units[i].Label + " front centre at (" + tabletop.Point(next.Units[i].Front) + ")"
+			if !strings.Contains(text, want) {
+				t.Fatalf("%q does not say %q", text, want)
+			}
+		}
+	}
+}
+
+// TestDescribeRollNamesTheRows: a pending resilience or hold test names the
+// table rows that make its modifier, which add up to it; a shot's and a
+// fighter's pending dice say how the pool was built, and that many dice
+// are rolled (issue 69: what a real table needs).
+func TestDescribeRollNamesTheRows(t *testing.T) {
+	seen := map[rollKind]int{}
+	for seed := range uint64(12) {
+		s, err := NewGame(DefaultScenario, engine.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(seed, 5))
+		for steps := 0; !s.Terminal() && steps < 20000; steps++ {
+			if s.ToMove() != engine.Chance {
+				legal := s.Legal(nil)
+				if err := s.Apply(legal[rng.IntN(len(legal))]); err != nil {
+					t.Fatal(err)
+				}
+				continue
+			}
+			text := s.DescribeRoll()
+			a, b := int(s.rollA), int(s.rollB)
+			switch s.rollWhat {
+			case rTest:
+				tk := s.top()
+				sit := s.testSituation(a, TestKind(tk.x), int(tk.b), tk.y)
+				checkRows(t, text, ResilienceRows(sit), ResilienceModifier(sit))
+			case rHold:
+				h := s.holdSituation(a)
+				checkRows(t, text, HoldRows(h), HoldModifier(h))
+			case rShoot:
+				pool, _, _ := s.shotPool(a, b, s.top().y)
+				if want := fmt.Sprintf(": %d dice (at least 2)", pool.Dice()); !strings.Contains(text, want) || s.roll.Groups[0].N != uint8(pool.Dice()) {
+					t.Fatalf("%q: want %q and that many dice rolled (%+v)", text, want, s.roll)
+				}
+			case rMelee:
+				if !strings.Contains(text, "dice from the bases") {
+					t.Fatalf("%q does not say how the pool was built", text)
+				}
+			}
+			seen[s.rollWhat]++
+			if err := s.ApplyDice(engine.RollWith(rng, s.PendingRoll())); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	for _, k := range []rollKind{rTest, rHold, rShoot, rMelee} {
+		if seen[k] == 0 {
+			t.Errorf("no roll of kind %d was met: the test does not cover it", k)
+		}
+	}
+}
+
+// checkRows checks a description lists rows that add up to the modifier.
+func checkRows(t *testing.T, text string, rows []Adjustment, modifier int) {
+	t.Helper()
+	sum := 0
+	for _, r := range rows {
+		sum += r.Value
+		if want := fmt.Sprintf("%s %+d", r.Row, r.Value); !strings.Contains(text, want) {
+			t.Fatalf("%q does not list %q", text, want)
+		}
+	}
+	if sum != modifier || !strings.Contains(text, fmt.Sprintf("modifier %+d", modifier)) {
+		t.Fatalf("%q: rows add up to %d, the modifier is %d", text, sum, modifier)
+	}
+	if len(rows) == 0 && !strings.Contains(text, "no row applies") {
+		t.Fatalf("%q: no row and no word of it", text)
+	}
 }

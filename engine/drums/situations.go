@@ -72,7 +72,10 @@ func (s *State) mustTestHold(i int) bool {
 }
 
 // holdModifier is the Hold Test adjustments for unit i.
-func (s *State) holdModifier(i int) int {
+func (s *State) holdModifier(i int) int { return HoldModifier(s.holdSituation(i)) }
+
+// holdSituation is what the Hold Test table reads of unit i.
+func (s *State) holdSituation(i int) HoldSituation {
 	u := &s.Units[i]
 	p := s.prof(i)
 	r := s.rect(i)
@@ -98,12 +101,18 @@ func (s *State) holdModifier(i int) int {
 	}
 	h.OnlyTargetInTerrain = targets == 1 && inTerrain == 1
 	h.MayLeaveTerrain = inT && outside > 0
-	return HoldModifier(h)
+	return h
 }
 
 // meleeDice is fighter x's dice against opp this round with bases in the
 // fight (Melee Factors Tables), before any supply die (stepMelee adds it).
 func (s *State) meleeDice(x, opp, bases int, t *task) int {
+	p := s.meleePool(x, opp, bases, t)
+	return p.Dice()
+}
+
+// meleePool is meleeDice's pool with the rows that made it.
+func (s *State) meleePool(x, opp, bases int, t *task) Pool {
 	charger := x == int(t.a) && opp == int(t.b)
 	u, o := &s.Units[x], &s.Units[opp]
 	p, q := s.prof(x), s.prof(opp)
@@ -123,7 +132,7 @@ func (s *State) meleeDice(x, opp, bases int, t *task) int {
 		Downhill:         charger && OnHill(xr, ter) && !OnHill(or, ter),
 		Evaded:           x == int(t.b) && t.y&mfEvaded != 0,
 	}
-	return MeleeDice(m)
+	return MeleePool(m)
 }
 
 // shotPlan is unit i's pool, score to hit and range band shooting at j.
@@ -131,6 +140,13 @@ func (s *State) meleeDice(x, opp, bases int, t *task) int {
 // Ruling D-MANHANDLE (Shooting Table 2a, "Man-handled gun this turn"): an
 // unlimbered battery that moved this turn was man-handled.
 func (s *State) shotPlan(i, j int, flags uint8) (dice, needs int, long bool) {
+	pool, needs, long := s.shotPool(i, j, flags)
+	return pool.Dice(), needs, long
+}
+
+// shotPool is shotPlan's pool with the rows that made it; a shot out of
+// range has a pool of 2 dice and no rows, and needs 7.
+func (s *State) shotPool(i, j int, flags uint8) (pool Pool, needs int, long bool) {
 	u, o := &s.Units[i], &s.Units[j]
 	p, q := s.prof(i), s.prof(j)
 	sr, tr := s.rect(i), s.rect(j)
@@ -138,7 +154,7 @@ func (s *State) shotPlan(i, j int, flags uint8) (dice, needs int, long bool) {
 	rng := Range(sr, tr)
 	needs, ok, long, _ := ShotNeeds(w, rng, flags&sfUnprompted != 0)
 	if !ok {
-		return 2, 7, long
+		return Pool{Base: 2}, 7, long
 	}
 	hits := 0
 	if p.Type.IsArtillery() {
@@ -166,7 +182,7 @@ func (s *State) shotPlan(i, j int, flags uint8) (dice, needs int, long bool) {
 		TargetMoved:     o.Flags&fMoved != 0,
 		TargetInCover:   !q.Type.IsArtillery() && InCover(tr, sr.FaceCentre(geom.FaceFront), s.st.sc.Terrain),
 	}
-	return ShootDice(sit), needs, long
+	return ShootPool(sit), needs, long
 }
 
 // willMove reports whether unit i's running activation has a move still
@@ -201,6 +217,12 @@ func (s *State) willReform(i int) bool {
 // testModifier is the Resilience Situation Adjustment for unit i's test
 // of kind against unit other (0xff or a camp: none).
 func (s *State) testModifier(i int, kind TestKind, other int, flags uint8) int {
+	return ResilienceModifier(s.testSituation(i, kind, other, flags))
+}
+
+// testSituation is what the Resilience Situation Adjustment Table reads of
+// unit i's test of kind against unit other.
+func (s *State) testSituation(i int, kind TestKind, other int, flags uint8) ResilienceSituation {
 	u := &s.Units[i]
 	p := s.prof(i)
 	r := s.rect(i)
@@ -224,7 +246,7 @@ func (s *State) testModifier(i int, kind TestKind, other int, flags uint8) int {
 		sit.OppType, sit.OppFormation, sit.OppDoctrine = q.Type, s.Units[other].Form, q.Doctrines
 		sit.Defending = Defending(r, s.Units[other].Front, ter) != NoTerrain
 	}
-	return ResilienceModifier(sit)
+	return sit
 }
 
 // outcomeFor reads the Resilience Outcomes Table for unit i. A unit

@@ -803,7 +803,13 @@ type ResilienceSituation struct {
 
 // resCol is one row of the Situation Adjustment Table: the modifier in
 // each of its three columns.
-type resCol [3]int8
+// resCol is a row of the Resilience Situation Adjustment Table: its words
+// (as the seed prints them, for a person reading which rows applied) and
+// its adjustment in each test's column.
+type resCol struct {
+	name string
+	v    [3]int8
+}
 
 // column is the Situation Adjustment Table's column for a test kind.
 func (k TestKind) column() int {
@@ -824,50 +830,76 @@ func (k TestKind) column() int {
 // cat -A on the seed, "+1   " is the first column only, " +1  " the second
 // only and "-1  -1 " the first and third; every row below follows that.
 var (
-	resDetermined     = resCol{1, 2, 1}
-	resLackluster     = resCol{-1, -2, -1}
-	resZealous        = resCol{0, 1, 0}
-	resNotZealous     = resCol{1, 0, 0}
-	resGuards         = resCol{1, 1, 1}
-	resLine           = resCol{1, 0, 0}
-	resLineVsColumn   = resCol{0, -1, 0}
-	resColumn         = resCol{0, 1, 0}
-	resOpen           = resCol{1, -2, 0}
-	resMoreBases      = resCol{1, 1, 1}
-	resInflicted      = resCol{1, 1, 0}
-	resReceived       = resCol{-1, 0, -1}
-	resArtillery      = resCol{-1, -1, -1}
-	resWonRound       = resCol{0, 1, 0}
-	resLostRound      = resCol{0, -2, 0}
-	resGeneral        = resCol{1, 1, 1}
-	resInspired       = resCol{1, 1, 1}
-	resHated          = resCol{-1, -2, -1}
-	resLCOY           = resCol{-1, 0, 0}
-	resMarch          = resCol{-2, -2, 0}
-	resDefending      = resCol{2, 2, 1}
-	resForcedRetire   = resCol{-2, -2, -1}
-	resCavVsFoot      = resCol{0, 2, 0}
-	resCavVsSquare    = resCol{0, -2, 0}
-	resSquareVsCav    = resCol{0, 2, 0}
-	resBaggage        = resCol{-1, -1, -1}
-	resLostHalf       = resCol{-1, -1, -1}
-	resHandToHandRows = resCol{-1, 1, 0}
+	resDetermined     = resCol{"Are classed as Determined", [3]int8{1, 2, 1}}
+	resLackluster     = resCol{"Are classed as Lackluster", [3]int8{-1, -2, -1}}
+	resZealous        = resCol{"Are classed as Zealous", [3]int8{0, 1, 0}}
+	resNotZealous     = resCol{"Are not classed as Zealous", [3]int8{1, 0, 0}}
+	resGuards         = resCol{"Classed as Guards", [3]int8{1, 1, 1}}
+	resLine           = resCol{"Are Formed and in Line", [3]int8{1, 0, 0}}
+	resLineVsColumn   = resCol{"Are Formed Line and chargers being Column of Attack", [3]int8{0, -1, 0}}
+	resColumn         = resCol{"Are Formed and in Column of Attack", [3]int8{0, 1, 0}}
+	resOpen           = resCol{"Are in Open formation", [3]int8{1, -2, 0}}
+	resMoreBases      = resCol{"Have more friendly bases than enemy bases within 6BW", [3]int8{1, 1, 1}}
+	resInflicted      = resCol{"Have inflicted hits this turn", [3]int8{1, 1, 0}}
+	resReceived       = resCol{"Received any hits this turn", [3]int8{-1, 0, -1}}
+	resArtillery      = resCol{"These hits also from artillery", [3]int8{-1, -1, -1}}
+	resWonRound       = resCol{"Have won a round of melee during the current charge sequence", [3]int8{0, 1, 0}}
+	resLostRound      = resCol{"Have just lost charge/melee round of hand to hand combat", [3]int8{0, -2, 0}}
+	resGeneral        = resCol{"For each general in line of command within 3BW", [3]int8{1, 1, 1}}
+	resInspired       = resCol{"For each inspiring general in line of command within 3BW", [3]int8{1, 1, 1}}
+	resHated          = resCol{"For each hated general in line of command within 3BW", [3]int8{-1, -2, -1}}
+	resLCOY           = resCol{"Shooters do not use light company doctrine and the target does", [3]int8{-1, 0, 0}}
+	resMarch          = resCol{"Are in column of march", [3]int8{-2, -2, 0}}
+	resDefending      = resCol{"Defending a fortification or obstacle", [3]int8{2, 2, 1}}
+	resForcedRetire   = resCol{"Where forced to retire this turn", [3]int8{-2, -2, -1}}
+	resCavVsFoot      = resCol{"Cavalry vs foot not in square", [3]int8{0, 2, 0}}
+	resCavVsSquare    = resCol{"Cavalry vs formed foot in Square", [3]int8{0, -2, 0}}
+	resSquareVsCav    = resCol{"Formed foot in square vs Cavalry", [3]int8{0, 2, 0}}
+	resBaggage        = resCol{"Baggage camp has been lost", [3]int8{-1, -1, -1}}
+	resLostHalf       = resCol{"Testers have lost at least 50%", [3]int8{-1, -1, -1}}
+	resHandToHandRows = resCol{"Armed purely for hand to hand", [3]int8{-1, 1, 0}}
 )
 
 // ResilienceModifier is the sum of the Situation Adjustment Table's rows
 // that apply to the testers, in the test's column; add it to the 2D6 (or
 // 1D12) score and read ResilienceOutcome. A situation with no test kind
 // gets 0.
-func ResilienceModifier(r ResilienceSituation) int {
+func ResilienceModifier(r ResilienceSituation) int { return resilienceRows(r, nil) }
+
+// Adjustment is one row of a table that applies, with what it adds.
+type Adjustment struct {
+	Row   string
+	Value int
+}
+
+// ResilienceRows are the rows of the Situation Adjustment Table that
+// apply to the testers and add something in the test's column, in the
+// table's order: what ResilienceModifier sums, for a person to read.
+func ResilienceRows(r ResilienceSituation) []Adjustment {
+	var out []Adjustment
+	resilienceRows(r, &out)
+	return out
+}
+
+// resilienceRows sums the rows that apply and, when out is not nil,
+// appends each that adds something (the sum alone allocates nothing: it is
+// on every test's path).
+func resilienceRows(r ResilienceSituation, out *[]Adjustment) int {
 	if r.Kind == NoTest || r.Kind > TestOther {
 		return 0
 	}
 	c := r.Kind.column()
 	m := 0
-	add := func(row resCol, times int) { m += int(row[c]) * times }
+	add := func(row resCol, times int) {
+		v := int(row.v[c]) * times
+		m += v
+		if out != nil && v != 0 {
+			*out = append(*out, Adjustment{Row: row.name, Value: v})
+		}
+	}
 	one := func(row resCol, cond bool) {
 		if cond {
-			m += int(row[c])
+			add(row, 1)
 		}
 	}
 	z := zealous(r.Type, r.Doctrine, r.Formation)
@@ -1045,41 +1077,40 @@ type HoldSituation struct {
 
 // HoldModifier is the sum of the Hold Test adjustments that apply, in the
 // table's order; add it to the 2D6 (or 1D12) and ask HoldMustCharge.
-func HoldModifier(h HoldSituation) int {
+func HoldModifier(h HoldSituation) int { return holdRows(h, nil) }
+
+// HoldRows are the Hold Test adjustments that apply, in the table's order:
+// what HoldModifier sums, for a person to read.
+func HoldRows(h HoldSituation) []Adjustment {
+	var out []Adjustment
+	holdRows(h, &out)
+	return out
+}
+
+// holdRows sums the Hold Test adjustments that apply and, when out is not
+// nil, appends each.
+func holdRows(h HoldSituation, out *[]Adjustment) int {
 	m := 0
-	if h.Level == Determined {
-		m += 2
+	row := func(cond bool, v int, name string) {
+		if !cond {
+			return
+		}
+		m += v
+		if out != nil {
+			*out = append(*out, Adjustment{Row: name, Value: v})
+		}
 	}
-	if !h.InTerrain {
-		m++
-	}
-	if h.FriendlyBases > h.EnemyBases {
-		m++
-	}
-	if h.Charges <= 0 {
-		m++
-	}
-	if h.StartStrength > 0 && 4*h.Strength >= 3*h.StartStrength {
-		m++
-	}
-	if h.Strength > h.TargetStrength {
-		m++
-	}
-	if h.Level == Lackluster {
-		m -= 2
-	}
-	if h.Type.IsIrregular() && h.InTerrain && h.MayLeaveTerrain {
-		m -= 2
-	}
-	if h.StartStrength > 0 && 2*h.Strength <= h.StartStrength {
-		m--
-	}
-	if h.Charges >= 2 {
-		m--
-	}
-	if h.OnlyTargetInTerrain {
-		m--
-	}
+	row(h.Level == Determined, 2, "Are classed as Determined")
+	row(!h.InTerrain, 1, "Testers are not in terrain")
+	row(h.FriendlyBases > h.EnemyBases, 1, "Has more friendly bases within 6BW than enemy")
+	row(h.Charges <= 0, 1, "Has not charged yet this game")
+	row(h.StartStrength > 0 && 4*h.Strength >= 3*h.StartStrength, 1, "Is >=75% in strength")
+	row(h.Strength > h.TargetStrength, 1, "Is larger in strength than any possible target")
+	row(h.Level == Lackluster, -2, "Are classed as Lackluster")
+	row(h.Type.IsIrregular() && h.InTerrain && h.MayLeaveTerrain, -2, "Irregular in terrain that could end up out of terrain if charge")
+	row(h.StartStrength > 0 && 2*h.Strength <= h.StartStrength, -1, "Is <=50% in strength")
+	row(h.Charges >= 2, -1, "Has charged at least twice this game")
+	row(h.OnlyTargetInTerrain, -1, "Only possible target is in terrain")
 	return m
 }
 

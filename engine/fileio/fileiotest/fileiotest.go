@@ -22,10 +22,18 @@ func (z *Zeros) Read(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// Within runs f and returns its error, failing the test at once if f has
-// not returned within d: a read of a FIFO or an endless input must be
+// HangBound is how long Within waits. A read of a FIFO or an endless
+// input that is not refused never returns, so any bound catches it; the
+// bound is long so that a refusal that reads up to a size limit (16 MiB)
+// returns in time under -race on a machine busy with other tests, where a
+// 10 s bound once failed a correct refusal.
+const HangBound = 2 * time.Minute
+
+// Within runs f and returns its error, failing the test if f has not
+// returned within HangBound: a read of a FIFO or an endless input must be
 // refused, not waited on. f goes on in the background after a failure.
-func Within(t testing.TB, d time.Duration, what string, f func() error) error {
+func Within(t testing.TB, what string, f func() error) error {
+	d := HangBound
 	t.Helper()
 	done := make(chan error, 1)
 	go func() { done <- f() }()
