@@ -279,7 +279,10 @@ func (s *State) stepAction(t *task) {
 		s.spendSupply(i, useSupply)
 		var y uint8
 		if useSupply {
-			y = 1
+			y |= mvSupply
+		}
+		if slot > 0 && (s.decl[0].Kind == KAdvance || s.decl[0].Kind == KRetire) {
+			y |= mvSecond // passes through no friend (ruling D-INTERPEN-SECOND)
 		}
 		mode := int8(moveAdvance)
 		if a.Kind == KRetire {

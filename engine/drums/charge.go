@@ -398,5 +398,5 @@ func (s *State) evadeMove(i, j int, dist float64) {
 	if s.onTable(r) && !s.blocked(r, j) {
 		u.Front, u.Facing = nf, face
 	}
-	s.straight(j, geom.Heading(u.Facing), dist, false)
+	s.straight(j, geom.Heading(u.Facing), dist, passFree)
 }

@@ -295,3 +295,28 @@ func TestRule_SecondActionFormationChange(t *testing.T) {
 		expectRoll(t, s, rShoot, 2)
 	})
 }
+
+// Ruling D-INTERPEN-SECOND (Interpenetration of Friendly units: "If a
+// moving unit is going to interpenetrate another friendly unit then they
+// can only do one movement action for the current turn"): a unit's second
+// movement action of the turn may not pass through a friend; it stops
+// short of it. A first move may pass, and then no second follows (above).
+func TestRule_InterpenetrationSecondMoveStopsShort(t *testing.T) {
+	p := mover(lineFoot(), Line)
+	fp := lightFoot()
+	fp.Bases = 2
+	p.units = append(p.units, u0("F", fp, 24, 10, Line)) // stands on y 9.5..10
+	s := start(t, p)
+	i := activate(t, s, "M", 0)
+	a := toward(i, geom.V(24, 25), 0)
+	declare(t, s, a, a)
+	roll(t, s, 1) // the first advance: 1BW, to y=9, short of F
+	if !near(s.Units[i].Front.Y, 9) {
+		t.Fatalf("front at y=%g after the first advance, want 9", s.Units[i].Front.Y)
+	}
+	roll(t, s, 6) // the second would pass through F
+	u := &s.Units[i]
+	if u.Flags&fInterpen != 0 || u.Front.Y > 9.5+1e-6 {
+		t.Fatalf("front at y=%g, interpenetrated %v: the second move must stop short of F (y 9.5)", u.Front.Y, u.Flags&fInterpen != 0)
+	}
+}
