@@ -320,3 +320,45 @@ func TestRule_InterpenetrationSecondMoveStopsShort(t *testing.T) {
 		t.Fatalf("front at y=%g, interpenetrated %v: the second move must stop short of F (y 9.5)", u.Front.Y, u.Flags&fInterpen != 0)
 	}
 }
+
+// Ruling D-CAV-COLUMN (Table summarising the formations allowed: "All
+// Cavalry except Irregular  X X X", line, column of attack and column of
+// march): heavy and light cavalry may form column of attack, by the
+// notation as by the listed choices; irregular cavalry may not.
+func TestRule_CavalryColumnOfAttack(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		p    Profile
+		may  bool
+	}{
+		{"HeavyCavalry", heavyCav(), true},
+		{"LightCavalry", Profile{Name: "Hussars", Type: LightCavalry, Thresholds: Thresholds{1, 3, 5}, Bases: 4}, true},
+		{"IrregularCavalryMayNot", Profile{Name: "Cossacks", Type: IrregularCavalry, Thresholds: Thresholds{1, 3, 5}, Bases: 4}, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := start(t, mover(c.p, Line))
+			i := activate(t, s, "M", 0)
+			a := act(KReform, i, int(AnchorCentre), int(Column))
+			if legal(s, a) != c.may {
+				t.Fatalf("column of attack listed %v, want %v", !c.may, c.may)
+			}
+			parsed, err := s.ParseAction("M form column")
+			if err != nil || parsed != a {
+				t.Fatalf("M form column reads %+v, %v", parsed, err)
+			}
+			if !c.may {
+				refuse(t, s, a, "not one of the choices")
+				return
+			}
+			declare(t, s, a, act(KPass, i, 0, 0))
+			if u := &s.Units[i]; u.Form != Column || u.Facing != 0 {
+				t.Fatalf("formation %s facing %g, want column of attack facing 0", u.Form, u.Facing)
+			}
+			// The formed block is both the cavalry's line and its column
+			// of attack: the table's "Formed" rows.
+			if f, d, ok := ChargeDistance(c.p.Type, Column, false); !ok || f != 0 || d != 2 {
+				t.Fatalf("charge distance %d+%dD6 %v, want the Formed row 2D6", f, d, ok)
+			}
+		})
+	}
+}
