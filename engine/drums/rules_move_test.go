@@ -362,3 +362,83 @@ func TestRule_CavalryColumnOfAttack(t *testing.T) {
 		})
 	}
 }
+
+// Ruling D-ANCHOR (Change Formation: "the player declares a front-rank
+// base that will remain static"): the left, centre or right base of the
+// front rank stays put, each reachable in the notation and listed when it
+// gives another position than the centre; an anchor that gives the same
+// position as the centre reads as the centre.
+func TestRule_ChangeFormationStaticBase(t *testing.T) {
+	for _, c := range []struct {
+		text   string
+		anchor Anchor
+		x      float64 // the column's front centre
+	}{
+		// A 6-base line on x 21..27; the column is 2 bases wide.
+		{"M form column", AnchorCentre, 23 + 1},      // base 3 (x 23..24) stays, the column's left file
+		{"M form column left", AnchorLeft, 21 + 1},   // base 1 (x 21..22) stays
+		{"M form column right", AnchorRight, 27 - 1}, // base 6 (x 26..27) stays
+	} {
+		t.Run(c.text, func(t *testing.T) {
+			s := start(t, mover(lineFoot(), Line))
+			i := activate(t, s, "M", 0)
+			a, err := s.ParseAction(c.text)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := act(KReform, i, int(c.anchor), int(Column))
+			if a != want {
+				t.Fatalf("%q reads %+v, want %+v", c.text, a, want)
+			}
+			if !legal(s, a) {
+				t.Fatalf("%q is not listed", c.text)
+			}
+			if got := s.FormatAction(a); got != c.text {
+				t.Fatalf("writes %q, want %q", got, c.text)
+			}
+			declare(t, s, a, act(KPass, i, 0, 0))
+			if u := &s.Units[i]; u.Form != Column || !near(u.Front.X, c.x) || !near(u.Front.Y, 8) {
+				t.Fatalf("column front at %v, want x=%g y=8", u.Front, c.x)
+			}
+		})
+	}
+	t.Run("SecondAction", func(t *testing.T) {
+		s := start(t, mover(lineFoot(), Line))
+		i := activate(t, s, "M", 0)
+		declare(t, s, act(KStand, i, 0, 0))
+		a := act(KReform, i, int(AnchorRight), int(Column))
+		if !legal(s, a) {
+			t.Fatal("a second action's right static base is not listed")
+		}
+		declare(t, s, a)
+		if u := &s.Units[i]; u.Form != Column || !near(u.Front.X, 26) {
+			t.Fatalf("column front at %v, want x=26", u.Front)
+		}
+	})
+	t.Run("SameAsCentreReadsAsCentre", func(t *testing.T) {
+		// A 4-base cavalry block (2 bases a rank): its centre base is
+		// its left (ruling D-ANCHOR's left of centre), and into column
+		// of attack, the same block, every base keeps its place.
+		s := start(t, mover(heavyCav(), Line))
+		i := activate(t, s, "M", 0)
+		for _, c := range []struct {
+			text string
+			want engine.Action
+		}{
+			{"M form march left", act(KReform, i, int(AnchorCentre), int(March))},
+			{"M form march right", act(KReform, i, int(AnchorRight), int(March))},
+			{"M form column right", act(KReform, i, int(AnchorCentre), int(Column))},
+		} {
+			a, err := s.ParseAction(c.text)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if a != c.want || !legal(s, a) {
+				t.Fatalf("%q reads %+v (listed %v), want %+v", c.text, a, legal(s, a), c.want)
+			}
+		}
+		if n := legalKinds(s, KReform); n != 3 {
+			t.Fatalf("%d formation changes listed, want 3 (column; march centre and right)", n)
+		}
+	})
+}
