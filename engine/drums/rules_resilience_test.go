@@ -318,3 +318,38 @@ func TestRule_ForcedRetireNoRoomBeyondFriend(t *testing.T) {
 		t.Fatalf("%d hits, want at least 1 for the ground not moved", u.Hits)
 	}
 }
+
+// Ruling D-DEFEND-TEST (Situation Adjustment Table: "Defending a
+// fortification or obstacle +2 +2 +1"): a test that names no opposing
+// unit (the end of turn test) counts the testers as defending when they
+// defend the feature against any enemy unit (ruling D-DEFEND), as the
+// outcome's Advance does (TestRule_ResilienceDefendingNoAdvance).
+func TestRule_ResilienceDefendingAtEndOfTurn(t *testing.T) {
+	fence := []Feature{{Kind: Obstacle, Points: []geom.Vec{{X: 18, Y: 12.3}, {X: 30, Y: 12.3}}}}
+	wall := []Feature{{Kind: Fortification, Points: []geom.Vec{{X: 18, Y: 12.3}, {X: 30, Y: 12.3}}}}
+	behind := []Feature{{Kind: Obstacle, Points: []geom.Vec{{X: 18, Y: 10}, {X: 30, Y: 10}}}}
+	mod := func(terrain []Feature) int {
+		p := lone()
+		p.terrain = terrain
+		p.units[2].x, p.units[2].y = 24, 16 // R8 ahead of T, beyond the feature
+		s := setUp(t, p)
+		runTest(t, s, "T", TestOther, -1)
+		return testMod(t, s)
+	}
+	open := mod(nil)
+	for _, c := range []struct {
+		name    string
+		terrain []Feature
+		want    int
+	}{
+		{"ObstacleAhead", fence, 1},
+		{"FortificationAhead", wall, 1},
+		{"ObstacleBehindDoesNotCount", behind, 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if got := mod(c.terrain) - open; got != c.want {
+				t.Fatalf("the feature adds %+d to the end of turn test, want %+d", got, c.want)
+			}
+		})
+	}
+}
