@@ -13,6 +13,11 @@ const (
 	moveRetire
 )
 
+// touchTol is how near a forced retire's end must come to a friend to
+// touch it (ruling D-RETIRE-TOUCH): far finer than a ruler reads, far
+// coarser than the sums' rounding.
+const touchTol = 1e-6
+
 // passing says how a straight move treats the friends in its way.
 type passing uint8
 
@@ -232,8 +237,16 @@ func (s *State) straight(i int, dir geom.Vec, dist float64, how passing) float64
 	np := 0
 	firstD, passedMax := 0.0, 0.0
 	for {
-		d, k := MoveLimit(r, dir, lim, fr[:nf], 0)
-		if k < 0 || d >= lim {
+		// Ruling D-RETIRE-TOUCH (Forced to retire 2; "What happens with
+		// a forced to retire contacts a friendly unit?"): a forced retire
+		// whose distance ends exactly touching a friend has contacted it
+		// and passes through; a voluntary move may end touching one.
+		reach := lim
+		if forced {
+			reach = lim + touchTol
+		}
+		d, k := MoveLimit(r, dir, reach, fr[:nf], 0)
+		if k < 0 || d >= reach {
 			break
 		}
 		j := frIdx[k]
