@@ -399,6 +399,7 @@ func (s *State) Apply(a engine.Action) error {
 			return fmt.Errorf("%w: %s is not one of the choices now (%s)", engine.ErrIllegal, s.DescribeAction(a), s.waitingFor())
 		}
 		s.wait = waitNothing
+		s.nlost = 0
 		s.top().n++
 		s.place(side, a.Unit, &pos)
 		return s.run()
@@ -406,6 +407,7 @@ func (s *State) Apply(a engine.Action) error {
 	if err := s.check(a); err != nil {
 		return fmt.Errorf("%w: %s", engine.ErrIllegal, err)
 	}
+	s.nlost = 0 // the report is of this step alone
 	s.apply(a)
 	return s.run()
 }
@@ -733,5 +735,6 @@ func (s *State) ApplyDice(d engine.Dice) error {
 	}
 	s.dice = d
 	s.wait = waitNothing
+	s.nlost = 0 // the report is of this step alone
 	return s.run()
 }

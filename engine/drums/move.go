@@ -74,6 +74,7 @@ func (s *State) stepMove(t *task) {
 		}
 		fixed, dice, sides, ok := MoveDistance(p.Type, u.Form, mode)
 		if !ok {
+			s.noteLost(i, &s.decl[t.n&0xff], lostSquare) // only a square has no move
 			s.pop()
 			return
 		}
@@ -98,7 +99,9 @@ func (s *State) stepMove(t *task) {
 			how = passNone
 		}
 		if t.x == moveAdvance {
-			s.advance(i, s.decl[t.n&0xff].Path[0], dist, how)
+			if !s.advance(i, s.decl[t.n&0xff].Path[0], dist, how) {
+				s.noteLost(i, &s.decl[t.n&0xff], lostNoRoomWheel)
+			}
 		} else {
 			s.retire(i, dist, s.decl[t.n&0xff], how)
 		}
@@ -133,8 +136,9 @@ func (s *State) moveInTerrain(i int, a *engine.Action) bool {
 // advance moves unit i towards point to by up to dist: a wheel of at most
 // 90 degrees first, costing its outer corner's arc, then straight ahead
 // (Movement notes: "Only an advance can include a single wheel up to 90
-// degrees"; ruling D-WHEEL).
-func (s *State) advance(i int, to geom.Vec, dist float64, how passing) {
+// degrees"; ruling D-WHEEL). It reports false when there is no room to
+// wheel, so the advance is not carried out.
+func (s *State) advance(i int, to geom.Vec, dist float64, how passing) bool {
 	u := &s.Units[i]
 	w, _ := Size(s.prof(i).Type, u.Form, s.Bases(i))
 	ang := WheelToward(w, u.Front, u.Facing, to, 90)
@@ -147,7 +151,7 @@ func (s *State) advance(i int, to geom.Vec, dist float64, how passing) {
 		}
 		r := Footprint(s.prof(i).Type, u.Form, s.Bases(i), f2, face2)
 		if !s.onTable(r) || s.blockedMove(i, r) || !s.wheelClear(i, ang, -1) {
-			return // no room to wheel: the advance cannot be carried out
+			return false // no room to wheel: the advance cannot be carried out
 		}
 		front, facing = f2, face2
 		dist -= cost
@@ -159,9 +163,10 @@ func (s *State) advance(i int, to geom.Vec, dist float64, how passing) {
 	dir := geom.Heading(facing)
 	want := to.Sub(front).Dot(dir)
 	if want <= 0 || dist <= 0 {
-		return
+		return true
 	}
 	s.straight(i, dir, math.Min(dist, want), how)
+	return true
 }
 
 // retire moves unit i straight back by dist, or to the declared point
