@@ -261,3 +261,22 @@ type Losses interface {
 	Strength(side Player) float64
 	LossUnit() string
 }
+
+// Reporter is a state that says what the last Apply or ApplyDice did
+// that the position does not show: a declared action that could not be
+// carried out when its turn came, and why ("F1's declared shot at B1 is
+// lost: B1 is out of range"), "" when nothing. Front ends show it with
+// the step, so that no declared action vanishes without a result or a
+// reason. It may allocate: it is for people, not search.
+type Reporter interface {
+	Report() string
+}
+
+// Report is st's report of its last step (Reporter), "" for a ruleset
+// that keeps none.
+func Report(st State) string {
+	if r, ok := st.(Reporter); ok {
+		return r.Report()
+	}
+	return ""
+}

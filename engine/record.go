@@ -36,8 +36,10 @@ type Step struct {
 	// Dice are the dice of a chance event.
 	Dice *Dice
 	// Text is the description a step of format 1 kept; informative only,
-	// ignored on replay. Format 2 drops it: replay regenerates it from
-	// the state (State.DescribeAction, DescribeRoll).
+	// ignored on replay. Format 2 drops the description (replay
+	// regenerates it from the state: State.DescribeAction, DescribeRoll)
+	// and keeps there only what the state reported of the step
+	// (Reporter), which a front end may record.
 	Text string
 }
 

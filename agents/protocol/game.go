@@ -448,6 +448,7 @@ func (g *game) apply(p engine.Player, a engine.Action) (Step, error) {
 		return Step{Player: g.sideName(int(p)), Text: sealedText(g.sideName(int(p))), Sealed: true}, nil
 	}
 	step := Step{Player: g.sideName(int(p)), Text: text, Notation: notation, Table: table, Sealed: sealed, Action: &ActionInfo{Text: text, Notation: notation, Action: a}}
+	g.addReport(&step)
 	if sealed && g.st.ToMove() != engine.Both {
 		// The last choice is in: every choice of the point is revealed.
 		for _, st := range g.rec.Steps[since:] {
@@ -499,7 +500,29 @@ func (g *game) applyDice(d engine.Dice) (Step, error) {
 		return Step{}, err
 	}
 	g.rec.Result, g.rec.Turns = g.st.Result(), g.st.Turn()
-	return Step{Player: "chance", Text: fmt.Sprintf("%s: %v", text, d.Values()), Dice: diceInts(d)}, nil
+	step := Step{Player: "chance", Text: fmt.Sprintf("%s: %v", text, d.Values()), Dice: diceInts(d)}
+	g.addReport(&step)
+	return step, nil
+}
+
+// addReport adds to step what the state reports of it (engine.Report: a
+// declared action lost, and why): in its Report, at the end of its Text,
+// which every front end shows, and in the record step's Text, which show
+// history gives and replay ignores.
+func (g *game) addReport(step *Step) {
+	r := engine.Report(g.st)
+	if r == "" {
+		return
+	}
+	step.Report = r
+	step.Text += " -- " + r
+	if n := len(g.rec.Steps); n > 0 {
+		rs := &g.rec.Steps[n-1]
+		if rs.Text != "" {
+			rs.Text += " -- "
+		}
+		rs.Text += r
+	}
 }
 
 // roll rolls the pending dice with the game's own seeded dice.

@@ -203,6 +203,10 @@ type Step struct {
 	// Revealed lists, on the step that completes a sealed point, every
 	// side's choice there ("Blue: posture attack"), now shown to all.
 	Revealed []string `json:"revealed,omitempty"`
+	// Report says what the step did that the position does not show
+	// (engine.Reporter): a declared action lost, and why. Text ends with
+	// it too, so every front end that shows the step shows the report.
+	Report string `json:"report,omitempty"`
 	// Table says how to carry a move out with a ruler at a real table.
 	Table  string       `json:"table,omitempty"`
 	Dice   []int        `json:"dice,omitempty"`

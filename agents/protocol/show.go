@@ -119,6 +119,10 @@ type HistoryStep struct {
 	Notation string `json:"notation,omitempty"`
 	Sealed   bool   `json:"sealed,omitempty"`
 	Dice     []int  `json:"dice,omitempty"`
+	// Report is what the step did that the position does not show (a
+	// declared action lost, and why: engine.Reporter), kept in the
+	// record step's text.
+	Report string `json:"report,omitempty"`
 }
 
 // historyReply lists the record's steps, a line each: "3 Blue: B-Guns
@@ -144,6 +148,11 @@ func (g *game) historyReply() Reply {
 		default:
 			h.Notation = g.stepNotation(st)
 			line = h.Notation
+		}
+		if g.rec.Format >= 2 && st.Text != "" && !h.Sealed {
+			// A record of format 2 keeps only reports in its steps' text.
+			h.Report = st.Text
+			line += " -- " + st.Text
 		}
 		out = append(out, h)
 		fmt.Fprintf(&b, "%d %s: %s\n", h.Step, h.Player, line)

@@ -138,10 +138,24 @@ func (s *State) stepActivation(t *task) {
 		if k < int(s.ndecl) && (gen || s.alive(i)) {
 			t.x++
 			if !gen && s.Units[i].Flags&(fInMelee|fSpent) != 0 {
-				return // units in melee lose their remaining action points
+				// Units in melee lose their remaining action points, and
+				// the step says so (ruling D-LOST-ACTION).
+				if s.decl[k].Kind != KPass && s.decl[k].Kind != KStand {
+					s.noteLost(i, &s.decl[k], lostMelee)
+				}
+				return
 			}
 			s.push(task{kind: tAction, a: uint8(i), x: int8(k)})
 			return
+		}
+		if !gen {
+			// A unit that left the table loses what it had still to do
+			// (ruling D-LOST-ACTION).
+			for ; k < int(s.ndecl); k++ {
+				if s.decl[k].Kind != KPass && s.decl[k].Kind != KStand {
+					s.noteLost(i, &s.decl[k], lostBroken)
+				}
+			}
 		}
 		s.finishActivation(i)
 		s.pop()
@@ -254,13 +268,22 @@ func (s *State) stepAction(t *task) {
 	i := int(t.a)
 	slot := t.x
 	s.pop()
+	// An action that cannot be carried out when its turn comes is lost,
+	// and noteLost says which and why (ruling D-LOST-ACTION).
 	if i >= generalBase {
-		if a.Kind == KGeneralMove && s.generalMoveOK(i-generalBase, a.Path[0]) {
-			s.Gens[i-generalBase].Pos = a.Path[0]
+		if a.Kind == KGeneralMove {
+			if s.generalMoveOK(i-generalBase, a.Path[0]) {
+				s.Gens[i-generalBase].Pos = a.Path[0]
+			} else {
+				s.noteLost(i, &a, lostGeneralMove)
+			}
 		}
 		return
 	}
 	if !s.alive(i) {
+		if a.Kind != KPass && a.Kind != KStand {
+			s.noteLost(i, &a, lostBroken)
+		}
 		return
 	}
 	u := &s.Units[i]
@@ -268,18 +291,23 @@ func (s *State) stepAction(t *task) {
 	switch a.Kind {
 	case KAdvance, KRetire:
 		if u.Form == Square {
-			return // foot in square cannot move
+			s.noteLost(i, &a, lostSquare) // foot in square cannot move
+			return
 		}
 		if u.Flags&fInterpen != 0 {
 			// A unit that interpenetrated a friend makes only one
 			// movement action this turn (Interpenetration of Friendly
 			// units); its second declared move is not carried out.
+			s.noteLost(i, &a, lostInterpen)
 			return
 		}
 		s.spendSupply(i, useSupply)
 		var y uint8
 		if useSupply {
-			y = 1
+			y |= mvSupply
+		}
+		if slot > 0 && (s.decl[0].Kind == KAdvance || s.decl[0].Kind == KRetire) {
+			y |= mvSecond // passes through no friend (ruling D-INTERPEN-SECOND)
 		}
 		mode := int8(moveAdvance)
 		if a.Kind == KRetire {
@@ -289,6 +317,8 @@ func (s *State) stepAction(t *task) {
 	case KTurn:
 		if f, face, ok := s.turnResult(i, Turn(a.Arg)); ok {
 			u.Front, u.Facing = f, face
+		} else {
+			s.noteLost(i, &a, lostNoRoomTurn)
 		}
 	case KReform:
 		if f, face, ok := s.reformResult(i, Formation(a.Arg), Anchor(a.Target)); ok {
@@ -296,18 +326,32 @@ func (s *State) stepAction(t *task) {
 				u.Flags |= fReformed
 			}
 			u.Front, u.Facing, u.Form = f, face, Formation(a.Arg)
+		} else {
+			s.noteLost(i, &a, lostNoRoomReform)
 		}
 	case KShoot:
-		if s.canShoot(i, int(a.Target), false) {
+		if why := s.shootLost(i, int(a.Target), false); why == lostNone {
 			var y uint8
 			if useSupply {
 				y = 1
 				s.spendSupply(i, true)
 			}
 			s.push(task{kind: tShoot, a: uint8(i), b: a.Target, y: y})
+		} else {
+			s.noteLost(i, &a, why)
 		}
 	case KCharge:
-		if u.Flags&fInterpen == 0 && s.canCharge(i, int(a.Target), useSupply) {
+		ok := u.Flags&fInterpen == 0 && s.canCharge(i, int(a.Target), useSupply)
+		switch {
+		case ok:
+		case u.Flags&fInterpen != 0:
+			s.noteLost(i, &a, lostChargeInterpen)
+		case int(a.Target) < s.st.nu && !s.alive(int(a.Target)):
+			s.noteLost(i, &a, lostTargetGone)
+		default:
+			s.noteLost(i, &a, lostNoReach)
+		}
+		if ok {
 			var y uint8
 			if useSupply {
 				// Ruling D-CHARGE-SUPPLY (Charge 5): the die "before the
@@ -324,6 +368,8 @@ func (s *State) stepAction(t *task) {
 	case KReload:
 		if u.Flags&fNoReload == 0 {
 			u.Flags |= fLoaded
+		} else {
+			s.noteLost(i, &a, lostNoReload)
 		}
 	case KStand, KPass:
 	}

@@ -241,10 +241,19 @@ func (s *State) stepCharge(t *task) {
 		t.step = 6
 		if t.y&cfEvade != 0 && s.alive(j) {
 			// The evader shoots if loaded, then moves (Evade 2-5).
+			//
+			// Ruling D-EVADE-AP (Shooting (Unprompted): "If the unit does
+			// not have any action points remaining, then it cannot do an
+			// unprompted shot"): the evade's shot is unprompted, so a
+			// unit that has had its activation this turn evades without
+			// shooting, as the charged unit's volley (ruling
+			// D-UNPROMPTED-AP); it evades all the same ("A unit can evade
+			// in response to a charge, even it has no action points").
 			u := &s.Units[j]
+			spent := u.Flags&fActivated != 0
 			u.Flags |= fEvaded | fActivated
 			t.step = 5
-			if s.canShoot(j, i, true) {
+			if !spent && s.canShoot(j, i, true) {
 				s.push(task{kind: tShoot, a: uint8(j), b: uint8(i), y: sfUnprompted | sfEvading})
 			}
 		}
@@ -398,5 +407,5 @@ func (s *State) evadeMove(i, j int, dist float64) {
 	if s.onTable(r) && !s.blocked(r, j) {
 		u.Front, u.Facing = nf, face
 	}
-	s.straight(j, geom.Heading(u.Facing), dist, false)
+	s.straight(j, geom.Heading(u.Facing), dist, passFree)
 }

@@ -56,7 +56,7 @@ func hostileSave(t *testing.T) []byte {
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
 	var buf []engine.Action
-	for step := 0; step < 400 && !s.Terminal(); step++ {
+	for step := 0; step < 3000 && !s.Terminal(); step++ {
 		if s.ToMove() == engine.Chance {
 			if step > 150 && s.rollWhat == rShoot {
 				break

@@ -118,8 +118,15 @@ func (s *State) declarations(buf []engine.Action) []engine.Action {
 			}
 		}
 		for f := Open; f < numFormations; f++ {
-			if _, _, ok := s.reformResult(i, f, AnchorCentre); ok {
-				buf = append(buf, engine.Action{Kind: KReform, Unit: uint8(i), Arg: uint8(f), Target: uint8(AnchorCentre)})
+			for an := AnchorCentre; an <= AnchorRight; an++ {
+				// Each static base that gives a position of its own
+				// (ruling D-ANCHOR).
+				if !s.anchorOffered(i, form, f, an) {
+					continue
+				}
+				if _, _, ok := s.reformResult(i, f, an); ok {
+					buf = append(buf, engine.Action{Kind: KReform, Unit: uint8(i), Arg: uint8(f), Target: uint8(an)})
+				}
 			}
 		}
 	} else {
@@ -134,8 +141,13 @@ func (s *State) declarations(buf []engine.Action) []engine.Action {
 			}
 		}
 		for f := Open; f < numFormations; f++ {
-			if s.secondReformOK(i, form, f) {
-				buf = append(buf, engine.Action{Kind: KReform, Unit: uint8(i), Arg: uint8(f), Target: uint8(AnchorCentre)})
+			if !s.secondReformOK(i, form, f) {
+				continue
+			}
+			for an := AnchorCentre; an <= AnchorRight; an++ {
+				if s.anchorOffered(i, form, f, an) {
+					buf = append(buf, engine.Action{Kind: KReform, Unit: uint8(i), Arg: uint8(f), Target: uint8(an)})
+				}
 			}
 		}
 	}
@@ -387,6 +399,7 @@ func (s *State) Apply(a engine.Action) error {
 			return fmt.Errorf("%w: %s is not one of the choices now (%s)", engine.ErrIllegal, s.DescribeAction(a), s.waitingFor())
 		}
 		s.wait = waitNothing
+		s.nlost = 0
 		s.top().n++
 		s.place(side, a.Unit, &pos)
 		return s.run()
@@ -394,6 +407,7 @@ func (s *State) Apply(a engine.Action) error {
 	if err := s.check(a); err != nil {
 		return fmt.Errorf("%w: %s", engine.ErrIllegal, err)
 	}
+	s.nlost = 0 // the report is of this step alone
 	s.apply(a)
 	return s.run()
 }
@@ -563,13 +577,13 @@ func (s *State) declOK(a engine.Action) (ok, decided bool) {
 		_, _, ok := s.turnResult(i, Turn(a.Arg))
 		return ok, true
 	case KReform:
-		if Anchor(a.Target) != AnchorCentre || a.Arg < uint8(Open) || a.Arg >= uint8(numFormations) {
+		if a.Arg < uint8(Open) || a.Arg >= uint8(numFormations) || !s.anchorOffered(i, form, Formation(a.Arg), Anchor(a.Target)) {
 			return false, true
 		}
 		if !first {
 			return s.secondReformOK(i, form, Formation(a.Arg)), true
 		}
-		_, _, ok := s.reformResult(i, Formation(a.Arg), AnchorCentre)
+		_, _, ok := s.reformResult(i, Formation(a.Arg), Anchor(a.Target))
 		return ok, true
 	case KCharge:
 		if a.Arg > 1 || a.Arg == 1 && !s.supplyNear(i) {
@@ -721,5 +735,6 @@ func (s *State) ApplyDice(d engine.Dice) error {
 	}
 	s.dice = d
 	s.wait = waitNothing
+	s.nlost = 0 // the report is of this step alone
 	return s.run()
 }

@@ -373,7 +373,7 @@ func (s *State) stepOccupy(t *task) {
 		need := s.occupyDistance(i, int(t.b))
 		if t.x == 0 {
 			s.pop()
-			s.straight(i, geom.Heading(s.Units[i].Facing), need, false)
+			s.straight(i, geom.Heading(s.Units[i].Facing), need, passFree)
 			return
 		}
 		t.step = 2
@@ -381,7 +381,7 @@ func (s *State) stepOccupy(t *task) {
 	case 2:
 		t := s.pop()
 		d := min(float64(s.sumDice()), s.occupyDistance(i, int(t.b)))
-		s.straight(i, geom.Heading(s.Units[i].Facing), d, false)
+		s.straight(i, geom.Heading(s.Units[i].Facing), d, passFree)
 	}
 }
 

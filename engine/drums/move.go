@@ -13,6 +13,34 @@ const (
 	moveRetire
 )
 
+// touchTol is how near a forced retire's end must come to a friend to
+// touch it (ruling D-RETIRE-TOUCH): far finer than a ruler reads, far
+// coarser than the sums' rounding.
+const touchTol = 1e-6
+
+// passing says how a straight move treats the friends in its way.
+type passing uint8
+
+const (
+	// passFree passes through the friends the table of allowed
+	// interpenetrations allows and stops short of the others.
+	passFree passing = iota
+	// passForced is a forced retire's: it passes through any friend, with
+	// a hit to each (Forced to retire 2).
+	passForced
+	// passNone passes through no friend: a unit's second movement action
+	// of the turn (ruling D-INTERPEN-SECOND).
+	passNone
+)
+
+// tMove's y flags: a supply die's +1BW, and the unit's second movement
+// action of the turn, which may not interpenetrate (ruling
+// D-INTERPEN-SECOND).
+const (
+	mvSupply uint8 = 1 << iota
+	mvSecond
+)
+
 // enemyGap is how close a move other than a charge may come to an enemy
 // unit (ruling D-ENEMY-GAP: only a charge contacts the enemy; other moves
 // stop 1BW short, the distance a forced retire keeps, Forced to retire).
@@ -46,6 +74,7 @@ func (s *State) stepMove(t *task) {
 		}
 		fixed, dice, sides, ok := MoveDistance(p.Type, u.Form, mode)
 		if !ok {
+			s.noteLost(i, &s.decl[t.n&0xff], lostSquare) // only a square has no move
 			s.pop()
 			return
 		}
@@ -61,14 +90,20 @@ func (s *State) stepMove(t *task) {
 		t.step = 2
 	case 2:
 		dist := float64(t.b) + float64(t.fixed())
-		if t.y&1 != 0 {
+		if t.y&mvSupply != 0 {
 			dist++
 		}
 		t := s.pop()
+		how := passFree
+		if t.y&mvSecond != 0 {
+			how = passNone
+		}
 		if t.x == moveAdvance {
-			s.advance(i, s.decl[t.n&0xff].Path[0], dist)
+			if !s.advance(i, s.decl[t.n&0xff].Path[0], dist, how) {
+				s.noteLost(i, &s.decl[t.n&0xff], lostNoRoomWheel)
+			}
 		} else {
-			s.retire(i, dist, s.decl[t.n&0xff])
+			s.retire(i, dist, s.decl[t.n&0xff], how)
 		}
 	}
 }
@@ -101,8 +136,9 @@ func (s *State) moveInTerrain(i int, a *engine.Action) bool {
 // advance moves unit i towards point to by up to dist: a wheel of at most
 // 90 degrees first, costing its outer corner's arc, then straight ahead
 // (Movement notes: "Only an advance can include a single wheel up to 90
-// degrees"; ruling D-WHEEL).
-func (s *State) advance(i int, to geom.Vec, dist float64) {
+// degrees"; ruling D-WHEEL). It reports false when there is no room to
+// wheel, so the advance is not carried out.
+func (s *State) advance(i int, to geom.Vec, dist float64, how passing) bool {
 	u := &s.Units[i]
 	w, _ := Size(s.prof(i).Type, u.Form, s.Bases(i))
 	ang := WheelToward(w, u.Front, u.Facing, to, 90)
@@ -115,7 +151,7 @@ func (s *State) advance(i int, to geom.Vec, dist float64) {
 		}
 		r := Footprint(s.prof(i).Type, u.Form, s.Bases(i), f2, face2)
 		if !s.onTable(r) || s.blockedMove(i, r) || !s.wheelClear(i, ang, -1) {
-			return // no room to wheel: the advance cannot be carried out
+			return false // no room to wheel: the advance cannot be carried out
 		}
 		front, facing = f2, face2
 		dist -= cost
@@ -127,20 +163,21 @@ func (s *State) advance(i int, to geom.Vec, dist float64) {
 	dir := geom.Heading(facing)
 	want := to.Sub(front).Dot(dir)
 	if want <= 0 || dist <= 0 {
-		return
+		return true
 	}
-	s.straight(i, dir, math.Min(dist, want), false)
+	s.straight(i, dir, math.Min(dist, want), how)
+	return true
 }
 
 // retire moves unit i straight back by dist, or to the declared point
 // when one is given ("A retire must be straight back with no deviation").
-func (s *State) retire(i int, dist float64, a engine.Action) {
+func (s *State) retire(i int, dist float64, a engine.Action, how passing) {
 	u := &s.Units[i]
 	dir := geom.Heading(u.Facing).Scale(-1)
 	if a.NPath > 0 {
 		dist = math.Min(dist, math.Max(a.Path[0].Sub(u.Front).Dot(dir), 0))
 	}
-	s.straight(i, dir, dist, false)
+	s.straight(i, dir, dist, how)
 }
 
 // blockedMove reports whether footprint r of unit i would overlap another
@@ -166,8 +203,17 @@ func (s *State) blockedMove(i int, r geom.Rect) bool {
 // straight moves unit i along dir by up to dist, stopping at the table
 // edge, impassable terrain and camps, enemyGap short of the enemy, and
 // before a friend it may not interpenetrate or cannot clear
-// (Interpenetration of Friendly units). It returns the distance moved.
-func (s *State) straight(i int, dir geom.Vec, dist float64, forced bool) float64 {
+// (Interpenetration of Friendly units; how says which friends it may pass).
+// It returns the distance moved.
+//
+// Ruling D-INTERPEN-SECOND (Interpenetration of Friendly units: "If a
+// moving unit is going to interpenetrate another friendly unit then they
+// can only do one movement action for the current turn"): the limit binds
+// the move that would interpenetrate as well as those after it, so a
+// unit's second movement action of the turn passes through no friend and
+// stops short of the first in its way (how passNone).
+func (s *State) straight(i int, dir geom.Vec, dist float64, how passing) float64 {
+	forced := how == passForced
 	u := &s.Units[i]
 	r := s.rect(i)
 	lim := s.edgeLimit(r, dir, dist)
@@ -196,13 +242,21 @@ func (s *State) straight(i int, dir geom.Vec, dist float64, forced bool) float64
 	np := 0
 	firstD, passedMax := 0.0, 0.0
 	for {
-		d, k := MoveLimit(r, dir, lim, fr[:nf], 0)
-		if k < 0 || d >= lim {
+		// Ruling D-RETIRE-TOUCH (Forced to retire 2; "What happens with
+		// a forced to retire contacts a friendly unit?"): a forced retire
+		// whose distance ends exactly touching a friend has contacted it
+		// and passes through; a voluntary move may end touching one.
+		reach := lim
+		if forced {
+			reach = lim + touchTol
+		}
+		d, k := MoveLimit(r, dir, reach, fr[:nf], 0)
+		if k < 0 || d >= reach {
 			break
 		}
 		j := frIdx[k]
 		clear := ClearDistance(r, dir, fr[k])
-		if (forced || Interpenetrates(u.Form, s.Units[j].Form)) && clear <= lim && !s.overlapsAt(r.Moved(dir.Scale(clear)), fr[:nf], k) {
+		if how != passNone && (forced || Interpenetrates(u.Form, s.Units[j].Form)) && clear <= lim && !s.overlapsAt(r.Moved(dir.Scale(clear)), fr[:nf], k) {
 			if np == 0 {
 				firstD = d
 			}
@@ -371,7 +425,7 @@ func (s *State) stepRetire(t *task) {
 			s.Supply[u.Side]--
 		}
 		u.Flags |= fForcedRetire
-		moved := s.straight(i, geom.Heading(u.Facing).Scale(-1), dist, true)
+		moved := s.straight(i, geom.Heading(u.Facing).Scale(-1), dist, passForced)
 		short := int(dist - moved + 1e-9)
 		if !s.alive(i) || short <= 0 {
 			s.pop()

@@ -329,7 +329,10 @@ func (s *State) ParseAction(text string) (engine.Action, error) {
 			if an < 0 {
 				return bad("static base %q: write left, centre or right", rest[1])
 			}
-			a.Target = uint8(an)
+			// An anchor that puts the unit where another does reads as
+			// that one, the choice the engine lists (ruling D-ANCHOR).
+			from := s.declaredForm(i)
+			a.Target = uint8(canonicalAnchor(s.prof(i).Type, from, Formation(k), s.Bases(i), Anchor(an)))
 		}
 	case "charge", "shoot":
 		supply()

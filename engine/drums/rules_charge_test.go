@@ -429,3 +429,36 @@ func TestRule_ChargeNeedsRoomToWheel(t *testing.T) {
 		})
 	}
 }
+
+// Ruling D-EVADE-AP (Shooting (Unprompted): "If the unit does not have
+// any action points remaining, then it cannot do an unprompted shot";
+// Evade: "An evading unit shoots at the chargers, if it is reloaded, at
+// the start of the evade"): an evader that has had its activation this
+// turn evades without shooting, as the charged unit's volley is refused
+// it (ruling D-UNPROMPTED-AP); one that has not shoots, then evades.
+func TestRule_EvadeShotNeedsActionPoints(t *testing.T) {
+	for _, c := range []struct {
+		name      string
+		activated bool
+	}{
+		{"NotYetActivatedShoots", false},
+		{"ActivatedEvadesWithoutShooting", true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			p := clash(1.5, true)
+			p.units[1].p, p.units[1].form = lightFoot(), Open
+			s := start(t, p)
+			j := labelIdx(t, s, "R")
+			if c.activated {
+				s.Units[j].Flags |= fActivated
+			}
+			charge(t, s, j, 0)
+			testTo(t, s, 8) // the chargers pass
+			if c.activated {
+				expectRoll(t, s, rEvade, 1)
+				return
+			}
+			expectRoll(t, s, rShoot, -1)
+		})
+	}
+}

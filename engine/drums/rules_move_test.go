@@ -295,3 +295,150 @@ func TestRule_SecondActionFormationChange(t *testing.T) {
 		expectRoll(t, s, rShoot, 2)
 	})
 }
+
+// Ruling D-INTERPEN-SECOND (Interpenetration of Friendly units: "If a
+// moving unit is going to interpenetrate another friendly unit then they
+// can only do one movement action for the current turn"): a unit's second
+// movement action of the turn may not pass through a friend; it stops
+// short of it. A first move may pass, and then no second follows (above).
+func TestRule_InterpenetrationSecondMoveStopsShort(t *testing.T) {
+	p := mover(lineFoot(), Line)
+	fp := lightFoot()
+	fp.Bases = 2
+	p.units = append(p.units, u0("F", fp, 24, 10, Line)) // stands on y 9.5..10
+	s := start(t, p)
+	i := activate(t, s, "M", 0)
+	a := toward(i, geom.V(24, 25), 0)
+	declare(t, s, a, a)
+	roll(t, s, 1) // the first advance: 1BW, to y=9, short of F
+	if !near(s.Units[i].Front.Y, 9) {
+		t.Fatalf("front at y=%g after the first advance, want 9", s.Units[i].Front.Y)
+	}
+	roll(t, s, 6) // the second would pass through F
+	u := &s.Units[i]
+	if u.Flags&fInterpen != 0 || u.Front.Y > 9.5+1e-6 {
+		t.Fatalf("front at y=%g, interpenetrated %v: the second move must stop short of F (y 9.5)", u.Front.Y, u.Flags&fInterpen != 0)
+	}
+}
+
+// Ruling D-CAV-COLUMN (Table summarising the formations allowed: "All
+// Cavalry except Irregular  X X X", line, column of attack and column of
+// march): heavy and light cavalry may form column of attack, by the
+// notation as by the listed choices; irregular cavalry may not.
+func TestRule_CavalryColumnOfAttack(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		p    Profile
+		may  bool
+	}{
+		{"HeavyCavalry", heavyCav(), true},
+		{"LightCavalry", Profile{Name: "Hussars", Type: LightCavalry, Thresholds: Thresholds{1, 3, 5}, Bases: 4}, true},
+		{"IrregularCavalryMayNot", Profile{Name: "Cossacks", Type: IrregularCavalry, Thresholds: Thresholds{1, 3, 5}, Bases: 4}, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := start(t, mover(c.p, Line))
+			i := activate(t, s, "M", 0)
+			a := act(KReform, i, int(AnchorCentre), int(Column))
+			if legal(s, a) != c.may {
+				t.Fatalf("column of attack listed %v, want %v", !c.may, c.may)
+			}
+			parsed, err := s.ParseAction("M form column")
+			if err != nil || parsed != a {
+				t.Fatalf("M form column reads %+v, %v", parsed, err)
+			}
+			if !c.may {
+				refuse(t, s, a, "not one of the choices")
+				return
+			}
+			declare(t, s, a, act(KPass, i, 0, 0))
+			if u := &s.Units[i]; u.Form != Column || u.Facing != 0 {
+				t.Fatalf("formation %s facing %g, want column of attack facing 0", u.Form, u.Facing)
+			}
+			// The formed block is both the cavalry's line and its column
+			// of attack: the table's "Formed" rows.
+			if f, d, ok := ChargeDistance(c.p.Type, Column, false); !ok || f != 0 || d != 2 {
+				t.Fatalf("charge distance %d+%dD6 %v, want the Formed row 2D6", f, d, ok)
+			}
+		})
+	}
+}
+
+// Ruling D-ANCHOR (Change Formation: "the player declares a front-rank
+// base that will remain static"): the left, centre or right base of the
+// front rank stays put, each reachable in the notation and listed when it
+// gives another position than the centre; an anchor that gives the same
+// position as the centre reads as the centre.
+func TestRule_ChangeFormationStaticBase(t *testing.T) {
+	for _, c := range []struct {
+		text   string
+		anchor Anchor
+		x      float64 // the column's front centre
+	}{
+		// A 6-base line on x 21..27; the column is 2 bases wide.
+		{"M form column", AnchorCentre, 23 + 1},      // base 3 (x 23..24) stays, the column's left file
+		{"M form column left", AnchorLeft, 21 + 1},   // base 1 (x 21..22) stays
+		{"M form column right", AnchorRight, 27 - 1}, // base 6 (x 26..27) stays
+	} {
+		t.Run(c.text, func(t *testing.T) {
+			s := start(t, mover(lineFoot(), Line))
+			i := activate(t, s, "M", 0)
+			a, err := s.ParseAction(c.text)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := act(KReform, i, int(c.anchor), int(Column))
+			if a != want {
+				t.Fatalf("%q reads %+v, want %+v", c.text, a, want)
+			}
+			if !legal(s, a) {
+				t.Fatalf("%q is not listed", c.text)
+			}
+			if got := s.FormatAction(a); got != c.text {
+				t.Fatalf("writes %q, want %q", got, c.text)
+			}
+			declare(t, s, a, act(KPass, i, 0, 0))
+			if u := &s.Units[i]; u.Form != Column || !near(u.Front.X, c.x) || !near(u.Front.Y, 8) {
+				t.Fatalf("column front at %v, want x=%g y=8", u.Front, c.x)
+			}
+		})
+	}
+	t.Run("SecondAction", func(t *testing.T) {
+		s := start(t, mover(lineFoot(), Line))
+		i := activate(t, s, "M", 0)
+		declare(t, s, act(KStand, i, 0, 0))
+		a := act(KReform, i, int(AnchorRight), int(Column))
+		if !legal(s, a) {
+			t.Fatal("a second action's right static base is not listed")
+		}
+		declare(t, s, a)
+		if u := &s.Units[i]; u.Form != Column || !near(u.Front.X, 26) {
+			t.Fatalf("column front at %v, want x=26", u.Front)
+		}
+	})
+	t.Run("SameAsCentreReadsAsCentre", func(t *testing.T) {
+		// A 4-base cavalry block (2 bases a rank): its centre base is
+		// its left (ruling D-ANCHOR's left of centre), and into column
+		// of attack, the same block, every base keeps its place.
+		s := start(t, mover(heavyCav(), Line))
+		i := activate(t, s, "M", 0)
+		for _, c := range []struct {
+			text string
+			want engine.Action
+		}{
+			{"M form march left", act(KReform, i, int(AnchorCentre), int(March))},
+			{"M form march right", act(KReform, i, int(AnchorRight), int(March))},
+			{"M form column right", act(KReform, i, int(AnchorCentre), int(Column))},
+		} {
+			a, err := s.ParseAction(c.text)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if a != c.want || !legal(s, a) {
+				t.Fatalf("%q reads %+v (listed %v), want %+v", c.text, a, legal(s, a), c.want)
+			}
+		}
+		if n := legalKinds(s, KReform); n != 3 {
+			t.Fatalf("%d formation changes listed, want 3 (column; march centre and right)", n)
+		}
+	})
+}

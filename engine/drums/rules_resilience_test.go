@@ -1,6 +1,7 @@
 package drums
 
 import (
+	"math"
 	"testing"
 
 	"github.com/grognard/grognard/engine"
@@ -316,5 +317,77 @@ func TestRule_ForcedRetireNoRoomBeyondFriend(t *testing.T) {
 	}
 	if u.Hits < 1 {
 		t.Fatalf("%d hits, want at least 1 for the ground not moved", u.Hits)
+	}
+}
+
+// Ruling D-DEFEND-TEST (Situation Adjustment Table: "Defending a
+// fortification or obstacle +2 +2 +1"): a test that names no opposing
+// unit (the end of turn test) counts the testers as defending when they
+// defend the feature against any enemy unit (ruling D-DEFEND), as the
+// outcome's Advance does (TestRule_ResilienceDefendingNoAdvance).
+func TestRule_ResilienceDefendingAtEndOfTurn(t *testing.T) {
+	fence := []Feature{{Kind: Obstacle, Points: []geom.Vec{{X: 18, Y: 12.3}, {X: 30, Y: 12.3}}}}
+	wall := []Feature{{Kind: Fortification, Points: []geom.Vec{{X: 18, Y: 12.3}, {X: 30, Y: 12.3}}}}
+	behind := []Feature{{Kind: Obstacle, Points: []geom.Vec{{X: 18, Y: 10}, {X: 30, Y: 10}}}}
+	mod := func(terrain []Feature) int {
+		p := lone()
+		p.terrain = terrain
+		p.units[2].x, p.units[2].y = 24, 16 // R8 ahead of T, beyond the feature
+		s := setUp(t, p)
+		runTest(t, s, "T", TestOther, -1)
+		return testMod(t, s)
+	}
+	open := mod(nil)
+	for _, c := range []struct {
+		name    string
+		terrain []Feature
+		want    int
+	}{
+		{"ObstacleAhead", fence, 1},
+		{"FortificationAhead", wall, 1},
+		{"ObstacleBehindDoesNotCount", behind, 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if got := mod(c.terrain) - open; got != c.want {
+				t.Fatalf("the feature adds %+d to the end of turn test, want %+d", got, c.want)
+			}
+		})
+	}
+}
+
+// Ruling D-RETIRE-TOUCH (Forced to retire 2; "What happens with a forced
+// to retire contacts a friendly unit? The unit completes enough distance
+// to completely interpenetrate the friendly unit. Both units take a
+// hit"): a retire whose distance ends exactly touching a friend behind has
+// contacted it and passes through, with a hit each; one that ends short of
+// it stops there with none.
+func TestRule_ForcedRetireTouchingFriend(t *testing.T) {
+	fp := lightFoot()
+	fp.Bases = 2
+	for _, c := range []struct {
+		name   string
+		friend float64 // the friend's front edge; T's rear is at 11.5
+		front  float64 // T's front after a 3BW retire
+		hits   uint8
+	}{
+		{"EndsShortNoContact", 8.4, 9, 0},
+		{"EndsTouchingPassesThrough", 8.5, 8, 1}, // through F (8..8.5) to beyond it
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			p := lone()
+			p.units = append(p.units, u0("F", fp, 24, c.friend, Line))
+			s := setUp(t, p)
+			i := runTest(t, s, "T", TestOther, -1)
+			f := labelIdx(t, s, "F")
+			testTo(t, s, 6) // forced to retire
+			expectRoll(t, s, rRetire, 1)
+			roll(t, s, 3)
+			if got := s.Units[i].Front.Y; math.Abs(got-c.front) > 1e-6 {
+				t.Fatalf("front at y=%g, want %g", got, c.front)
+			}
+			if s.Units[i].Hits != c.hits || s.Units[f].Hits != c.hits {
+				t.Fatalf("hits %d and %d, want %d each", s.Units[i].Hits, s.Units[f].Hits, c.hits)
+			}
+		})
 	}
 }

@@ -288,3 +288,36 @@ func TestRule_ShootingOpenShooters(t *testing.T) {
 		})
 	}
 }
+
+// Ruling D-SHOT-TEST (Shooting Action 11: "Apply the hits and resolve any
+// outcomes ... check Resilience Test conditions"; Situation Adjustment
+// Table, "From shooting"): a shot that hits its target at least once
+// makes the target take a From shooting test; a shot with no hits makes
+// none.
+func TestRule_ShootingHitMakesTargetTest(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		six  bool
+		test bool
+	}{
+		{"NoHitNoTest", false, false},
+		{"OneHitTests", true, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := start(t, duel(12, true)) // 4BW: long range, 6 to hit
+			shootAt(t, s)
+			vals := make([]int, pending(t, s))
+			for k := range vals {
+				vals[k] = 1
+			}
+			if c.six {
+				vals[0] = 6
+			}
+			roll(t, s, vals...)
+			tested := s.ToMove() == engine.Chance && s.rollWhat == rTest || s.wait == waitDecision && s.ask == askSupply
+			if tested != c.test {
+				t.Fatalf("the target tests %v, want %v (%s)", tested, c.test, s.waitingFor())
+			}
+		})
+	}
+}

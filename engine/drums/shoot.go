@@ -151,6 +151,11 @@ func (s *State) stepShoot(t *task) {
 			s.riskNear(jr, -1, riskShot)
 		}
 		t.step = 2
+		// Ruling D-SHOT-TEST (Shooting Action 11: "Apply the hits and
+		// resolve any outcomes ... check Resilience Test conditions"): a
+		// shot that hits its target at least once makes it take a From
+		// shooting test; the bounce's hits on a unit beyond (ruling
+		// D-BOUNCE) make that unit take none.
 		if hits > 0 && s.alive(j) {
 			s.push(task{kind: tTest, a: uint8(j), b: uint8(i), x: int8(TestShooting)})
 		}

@@ -245,23 +245,34 @@ func (s *State) testSituation(i int, kind TestKind, other int, flags uint8) Resi
 		q := s.prof(other)
 		sit.OppType, sit.OppFormation, sit.OppDoctrine = q.Type, s.Units[other].Form, q.Doctrines
 		sit.Defending = Defending(r, s.Units[other].Front, ter) != NoTerrain
+	} else {
+		// Ruling D-DEFEND-TEST (Situation Adjustment Table: "Defending a
+		// fortification or obstacle +2 +2 +1"): a test that names no
+		// opposing unit (the end of turn test) counts the testers as
+		// defending when they defend the feature against any enemy unit
+		// (ruling D-DEFEND), as the outcome's Advance reads it.
+		sit.Defending = s.defendingAny(i)
 	}
 	return sit
+}
+
+// defendingAny reports whether unit i defends an obstacle or fortification
+// against any enemy unit on the table (ruling D-DEFEND).
+func (s *State) defendingAny(i int) bool {
+	r := s.rect(i)
+	for j := range s.st.nu {
+		if s.alive(j) && s.Units[j].Side != s.Units[i].Side && Defending(r, s.Units[j].Front, s.st.sc.Terrain) != NoTerrain {
+			return true
+		}
+	}
+	return false
 }
 
 // outcomeFor reads the Resilience Outcomes Table for unit i. A unit
 // defending an obstacle or fortification, or at the edge of terrain (in
 // terrain), turns an Advance into Carry On.
 func (s *State) outcomeFor(i, score int, kind TestKind, flags uint8) outcome {
-	defending := InTerrain(s.rect(i), s.st.sc.Terrain)
-	if !defending {
-		for j := range s.st.nu {
-			if s.alive(j) && s.Units[j].Side != s.Units[i].Side && Defending(s.rect(i), s.Units[j].Front, s.st.sc.Terrain) != NoTerrain {
-				defending = true
-				break
-			}
-		}
-	}
+	defending := InTerrain(s.rect(i), s.st.sc.Terrain) || s.defendingAny(i)
 	o := ResilienceOutcome(score, kind, defending)
 	out := outcome{hits: o.Hits}
 	switch o.Kind {

@@ -143,6 +143,12 @@ type State struct {
 	// every action is declared before the first is carried out).
 	decl  [2]engine.Action
 	ndecl uint8
+	// lost are the declared actions the last Apply or ApplyDice could
+	// not carry out, and why (Report, ruling D-LOST-ACTION). They are
+	// what happened, not where the game stands: copies keep them, Hash
+	// and the saved JSON do not.
+	lost  [maxLost]lostNote
+	nlost uint8
 	// out is the outcome of the last resilience test, which the task
 	// that asked for it reads.
 	out  outcome

@@ -1289,7 +1289,7 @@ type FormationSet [numFormations]bool
 // space and a blank cell is a lone space (cat -A on the seed), which reads
 // the rows exactly: artillery line (deployed) and column of march
 // (limbered); cavalry but irregular line, column of attack and column of
-// march; irregular cavalry open, line and column of march; irregular foot
+// march (ruling D-CAV-COLUMN); irregular cavalry open, line and column of march; irregular foot
 // open and column of march; line foot line, column of attack and column of
 // march; light foot all four. Added from the text: CARBINE cavalry may
 // dismount into open (Formations: Open); line and light foot may form
@@ -1302,14 +1302,18 @@ func AllowedFormations(t Type, d Doctrine) FormationSet {
 	case FieldArtillery, PositionArtillery:
 		s[Line], s[March] = true, true
 	case HeavyCavalry, LightCavalry:
-		// Ruling D-CAV-COLUMN: the table's spacing gives cavalry a third
-		// formed column, but a cavalry regiment's formed block is both
-		// its line and its column ("How to represent a formed cavalry or
-		// formed foot in attack column": one drawing), and the tables
-		// (Charge Distance, Movement, Melee) know only cavalry open,
-		// formed and column of march. Cavalry have one formed formation,
-		// Line; Column of Attack is foot's.
-		s[Line], s[March] = true, true
+		// Ruling D-CAV-COLUMN (Table summarising the formations allowed:
+		// "All Cavalry except Irregular  X X X", line, column of attack
+		// and column of march): cavalry but irregular may form column of
+		// attack, as the table says. The document draws formed cavalry
+		// and a foot attack column alike ("How to represent a formed
+		// cavalry or formed foot in attack column") and its cavalry
+		// tables have one "Formed" row, so the column is the same block
+		// as the line and moves, charges and fights as formed cavalry;
+		// only the rows that name a column of attack (Column of Attack
+		// doctrine, the resilience rows, interpenetration) tell them
+		// apart.
+		s[Line], s[Column], s[March] = true, true, true
 		s[Open] = d.Has(DocCarbine)
 	case IrregularCavalry:
 		s[Open], s[Line], s[March] = true, true, true

@@ -825,8 +825,8 @@ func TestAllowedFormations(t *testing.T) {
 	}{
 		{"field artillery: line (deployed) and march (limbered)", FieldArtillery, 0, [5]bool{false, true, false, true, false}},
 		{"position artillery likewise", PositionArtillery, 0, [5]bool{false, true, false, true, false}},
-		{"ruling D-CAV-COLUMN: heavy cavalry line and march, no column of attack", HeavyCavalry, 0, [5]bool{false, true, false, true, false}},
-		{"ruling D-FORMATIONS: carbine cavalry may dismount into open", LightCavalry, DocCarbine, [5]bool{true, true, false, true, false}},
+		{"ruling D-CAV-COLUMN: heavy cavalry line, column of attack and march", HeavyCavalry, 0, [5]bool{false, true, true, true, false}},
+		{"ruling D-FORMATIONS: carbine cavalry may dismount into open", LightCavalry, DocCarbine, [5]bool{true, true, true, true, false}},
 		{"irregular cavalry open, line, march", IrregularCavalry, 0, [5]bool{true, true, false, true, false}},
 		{"irregular foot open, march", IrregularFoot, 0, [5]bool{true, false, false, true, false}},
 		{"line foot line, column, march, square", LineFoot, 0, [5]bool{false, true, true, true, true}},

@@ -104,7 +104,7 @@ func (s *State) applyOutcome(i int, kind TestKind, t *task) {
 		// of the enemy as any move other than a charge does.
 		u := &s.Units[i]
 		if u.Form != Square {
-			s.straight(i, geom.Heading(u.Facing), float64(o.advance), false)
+			s.straight(i, geom.Heading(u.Facing), float64(o.advance), passFree)
 		}
 	}
 }
