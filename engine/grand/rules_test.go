@@ -760,9 +760,10 @@ func TestNoteIWithdrawAgainstAssault(t *testing.T) {
 	army(t, s, 1, fx{inf: 19}, 24)
 	army(t, s, 0, fx{inf: 20}, 30)
 
-	// Note f.
+	// Note f, with option 12.3.3.2 (G-F).
 	allCav := func(sc *grand.Scenario) {
 		rated2(sc)
+		sc.AllCavalryWithdrawal = true
 		sc.Forces[1].Factors = [grand.NumKinds]int{cav: 10, irr: 4}
 	}
 	s = start(t, allCav)
@@ -773,8 +774,14 @@ func TestNoteIWithdrawAgainstAssault(t *testing.T) {
 	fight(t, s, aAsl, dWdraw, 1, 1)
 	roll(t, s, phWithdraw, 4)
 	phase(t, s, phPostures)
+	// Without the option (the default) the same roll of 3 fails.
+	s = start(t, func(sc *grand.Scenario) { allCav(sc); sc.AllCavalryWithdrawal = false })
+	fight(t, s, aAsl, dWdraw, 1, 1)
+	roll(t, s, phWithdraw, 3)
+	phase(t, s, phPostures)
 	s = start(t, func(sc *grand.Scenario) {
 		rated2(sc)
+		sc.AllCavalryWithdrawal = true
 		// The round's 5% takes one infantry factor; one is left.
 		sc.Forces[1].Factors = [grand.NumKinds]int{cav: 10, inf: 2}
 	})
@@ -800,6 +807,7 @@ func TestNoteHWithdrawAgainstEchelon(t *testing.T) {
 
 	allCav := func(sc *grand.Scenario) {
 		rated2(sc)
+		sc.AllCavalryWithdrawal = true
 		sc.Forces[1].Factors = [grand.NumKinds]int{cav: 8}
 	}
 	s = start(t, allCav)
@@ -809,6 +817,11 @@ func TestNoteHWithdrawAgainstEchelon(t *testing.T) {
 	s = start(t, allCav)
 	fight(t, s, aEch, dWdraw, 1, 1)
 	roll(t, s, phWithdraw, 5)
+	phase(t, s, phPostures)
+	// Without option 12.3.3.2 (G-F) only h's +1 counts: a 4 fails.
+	s = start(t, func(sc *grand.Scenario) { allCav(sc); sc.AllCavalryWithdrawal = false })
+	fight(t, s, aEch, dWdraw, 1, 1)
+	roll(t, s, phWithdraw, 4)
 	phase(t, s, phPostures)
 
 	// In the day's last round a withdrawing defender is gone by nightfall,
