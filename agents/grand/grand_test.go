@@ -340,3 +340,86 @@ func TestProtocolHintsASealedChoice(t *testing.T) {
 		t.Fatal("a hint for a side that has chosen was given")
 	}
 }
+
+// guardAgainstLandwehr is a position where withdrawing pays: a corps of
+// the French guard (morale 4.9) attacks Prussian militia (morale 2.1)
+// across a river in a forest. The militia will most likely break if it
+// stays, losing its morale and, to the pursuit, more factors; withdrawing
+// loses the battle but keeps the army.
+func guardAgainstLandwehr(t *testing.T) *grand.State {
+	t.Helper()
+	sc := &grand.Scenario{
+		Name: "guard-against-landwehr", Terrain: grand.Forest, River: true,
+		Forces: [2]grand.Force{
+			{Name: "French", Nation: grand.France, Factors: [grand.NumKinds]int{grand.Infantry: 1, grand.Guard: 14},
+				Commander: grand.Commander{Name: "Mortier", Nation: grand.France, Strategic: 6, Tactical: 1}},
+			{Name: "Prussians", Nation: grand.Prussia, Factors: [grand.NumKinds]int{grand.Infantry: 1, grand.Militia: 19},
+				Commander: grand.Commander{Name: "Bülow", Nation: grand.Prussia, Strategic: 2, Tactical: 0}},
+		},
+	}
+	st, err := grand.NewState(sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st
+}
+
+// TestEquilibriumWithdraws: valuing what each side keeps, the defender's
+// equilibrium mixture withdraws with a large probability in a position
+// where staying risks the whole army; scoring the result alone, as the
+// agent did before, it never withdraws there (a withdrawal is a lost
+// battle, and so is a break). The mixture stays unexploitable.
+func TestEquilibriumWithdraws(t *testing.T) {
+	st := guardAgainstLandwehr(t)
+	withdraw := func(val ag.Valuation) float64 {
+		e, err := ag.NewEquilibriumValued(1, val, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := e.Solve(context.Background(), st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if x := matrixgame.Exploitability(g.Payoff, g.Solution); x > 0.01 {
+			t.Fatalf("%s: exploitability %.4f", val, x)
+		}
+		p := 0.0
+		for j, c := range g.Cols {
+			if c.Arg == grand.DefWithdraw {
+				p += g.Solution.Col[j]
+			}
+		}
+		t.Logf("%s: withdraws with probability %.3f; game value %+.3f; defender's mixture %.3f", val, p, g.Solution.Value, g.Solution.Col)
+		return p
+	}
+	if p := withdraw(ag.ValueKept); p < 0.2 {
+		t.Errorf("valuing what is kept, the defender withdraws with probability %.3f, want at least 0.2", p)
+	}
+	if p := withdraw(ag.ValueResult); p != 0 {
+		t.Errorf("scoring the result alone, the defender withdraws with probability %.3f, want 0", p)
+	}
+}
+
+// TestSettleValuesWhatIsKept: at a battle's end, the same defeat scores
+// better for the loser the more it kept: a defender that withdrew before
+// a probe (class 1 pursuit, no round fought) keeps more than one that
+// broke, and both lose the battle.
+func TestSettleValuesWhatIsKept(t *testing.T) {
+	st := guardAgainstLandwehr(t)
+	if err := st.Commit(0, grand.PostureAction(0, grand.AttProbe, 0)); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Commit(1, grand.PostureAction(1, grand.DefWithdraw, 0)); err != nil {
+		t.Fatal(err)
+	}
+	if !st.Terminal() {
+		t.Fatalf("the probe met a withdrawal and the battle goes on (%s)", st.PhaseName())
+	}
+	// The attacker has no cavalry: no pursuit, the defender keeps all.
+	if k := ag.Kept(st, 1); k != 1 {
+		t.Errorf("the defender kept %.3f of its army, want all of it", k)
+	}
+	if v := ag.Settle(st); v != 0.5 {
+		t.Errorf("Settle = %+.3f for the attacker, want +0.5 (the battle won, both armies whole)", v)
+	}
+}

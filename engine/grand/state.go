@@ -714,10 +714,15 @@ func (s *State) end(victor uint8, broke bool, how uint8) {
 // pursuitClass is the pursuit's class after the terrain's column shifts
 // (Pursuit After Combat): class 1 against a force withdrawing unbroken
 // (ruling G-WD).
-func (s *State) pursuitClass() int {
+func (s *State) pursuitClass() int { return s.classFor(int(s.victor), s.loserBroke) }
+
+// classFor is the class of victor's pursuit of a loser broken or
+// withdrawing unbroken, the battle ending now, after the terrain's column
+// shifts (Pursuit After Combat; G-WD).
+func (s *State) classFor(victor int, broke bool) int {
 	class := 1
-	if s.loserBroke {
-		class = PursuitClass(int(s.armies[s.victor].Lost), int(s.round))
+	if broke {
+		class = PursuitClass(int(s.armies[victor].Lost), int(s.round))
 	}
 	if class == 0 {
 		return 0
@@ -747,14 +752,52 @@ func (s *State) pursue(die int) {
 	}
 	owed := 6 * Casualties(PursuitPct(die, s.pursuitClass()), v.cavalry())
 	l := &s.armies[1-s.victor]
-	for _, k := range pursuitOrder {
-		for owed > 0 && l.Factors[k] > 0 {
-			l.Factors[k]--
-			l.FactorsLost++
-			owed -= pursuitWeights[k]
-		}
-	}
+	l.FactorsLost += int16(payPursuit(&l.Factors, owed))
 	s.finish()
+}
+
+// payPursuit takes a pursuit loss of owed sixths from factors in the
+// order and at the weights of G-PUR-2 and G-PUR-3, returning the factors
+// taken.
+func payPursuit(factors *[NumKinds]int16, owed int) int {
+	n := 0
+	for _, k := range pursuitOrder {
+		if owed <= 0 {
+			break
+		}
+		// Factors are taken one by one until the loss is paid, so a kind
+		// gives the factors that pay what is owed, rounded up, or all it has.
+		w := pursuitWeights[k]
+		t := min(int(factors[k]), (owed+w-1)/w)
+		factors[k] -= int16(t)
+		n += t
+		owed -= t * w
+	}
+	return n
+}
+
+// PursuitThreat is the factors the other side would lose, on average over
+// the pursuit die, if the battle ended now with victor (0 or 1) winning,
+// the loser broken or withdrawing unbroken (Pursuit After Combat, G-WD,
+// G-PUR-1 to G-PUR-3): what a side stands to lose to a pursuit still to
+// come, for agents that value a battle's end by what each side keeps.
+func (s *State) PursuitThreat(victor int, broke bool) float64 {
+	victor &= 1
+	class := s.classFor(victor, broke)
+	cav := s.armies[victor].cavalry()
+	if class == 0 || cav == 0 {
+		return 0
+	}
+	bonus := 0
+	if s.sc.Forces[victor].Commander.CavalryLeader {
+		bonus = 1
+	}
+	sum := 0
+	for die := 1; die <= 6; die++ {
+		f := s.armies[1-victor].Factors
+		sum += payPursuit(&f, 6*Casualties(PursuitPct(die+bonus, class), cav))
+	}
+	return float64(sum) / 6
 }
 
 // reasons are the results' reasons by how the battle ended and the
