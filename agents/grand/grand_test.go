@@ -2,6 +2,7 @@ package grand_test
 
 import (
 	"context"
+	"encoding/json"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -421,5 +422,50 @@ func TestSettleValuesWhatIsKept(t *testing.T) {
 	}
 	if v := ag.Settle(st); v != 0.5 {
 		t.Errorf("Settle = %+.3f for the attacker, want +0.5 (the battle won, both armies whole)", v)
+	}
+}
+
+// TestProtocolShowJSONHasLossPct: the protocol's show json of a grand
+// game (the state's MarshalJSON) gives each side's percentage loss of the
+// last round, the Combat Resolution Chart's %L at the round's levels and
+// modified die.
+func TestProtocolShowJSONHasLossPct(t *testing.T) {
+	engine.Register(grand.Rules{})
+	s := protocol.NewSession(protocol.Config{Name: "test", Version: "1"})
+	defer s.Close()
+	ctx := context.Background()
+	do := func(cmd string, args ...string) protocol.Reply {
+		t.Helper()
+		rep, err := s.Execute(ctx, protocol.Request{Cmd: cmd, Args: args})
+		if err != nil {
+			t.Fatalf("%s %v: %v", cmd, args, err)
+		}
+		return rep
+	}
+	do("new_game", "ruleset=grand", "scenario=open-field", "human=0", "bot=fixed-posture", "seed=5")
+	do("play", "attacker", "escalated-assault")
+	do("advance")
+	var st struct {
+		Last struct {
+			Levels  [2]grand.Levels `json:"levels"`
+			Die     [2]int          `json:"die"`
+			LossPct *[2]int8        `json:"loss_pct"`
+		} `json:"last"`
+	}
+	rep := do("show", "json")
+	if err := json.Unmarshal([]byte(rep.Text), &st); err != nil {
+		t.Fatal(err)
+	}
+	if st.Last.LossPct == nil {
+		t.Fatalf("show json has no last.loss_pct: %s", rep.Text)
+	}
+	for side := range 2 {
+		want := grand.CombatResult(st.Last.Levels[side], st.Last.Die[side]).Pct
+		if got := st.Last.LossPct[side]; got != want {
+			t.Errorf("side %d: loss_pct %d, the chart's %%L at %+v die %d is %d", side, got, st.Last.Levels[side], st.Last.Die[side], want)
+		}
+	}
+	if st.Last.Levels[0] == (grand.Levels{}) {
+		t.Fatalf("no round was fought: %s", rep.Text)
 	}
 }
