@@ -25,16 +25,57 @@ const MaxDepth = 2
 // combat dice, an arrival and a withdrawal roll, and the pursuit.
 const maxLevels = 6*MaxDepth + 2
 
+// A Valuation is how the equilibrium agent scores the end of a battle
+// and the positions it stops looking at.
+type Valuation uint8
+
+// The valuations.
+const (
+	// ValueKept (the default) scores what each side keeps as well as who
+	// won: Value at the positions it stops at, Settle at a battle's end
+	// after the pursuit's die, so a withdrawal that saves factors and
+	// morale can be worth its lost battle.
+	ValueKept Valuation = iota
+	// ValueResult scores the result alone (Evaluate, and +1 or -1 once
+	// the battle is decided): the agent's valuation before withdrawals
+	// were valued, kept to measure against.
+	ValueResult
+)
+
+// valuationNames are the valuations as the spec's value parameter writes
+// them.
+var valuationNames = [...]string{ValueKept: "kept", ValueResult: "result"}
+
+// String is the valuation's name in a spec.
+func (v Valuation) String() string {
+	if int(v) < len(valuationNames) {
+		return valuationNames[v]
+	}
+	return fmt.Sprintf("valuation(%d)", uint8(v))
+}
+
+// ParseValuation reads a valuation's name (kept or result).
+func ParseValuation(s string) (Valuation, error) {
+	for k, name := range valuationNames {
+		if s == name {
+			return Valuation(k), nil
+		}
+	}
+	return 0, fmt.Errorf("equilibrium: value %q: give kept (what each side keeps) or result (who won)", s)
+}
+
 // Equilibrium plays each round's posture as the minimax mixed strategy of
 // the zero-sum matrix game between the two sides' postures: entry (i, j)
 // is the attacker's expected value of the round when the attacker plays
 // its i-th posture and the defender its j-th, the dice of the round
 // (and of depth-1 more rounds, each solved the same way) averaged
-// exactly, and the position after them scored by Evaluate. The matrix is
-// solved by linear programming (agents/matrixgame), and the posture
-// sampled from the side's mixture with the agent's seeded generator.
+// exactly, and the position after them scored by its Valuation. The
+// matrix is solved by linear programming (agents/matrixgame), and the
+// posture sampled from the side's mixture with the agent's seeded
+// generator.
 type Equilibrium struct {
 	depth  int
+	val    Valuation
 	seed   uint64
 	rng    *rand.Rand
 	solver matrixgame.Solver
@@ -48,16 +89,32 @@ type Equilibrium struct {
 	game    Game
 }
 
-// NewEquilibrium is the agent looking depth rounds ahead (1 to MaxDepth).
+// NewEquilibrium is the agent looking depth rounds ahead (1 to MaxDepth),
+// valuing what each side keeps (ValueKept).
 func NewEquilibrium(depth int, seed uint64) (*Equilibrium, error) {
+	return NewEquilibriumValued(depth, ValueKept, seed)
+}
+
+// NewEquilibriumValued is the agent looking depth rounds ahead with the
+// valuation val.
+func NewEquilibriumValued(depth int, val Valuation, seed uint64) (*Equilibrium, error) {
 	if depth < 1 || depth > MaxDepth {
 		return nil, fmt.Errorf("equilibrium: depth %d: give 1 to %d combat rounds", depth, MaxDepth)
 	}
-	return &Equilibrium{depth: depth, seed: seed, rng: rand.New(rand.NewPCG(seed, 0x65716c))}, nil
+	if int(val) >= len(valuationNames) {
+		return nil, fmt.Errorf("equilibrium: unknown valuation %d", val)
+	}
+	return &Equilibrium{depth: depth, val: val, seed: seed, rng: rand.New(rand.NewPCG(seed, 0x65716c))}, nil
 }
 
-// Name is the spec that rebuilds the agent.
-func (e *Equilibrium) Name() string { return fmt.Sprintf("%s:depth=%d", EquilibriumName, e.depth) }
+// Name is the spec that rebuilds the agent (the valuation named only
+// when it is not the default, so older specs read the same).
+func (e *Equilibrium) Name() string {
+	if e.val != ValueKept {
+		return fmt.Sprintf("%s:depth=%d,value=%s", EquilibriumName, e.depth, e.val)
+	}
+	return fmt.Sprintf("%s:depth=%d", EquilibriumName, e.depth)
+}
 
 // Choose samples side's posture from its equilibrium mixture.
 func (e *Equilibrium) Choose(ctx context.Context, st engine.State, side engine.Player) (engine.Action, error) {
@@ -224,15 +281,23 @@ func (e *Equilibrium) matrix(ctx context.Context, st *grand.State, lvl, depth in
 
 // value is the attacker's expected value of st (at level lvl): decided,
 // the average over a pending roll's faces, a sealed point solved (with
-// depth rounds left to look) or scored.
+// depth rounds left to look) or scored. Valuing what is kept, a decided
+// battle's pursuit die is averaged too, for the factors it takes.
 func (e *Equilibrium) value(ctx context.Context, st *grand.State, lvl, depth int) (float64, error) {
-	if w, ok := st.Decided(); ok {
-		return outcome(w), nil
+	if e.val == ValueResult {
+		if w, ok := st.Decided(); ok {
+			return outcome(w), nil
+		}
+	} else if st.Terminal() {
+		return Settle(st), nil
 	}
 	switch st.ToMove() {
 	case engine.Both:
 		if depth <= 0 {
-			return Evaluate(st), nil
+			if e.val == ValueResult {
+				return Evaluate(st), nil
+			}
+			return Value(st), nil
 		}
 		// A deeper matrix overwrites e.sol, which is read only at the
 		// root, after its last entry is in.

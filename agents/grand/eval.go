@@ -60,4 +60,74 @@ func Evaluate(st *grand.State) float64 {
 	return 2*p - 1
 }
 
+// resultWeight is the share of the result in Value and Settle, the rest
+// being what the two sides keep. At one half a battle's result and the
+// whole of an army weigh the same: a defender who withdraws unbroken
+// loses the battle (-1 in the result) but keeps its factors and morale,
+// while one that stays and breaks loses the battle, its morale and, to a
+// pursuit of a higher class, more factors.
+const resultWeight = 0.5
+
+// Kept is what side keeps of its army, 0 to 1: half its factors left of
+// the battle's start, half its morale left of its starting morale (0 once
+// it has broken). Pursuit losses are factors lost, so a battle's end
+// counts the pursuit once its die is rolled.
+func Kept(st *grand.State, side int) float64 {
+	a := st.Army(side)
+	start := st.Scenario().Forces[side].Total()
+	factors := 0
+	for _, v := range a.Factors {
+		factors += int(v)
+	}
+	morale := 0.0
+	if m0 := a.Morale + a.Lost; m0 > 0 && a.Morale > 0 {
+		morale = float64(a.Morale) / float64(m0)
+	}
+	return 0.5*float64(factors)/float64(start) + 0.5*morale
+}
+
+// Settle scores a battle that is over for the attacker, in [-1, 1]: the
+// result (+1 won, -1 lost, 0 drawn) weighed with the difference of what
+// the two sides keep (Kept), so a withdrawal that saves an army is worth
+// more than a stand that loses it.
+func Settle(st *grand.State) float64 {
+	r := 0.0
+	if w, ok := st.Decided(); ok {
+		r = outcome(w)
+	}
+	return resultWeight*r + (1-resultWeight)*(Kept(st, 0)-Kept(st, 1))
+}
+
+// Value scores a battle going on for the attacker as Settle scores its
+// end: Evaluate's chance of the result, weighed with what each side is
+// expected to keep at the end. A battle is mostly lost by breaking,
+// which takes the loser's morale and lets the victor pursue at the class
+// its morale loss and the rounds give, so each side keeps its morale only
+// as far as Evaluate gives it the battle, and its factors less the
+// pursuit it would suffer if it broke now (State.PursuitThreat), weighed
+// by its chance of losing: a side that stays in a fight it will likely
+// lose stands to lose what a withdrawal would save.
+func Value(st *grand.State) float64 {
+	ev := Evaluate(st)
+	pAtt := (1 + ev) / 2
+	return resultWeight*ev + (1-resultWeight)*(expectKept(st, 0, pAtt)-expectKept(st, 1, 1-pAtt))
+}
+
+// expectKept is what side is expected to keep (as Kept) if it wins with
+// probability pWin and otherwise breaks now.
+func expectKept(st *grand.State, side int, pWin float64) float64 {
+	a := st.Army(side)
+	start := st.Scenario().Forces[side].Total()
+	factors := 0
+	for _, v := range a.Factors {
+		factors += int(v)
+	}
+	morale := 0.0
+	if m0 := a.Morale + a.Lost; m0 > 0 && a.Morale > 0 {
+		morale = float64(a.Morale) / float64(m0)
+	}
+	kept := float64(factors) - (1-pWin)*st.PursuitThreat(1-side, true)
+	return 0.5*kept/float64(start) + 0.5*morale*pWin
+}
+
 func logistic(x float64) float64 { return 1 / (1 + math.Exp(-x)) }

@@ -2,6 +2,7 @@ package grand_test
 
 import (
 	"context"
+	"encoding/json"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -338,5 +339,133 @@ func TestProtocolHintsASealedChoice(t *testing.T) {
 	}
 	if _, err := do("hint", "side=0"); err == nil {
 		t.Fatal("a hint for a side that has chosen was given")
+	}
+}
+
+// guardAgainstLandwehr is a position where withdrawing pays: a corps of
+// the French guard (morale 4.9) attacks Prussian militia (morale 2.1)
+// across a river in a forest. The militia will most likely break if it
+// stays, losing its morale and, to the pursuit, more factors; withdrawing
+// loses the battle but keeps the army.
+func guardAgainstLandwehr(t *testing.T) *grand.State {
+	t.Helper()
+	sc := &grand.Scenario{
+		Name: "guard-against-landwehr", Terrain: grand.Forest, River: true,
+		Forces: [2]grand.Force{
+			{Name: "French", Nation: grand.France, Factors: [grand.NumKinds]int{grand.Infantry: 1, grand.Guard: 14},
+				Commander: grand.Commander{Name: "Mortier", Nation: grand.France, Strategic: 6, Tactical: 1}},
+			{Name: "Prussians", Nation: grand.Prussia, Factors: [grand.NumKinds]int{grand.Infantry: 1, grand.Militia: 19},
+				Commander: grand.Commander{Name: "Bülow", Nation: grand.Prussia, Strategic: 2, Tactical: 0}},
+		},
+	}
+	st, err := grand.NewState(sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st
+}
+
+// TestEquilibriumWithdraws: valuing what each side keeps, the defender's
+// equilibrium mixture withdraws with a large probability in a position
+// where staying risks the whole army; scoring the result alone, as the
+// agent did before, it never withdraws there (a withdrawal is a lost
+// battle, and so is a break). The mixture stays unexploitable.
+func TestEquilibriumWithdraws(t *testing.T) {
+	st := guardAgainstLandwehr(t)
+	withdraw := func(val ag.Valuation) float64 {
+		e, err := ag.NewEquilibriumValued(1, val, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := e.Solve(context.Background(), st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if x := matrixgame.Exploitability(g.Payoff, g.Solution); x > 0.01 {
+			t.Fatalf("%s: exploitability %.4f", val, x)
+		}
+		p := 0.0
+		for j, c := range g.Cols {
+			if c.Arg == grand.DefWithdraw {
+				p += g.Solution.Col[j]
+			}
+		}
+		t.Logf("%s: withdraws with probability %.3f; game value %+.3f; defender's mixture %.3f", val, p, g.Solution.Value, g.Solution.Col)
+		return p
+	}
+	if p := withdraw(ag.ValueKept); p < 0.2 {
+		t.Errorf("valuing what is kept, the defender withdraws with probability %.3f, want at least 0.2", p)
+	}
+	if p := withdraw(ag.ValueResult); p != 0 {
+		t.Errorf("scoring the result alone, the defender withdraws with probability %.3f, want 0", p)
+	}
+}
+
+// TestSettleValuesWhatIsKept: at a battle's end, the same defeat scores
+// better for the loser the more it kept: a defender that withdrew before
+// a probe (class 1 pursuit, no round fought) keeps more than one that
+// broke, and both lose the battle.
+func TestSettleValuesWhatIsKept(t *testing.T) {
+	st := guardAgainstLandwehr(t)
+	if err := st.Commit(0, grand.PostureAction(0, grand.AttProbe, 0)); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Commit(1, grand.PostureAction(1, grand.DefWithdraw, 0)); err != nil {
+		t.Fatal(err)
+	}
+	if !st.Terminal() {
+		t.Fatalf("the probe met a withdrawal and the battle goes on (%s)", st.PhaseName())
+	}
+	// The attacker has no cavalry: no pursuit, the defender keeps all.
+	if k := ag.Kept(st, 1); k != 1 {
+		t.Errorf("the defender kept %.3f of its army, want all of it", k)
+	}
+	if v := ag.Settle(st); v != 0.5 {
+		t.Errorf("Settle = %+.3f for the attacker, want +0.5 (the battle won, both armies whole)", v)
+	}
+}
+
+// TestProtocolShowJSONHasLossPct: the protocol's show json of a grand
+// game (the state's MarshalJSON) gives each side's percentage loss of the
+// last round, the Combat Resolution Chart's %L at the round's levels and
+// modified die.
+func TestProtocolShowJSONHasLossPct(t *testing.T) {
+	engine.Register(grand.Rules{})
+	s := protocol.NewSession(protocol.Config{Name: "test", Version: "1"})
+	defer s.Close()
+	ctx := context.Background()
+	do := func(cmd string, args ...string) protocol.Reply {
+		t.Helper()
+		rep, err := s.Execute(ctx, protocol.Request{Cmd: cmd, Args: args})
+		if err != nil {
+			t.Fatalf("%s %v: %v", cmd, args, err)
+		}
+		return rep
+	}
+	do("new_game", "ruleset=grand", "scenario=open-field", "human=0", "bot=fixed-posture", "seed=5")
+	do("play", "attacker", "escalated-assault")
+	do("advance")
+	var st struct {
+		Last struct {
+			Levels  [2]grand.Levels `json:"levels"`
+			Die     [2]int          `json:"die"`
+			LossPct *[2]int8        `json:"loss_pct"`
+		} `json:"last"`
+	}
+	rep := do("show", "json")
+	if err := json.Unmarshal([]byte(rep.Text), &st); err != nil {
+		t.Fatal(err)
+	}
+	if st.Last.LossPct == nil {
+		t.Fatalf("show json has no last.loss_pct: %s", rep.Text)
+	}
+	for side := range 2 {
+		want := grand.CombatResult(st.Last.Levels[side], st.Last.Die[side]).Pct
+		if got := st.Last.LossPct[side]; got != want {
+			t.Errorf("side %d: loss_pct %d, the chart's %%L at %+v die %d is %d", side, got, st.Last.Levels[side], st.Last.Die[side], want)
+		}
+	}
+	if st.Last.Levels[0] == (grand.Levels{}) {
+		t.Fatalf("no round was fought: %s", rep.Text)
 	}
 }

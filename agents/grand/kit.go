@@ -31,7 +31,10 @@ func Kit() agents.Kit {
 			{
 				Info: agents.Info{Name: EquilibriumName, Ruleset: grand.Name,
 					Description: "each round's posture from the minimax mixture of the postures' matrix game (exact dice, linear programming), sampled with its seed",
-					Params:      []agents.Param{{Name: "depth", Default: "1", Doc: "combat rounds looked ahead, each solved as a matrix game (1 or 2)"}}},
+					Params: []agents.Param{
+						{Name: "depth", Default: "1", Doc: "combat rounds looked ahead, each solved as a matrix game (1 or 2)"},
+						{Name: "value", Default: "kept", Doc: "how a battle's end is scored: kept (the result with what each side keeps, so a withdrawal can pay) or result (the result alone)"},
+					}},
 				Make: func(p map[string]string, seed uint64) (agents.Agent, error) {
 					depth := 1
 					if v, ok := p["depth"]; ok && v != "" {
@@ -41,7 +44,11 @@ func Kit() agents.Kit {
 						}
 						depth = d
 					}
-					return NewEquilibrium(depth, seed)
+					val, err := ParseValuation(or(p["value"], "kept"))
+					if err != nil {
+						return nil, err
+					}
+					return NewEquilibriumValued(depth, val, seed)
 				},
 			},
 			{

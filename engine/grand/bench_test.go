@@ -110,7 +110,7 @@ func BenchmarkCommitAndDice(b *testing.B) {
 // BenchmarkRandomBattle plays whole battles with uniformly random
 // postures and random dice, reusing one state and buffer.
 func BenchmarkRandomBattle(b *testing.B) {
-	for _, name := range []string{grand.DefaultScenario, "test-guard"} {
+	for _, name := range []string{grand.DefaultScenario, "test-guard", "test-bombard"} {
 		b.Run(name, func(b *testing.B) {
 			start := benchStart(b, name)
 			var s grand.State

@@ -113,6 +113,14 @@ func (s *State) DescribeRoll() string {
 			}
 		}
 		return text
+	case phBombard:
+		var parts []string
+		for side := range 2 {
+			if s.bombards(side) {
+				parts = append(parts, fmt.Sprintf("%s's die (%d artillery factors)", s.sc.Forces[side].Name, s.armies[side].Factors[Artillery]))
+			}
+		}
+		return "the artillery's bombardment before the first round, on table 5-5 without morale loss (option 12.3.5): " + strings.Join(parts, ", then ")
 	case phArrival:
 		side := s.outflanker()
 		return fmt.Sprintf("does the %s outflanking force arrive? 1d6, %d or less", s.sc.Forces[side].Name, s.arrivalRating(side))
@@ -212,11 +220,11 @@ func decodeState(data []byte) (*State, error) {
 	}
 	sc := j.Scenario
 	switch {
-	case j.Phase > phOver:
-		return nil, fmt.Errorf("grand state: phase %d is not one of 0 to %d", j.Phase, phOver)
+	case j.Phase > phBombard:
+		return nil, fmt.Errorf("grand state: phase %d is not one of 0 to %d", j.Phase, phBombard)
 	case j.Round < 1 || int(j.Round) > sc.rounds():
 		return nil, fmt.Errorf("grand state: round %d is not 1 to %d", j.Round, sc.rounds())
-	case j.Victor > 2 || j.EndHow > endDayOver:
+	case j.Victor > 2 || j.EndHow > endBombarded:
 		return nil, errors.New("grand state: the battle's end is not one the rules give")
 	}
 	for side, a := range j.Armies {
@@ -279,13 +287,26 @@ var maxRoundMorale = func() int16 {
 	return int16(m)
 }()
 
+// maxPct is the Combat Resolution Chart's largest percentage loss.
+var maxPct = func() int8 {
+	m := int8(0)
+	for _, level := range crc {
+		for _, die := range level {
+			for _, o := range die {
+				m = max(m, o.Pct)
+			}
+		}
+	}
+	return m
+}()
+
 // checkArmies refuses armies the rules could not have left: morale and
 // factors that do not add up to the scenario's, a battle going on with a
 // side broken or gone, postures, guard shifts and outflanking forces the
 // phase and options do not allow.
 func (s *State) checkArmies() error {
 	ended := s.phase == phPursuit || s.phase == phOver
-	broke := s.endHow == endBroke || s.endHow == endBothBroke
+	broke := s.endHow == endBroke || s.endHow == endBothBroke || s.endHow == endBombarded
 	if !ended && (s.victor != 0 || s.loserBroke) {
 		return errors.New("a victor before the battle has ended: victor and loser_broke are 0 and false until it ends")
 	}
@@ -332,8 +353,15 @@ func (s *State) checkArmies() error {
 		switch {
 		case s.sc.Trivial && (a.Posture != 0 || a.Out != outNone):
 			return fmt.Errorf("%s has a posture or an outflanking force in a trivial combat, which has neither", who)
-		case !s.sc.Trivial && s.phase != phPosture && a.Posture == 0:
+		case !s.sc.Trivial && s.phase != phPosture && s.phase != phBombard && s.endHow != endBombarded && a.Posture == 0:
 			return fmt.Errorf("%s has no posture in the %s phase: both are chosen before the dice", who, phaseNames[s.phase])
+		case (s.phase == phBombard || s.endHow == endBombarded) && (a.Posture != 0 || a.Out != outNone || s.round != 1 || a.Lost != 0):
+			return fmt.Errorf("%s has a posture, an outflanking force, morale lost or a round past the first at the bombardment, which comes before the first round's postures (G-BOMB)", who)
+		case s.phase == phBombard && a.FactorsLost != 0:
+			return fmt.Errorf("%s has lost %d factors before the bombardment, the battle's first loss (G-BOMB)", who, a.FactorsLost)
+		}
+		if (s.phase == phBombard || s.endHow == endBombarded) && !s.bombards(0) && !s.bombards(1) {
+			return errors.New("a bombardment where no side bombards: it needs option 12.3.5, artillery, and a battle neither trivial nor in a marsh (G-BOMB)")
 		}
 		// G-OUT: the force goes out on a split cell's outflank and comes
 		// back on any other posture, counting the rounds it is out.
@@ -381,6 +409,8 @@ func (s *State) checkLast() error {
 			return fmt.Errorf("the last round's die %d: a modified die is 0 to 7 (G-CLAMP)", r.Die[side])
 		case r.Losses[side] < 0 || int(r.Losses[side]) > s.sc.Forces[side].Total():
 			return fmt.Errorf("the last round's losses %d: 0 to the %d factors %s had", r.Losses[side], s.sc.Forces[side].Total(), s.sc.Forces[side].Name)
+		case r.LossPct[side] < 0 || r.LossPct[side] > maxPct || l == (Levels{}) && r.LossPct[side] != 0:
+			return fmt.Errorf("the last round's percentage loss %d%%: 0 to %d%% (Combat Resolution Chart), 0 without levels", r.LossPct[side], maxPct)
 		case r.Morale[side] < 0 || r.Morale[side] > maxRoundMorale:
 			return fmt.Errorf("the last round's morale loss %.1f: 0 to %.1f (Combat Resolution Chart)", tenths(r.Morale[side]), tenths(maxRoundMorale))
 		}
@@ -393,4 +423,4 @@ func tenths(v int16) float64 { return float64(v) / 10 }
 
 // endNames say how a battle ended, by endHow, for messages.
 var endNames = [...]string{"not at all", "with a side breaking", "with both sides breaking", "with the defender withdrawing",
-	"with the defender withdrawing before a probe", "with the outflanking force missing", "at the day's end"}
+	"with the defender withdrawing before a probe", "with the outflanking force missing", "at the day's end", "with a side losing its last factor to the bombardment"}

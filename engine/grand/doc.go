@@ -2,10 +2,12 @@
 // campaign (ruleset name "grand") from the charts of the seed
 // 002_e33a58fc36c81e57.txt: the Operational Possibilities Chart, the
 // Combat Resolution Chart, the Casualty Percentage Table, the Commander
-// Chart, Pursuit After Combat, the Morale Values Chart and, as the option
-// GuardCommitment of a scenario, the Guard Commitment Table (12.3.4). The
-// campaign around the battle (costs, victory levels, sieges, the map) is
-// not played.
+// Chart, Pursuit After Combat, the Morale Values Chart and, as options of
+// a scenario or variants of a game (Variants), cavalry superiority
+// (12.3.3.1), the all-cavalry withdrawal (12.3.3.2), the Guard Commitment
+// Table (12.3.4) and the artillery bombardment (12.3.5). The campaign
+// around the battle (costs, victory levels, sieges, the map) is not
+// played.
 //
 // # The battle
 //

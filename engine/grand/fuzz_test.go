@@ -13,7 +13,7 @@ import (
 
 // fuzzScenarios are the battles the fuzz seeds come from: every option,
 // terrain and phase the built-in and test battles reach.
-var fuzzScenarios = []string{grand.DefaultScenario, "test-guard", "test-trivial", "test-marsh"}
+var fuzzScenarios = []string{grand.DefaultScenario, "test-guard", "test-trivial", "test-marsh", "test-bombard"}
 
 // randomStep plays one step of s with uniformly random postures and dice,
 // reporting any refusal of a legal choice or a valid roll.
@@ -78,7 +78,7 @@ func fuzzConfig(tb testing.TB) enginetest.Fuzz {
 		Ruleset: grand.Rules{},
 		// The guard's battle first: its postures are the ones the texts are
 		// read in.
-		Scenarios: []string{"test-guard", grand.DefaultScenario, "test-trivial", "test-marsh"},
+		Scenarios: []string{"test-guard", grand.DefaultScenario, "test-trivial", "test-marsh", "test-bombard"},
 		Games:     3,
 		MaxSteps:  200,
 		Every:     1,

@@ -3,6 +3,7 @@ package grand
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/engine/scenarioreg"
@@ -82,8 +83,64 @@ func openField() *Scenario {
 	}
 }
 
+// The variants: the seed's options by name (engine.Options.Variants),
+// each switching on its scenario field for the game. A scenario may also
+// switch them on itself (its file's keys of the same name, with "_").
+// Each is off unless chosen (ruling G-OPT).
+const (
+	// VariantCavalrySuperiority is option 12.3.3.1
+	// (Scenario.CavalrySuperiority).
+	VariantCavalrySuperiority = "cavalry-superiority"
+	// VariantAllCavalryWithdrawal is option 12.3.3.2, note f
+	// (Scenario.AllCavalryWithdrawal, ruling G-F).
+	VariantAllCavalryWithdrawal = "all-cavalry-withdrawal"
+	// VariantGuardCommitment is option 12.3.4 (Scenario.GuardCommitment).
+	VariantGuardCommitment = "guard-commitment"
+	// VariantBombardment is option 12.3.5 (Scenario.Bombardment, rulings
+	// G-BOMB).
+	VariantBombardment = "bombardment"
+)
+
+// variants are the variants in the order of their sections, with the
+// scenario field each switches on.
+var variants = [...]struct {
+	name string
+	on   func(*Scenario) *bool
+}{
+	{VariantCavalrySuperiority, func(sc *Scenario) *bool { return &sc.CavalrySuperiority }},
+	{VariantAllCavalryWithdrawal, func(sc *Scenario) *bool { return &sc.AllCavalryWithdrawal }},
+	{VariantGuardCommitment, func(sc *Scenario) *bool { return &sc.GuardCommitment }},
+	{VariantBombardment, func(sc *Scenario) *bool { return &sc.Bombardment }},
+}
+
+// Variants lists the variants' names, by section.
+func Variants() []string {
+	names := make([]string, len(variants))
+	for k, v := range variants {
+		names[k] = v.name
+	}
+	return names
+}
+
+// applyVariants switches on sc's options named in names, refusing a name
+// that is not a variant.
+func applyVariants(sc *Scenario, names []string) error {
+next:
+	for _, name := range names {
+		for _, v := range variants {
+			if v.name == name {
+				*v.on(sc) = true
+				continue next
+			}
+		}
+		return fmt.Errorf("unknown variant %q (available: %s)", name, strings.Join(Variants(), ", "))
+	}
+	return nil
+}
+
 // NewGame starts a battle on a named scenario. Options: a turn limit
-// shortens the day (opts.TurnLimit rounds); no variants.
+// shortens the day (opts.TurnLimit rounds); variants switch on the
+// seed's options (Variants).
 func (Rules) NewGame(scenario string, opts engine.Options) (engine.State, error) {
 	sc, err := scenarioFor(scenario, opts)
 	if err != nil {
@@ -94,14 +151,14 @@ func (Rules) NewGame(scenario string, opts engine.Options) (engine.State, error)
 
 // scenarioFor is the named scenario with opts applied.
 func scenarioFor(name string, opts engine.Options) (*Scenario, error) {
-	if len(opts.Variants) > 0 {
-		return nil, fmt.Errorf("grand has no variants (given %v)", opts.Variants)
-	}
 	if name == "" {
 		name = DefaultScenario
 	}
 	sc, err := Builtin(name)
 	if err != nil {
+		return nil, err
+	}
+	if err := applyVariants(sc, opts.Variants); err != nil {
 		return nil, err
 	}
 	if opts.TurnLimit < 0 || opts.TurnLimit > MaxRounds {

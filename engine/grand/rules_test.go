@@ -13,6 +13,7 @@ package grand_test
 
 import (
 	"errors"
+	"os"
 	"strings"
 	"testing"
 
@@ -760,9 +761,10 @@ func TestNoteIWithdrawAgainstAssault(t *testing.T) {
 	army(t, s, 1, fx{inf: 19}, 24)
 	army(t, s, 0, fx{inf: 20}, 30)
 
-	// Note f.
+	// Note f, with option 12.3.3.2 (G-F).
 	allCav := func(sc *grand.Scenario) {
 		rated2(sc)
+		sc.AllCavalryWithdrawal = true
 		sc.Forces[1].Factors = [grand.NumKinds]int{cav: 10, irr: 4}
 	}
 	s = start(t, allCav)
@@ -773,8 +775,14 @@ func TestNoteIWithdrawAgainstAssault(t *testing.T) {
 	fight(t, s, aAsl, dWdraw, 1, 1)
 	roll(t, s, phWithdraw, 4)
 	phase(t, s, phPostures)
+	// Without the option (the default) the same roll of 3 fails.
+	s = start(t, func(sc *grand.Scenario) { allCav(sc); sc.AllCavalryWithdrawal = false })
+	fight(t, s, aAsl, dWdraw, 1, 1)
+	roll(t, s, phWithdraw, 3)
+	phase(t, s, phPostures)
 	s = start(t, func(sc *grand.Scenario) {
 		rated2(sc)
+		sc.AllCavalryWithdrawal = true
 		// The round's 5% takes one infantry factor; one is left.
 		sc.Forces[1].Factors = [grand.NumKinds]int{cav: 10, inf: 2}
 	})
@@ -800,6 +808,7 @@ func TestNoteHWithdrawAgainstEchelon(t *testing.T) {
 
 	allCav := func(sc *grand.Scenario) {
 		rated2(sc)
+		sc.AllCavalryWithdrawal = true
 		sc.Forces[1].Factors = [grand.NumKinds]int{cav: 8}
 	}
 	s = start(t, allCav)
@@ -809,6 +818,11 @@ func TestNoteHWithdrawAgainstEchelon(t *testing.T) {
 	s = start(t, allCav)
 	fight(t, s, aEch, dWdraw, 1, 1)
 	roll(t, s, phWithdraw, 5)
+	phase(t, s, phPostures)
+	// Without option 12.3.3.2 (G-F) only h's +1 counts: a 4 fails.
+	s = start(t, func(sc *grand.Scenario) { allCav(sc); sc.AllCavalryWithdrawal = false })
+	fight(t, s, aEch, dWdraw, 1, 1)
+	roll(t, s, phWithdraw, 4)
 	phase(t, s, phPostures)
 
 	// In the day's last round a withdrawing defender is gone by nightfall,
@@ -1610,5 +1624,70 @@ func TestNotation(t *testing.T) {
 		if d := s.DescribeAction(a); !strings.HasPrefix(d, "unknown") {
 			t.Errorf("DescribeAction(%+v) = %q", a, d)
 		}
+	}
+}
+
+// TestNotationDocExamples: the examples of docs/notation.md's grand
+// section read as the table says, and the ones the code writes (with the
+// side) format back to the same text.
+func TestNotationDocExamples(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/notation.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, ok := strings.Cut(string(doc), "## Grand-strategic battles")
+	if !ok {
+		t.Fatal("docs/notation.md has no grand section")
+	}
+	section, _, _ = strings.Cut(section, "\n## ")
+	s := start(t, func(sc *grand.Scenario) {
+		sc.GuardCommitment = true
+		sc.Forces[0].Nation, sc.Forces[0].Factors[grd] = grand.France, 3
+		sc.Forces[1].Nation, sc.Forces[1].Factors[grd] = grand.Russia, 3
+	})
+	want := map[string]engine.Action{
+		"attacker escalated-assault": grand.PostureAction(0, aEsc, 0),
+		"defender withdraw":          grand.PostureAction(1, dWdraw, 0),
+		"defender cordon guard 1":    grand.PostureAction(1, dCord, 1),
+		"assault guard 2":            grand.PostureAction(0, aAsl, 2),
+	}
+	n := 0
+	for _, line := range strings.Split(section, "\n") {
+		cells := strings.Split(line, "|")
+		if len(cells) < 3 || !strings.HasPrefix(line, "| ") || strings.Contains(line, "---") || strings.Contains(line, "| decision |") {
+			continue
+		}
+		ex := strings.Trim(strings.TrimSpace(cells[len(cells)-2]), "`")
+		a, ok := want[ex]
+		if !ok {
+			t.Errorf("example %q is not one this test knows", ex)
+			continue
+		}
+		got, err := s.ParseAction(ex)
+		if err != nil || got != a {
+			t.Errorf("ParseAction(%q) = %+v, %v, want %+v", ex, got, err, a)
+		}
+		if strings.HasPrefix(ex, "attacker ") || strings.HasPrefix(ex, "defender ") {
+			if f := s.FormatAction(a); f != ex {
+				t.Errorf("FormatAction(%+v) = %q, the doc says %q", a, f, ex)
+			}
+		}
+		n++
+	}
+	if n != len(want) {
+		t.Errorf("%d examples in the doc's table, want %d", n, len(want))
+	}
+	// What the doc says is refused: a bare outflank, the other side's
+	// posture (both named in it), another guard shift, extra words.
+	for _, text := range []string{"outflank", "defender assault", "attacker assault guard 3", "attacker assault now"} {
+		if named := text == "outflank" || text == "defender assault"; named && !strings.Contains(section, "`"+text+"`") {
+			t.Errorf("the doc does not name %q", text)
+		}
+		if _, err := s.ParseAction(text); !errors.Is(err, engine.ErrNotation) {
+			t.Errorf("ParseAction(%q) = %v, the doc says it is refused", text, err)
+		}
+	}
+	if f := s.FormatAction(engine.Action{Kind: 9, Unit: 1, Arg: 2, Target: 3}); f != "unknown 9 1 2 3" {
+		t.Errorf("FormatAction of no posture = %q", f)
 	}
 }

@@ -179,6 +179,13 @@ type Scenario struct {
 	// GuardCommitment is option 12.3.4: a side may commit its guard with
 	// its posture for a morale level shift (Guard Commitment Table).
 	GuardCommitment bool `json:"guard_commitment,omitempty"`
+	// AllCavalryWithdrawal is option 12.3.3.2: note f's +1 to the
+	// strategic rating of a withdrawing defender that is all cavalry,
+	// cossacks and freikorps (ruling G-F).
+	AllCavalryWithdrawal bool `json:"all_cavalry_withdrawal,omitempty"`
+	// Bombardment is option 12.3.5: each side's artillery bombards on
+	// table 5-5 before the first combat round (rulings G-BOMB).
+	Bombardment bool `json:"bombardment,omitempty"`
 }
 
 // The bounds a scenario is checked against.

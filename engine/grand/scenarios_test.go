@@ -18,6 +18,15 @@ func init() {
 		sc.Trivial = true
 		return sc
 	})
+	grand.RegisterBuiltin("test-bombard", func() *grand.Scenario {
+		// Option 12.3.5 and 12.3.3.2: both sides' artillery bombards
+		// (G-BOMB), and the defender is all cavalry (G-F).
+		sc := base("test-bombard")
+		sc.Bombardment, sc.AllCavalryWithdrawal = true, true
+		sc.Forces[0].Factors[grand.Artillery] = 12
+		sc.Forces[1].Factors = [grand.NumKinds]int{grand.Cavalry: 6, grand.Irregular: 3}
+		return sc
+	})
 	grand.RegisterBuiltin("test-marsh", func() *grand.Scenario {
 		sc := base("test-marsh")
 		sc.Terrain, sc.Rounds = grand.Marsh, 6

@@ -21,9 +21,13 @@ const (
 	phWithdrawal              // the defender's withdrawal roll (notes h, i)
 	phPursuit                 // the pursuit die (Pursuit After Combat)
 	phOver
+	// phBombard is the artillery's bombardment before the first round
+	// (option 12.3.5, G-BOMB). It comes after phOver in number so that
+	// the phases of states saved before it keep their numbers.
+	phBombard
 )
 
-var phaseNames = [...]string{"postures", "combat", "outflanking force", "withdrawal", "pursuit", "over"}
+var phaseNames = [...]string{"postures", "combat", "outflanking force", "withdrawal", "pursuit", "over", "bombardment"}
 
 // Outflanking force status (note b).
 const (
@@ -66,10 +70,15 @@ func (a *Army) total() int {
 // as cavalry for note f and pursuit: ruling G-IRR).
 func (a *Army) cavalry() int { return int(a.Factors[Cavalry] + a.Factors[Irregular]) }
 
-// Round is what the last combat round did, for people and tests.
+// Round is what the last combat round (or the bombardment, G-BOMB) did,
+// for people and tests.
 type Round struct {
 	Levels [2]Levels `json:"levels"`
 	Die    [2]int8   `json:"die"`
+	// LossPct is the percentage loss (%L) each side read on the Combat
+	// Resolution Chart: the percentage of its own factors (its
+	// artillery's in a bombardment) it inflicted on the enemy.
+	LossPct [2]int8 `json:"loss_pct"`
 	// Losses and Morale are what each side suffered (factors, tenths).
 	Losses [2]int16 `json:"losses"`
 	Morale [2]int16 `json:"morale"`
@@ -110,7 +119,18 @@ func NewState(sc *Scenario) (*State, error) {
 		a.Morale = startMorale(f)
 	}
 	s.startRound()
+	if s.bombards(0) || s.bombards(1) {
+		s.phase = phBombard
+	}
 	return s, nil
+}
+
+// bombards reports whether side's artillery bombards before the first
+// round (G-BOMB): option 12.3.5, not in a marsh area ("May not be used in
+// marsh areas"), not in a trivial combat (which is fought on table 5-2
+// alone), and only with artillery factors.
+func (s *State) bombards(side int) bool {
+	return s.sc.Bombardment && s.sc.Terrain != Marsh && !s.sc.Trivial && s.sc.Forces[side].Factors[Artillery] > 0
 }
 
 // startMorale is a force's morale before the battle, in tenths: G-MOR-2,
@@ -302,6 +322,14 @@ func (s *State) PendingRoll() engine.Roll {
 			}
 		}
 		return engine.D(n, 6)
+	case phBombard:
+		n := 0
+		for side := range 2 {
+			if s.bombards(side) {
+				n++
+			}
+		}
+		return engine.D(n, 6)
 	case phArrival, phWithdrawal, phPursuit:
 		return engine.D(1, 6)
 	}
@@ -328,6 +356,8 @@ func (s *State) ApplyDice(d engine.Dice) error {
 	switch s.phase {
 	case phCombat:
 		s.fight(v)
+	case phBombard:
+		s.bombard(v)
 	case phArrival:
 		s.arrive(int(v[0]))
 	case phWithdrawal:
@@ -422,6 +452,7 @@ func (s *State) fight(v []uint8) {
 		die := clamp(int(v[side])+s.dieModifier(c, side), 0, 7)
 		r.Die[side] = int8(die)
 		res := CombatResult(l, die)
+		r.LossPct[side] = res.Pct
 		losses[1-side] += Casualties(int(res.Pct), s.armies[side].total())
 		morale[1-side] += int(res.Morale)
 	}
@@ -479,6 +510,59 @@ func (s *State) fight(v []uint8) {
 		}
 	}
 	s.afterArrival()
+}
+
+// bombardTable is the Combat Resolution Chart's table the artillery
+// bombards on: "Use 5-5 table (ignore morale loss)".
+var bombardTable = Levels{C: 5, M: 5}
+
+// bombard resolves the bombardment's dice, one for each side that
+// bombards, the attacker's first (G-BOMB): each inflicts the 5-5 table's
+// percentage of its artillery factors, on the unmodified die, as
+// casualties on the enemy, both at once, and no morale loss. A side left
+// with no factor breaks (G-BREAK); otherwise the first round's postures
+// follow.
+func (s *State) bombard(v []uint8) {
+	var r Round
+	var losses [2]int
+	k := 0
+	for side := range 2 {
+		if !s.bombards(side) {
+			continue
+		}
+		die := int(v[k])
+		k++
+		res := CombatResult(bombardTable, die)
+		r.Levels[side], r.Die[side], r.LossPct[side] = bombardTable, int8(die), res.Pct
+		losses[1-side] = Casualties(int(res.Pct), int(s.armies[side].Factors[Artillery]))
+	}
+	var gone [2]bool
+	for side := range 2 {
+		// No morale is lost yet, so militia may take casualties (G-MIL),
+		// and nobody is breaking.
+		r.Losses[side] = int16(s.takeLosses(side, losses[side], true, false))
+		gone[side] = s.armies[side].total() == 0
+	}
+	s.last = r
+	switch {
+	case gone[0] && gone[1]:
+		// G-BOTH, as after a combat round: more morale holds the field.
+		switch m0, m1 := s.armies[0].Morale, s.armies[1].Morale; {
+		case m0 > m1:
+			s.end(0, true, endBombarded)
+		case m1 > m0:
+			s.end(1, true, endBombarded)
+		default:
+			s.end(2, true, endBothBroke)
+		}
+	case gone[0]:
+		s.end(1, true, endBombarded)
+	case gone[1]:
+		s.end(0, true, endBombarded)
+	default:
+		// bombards is false in a trivial combat, so postures follow.
+		s.phase = phPosture
+	}
 }
 
 // lossOrder is the order a side takes combat losses in (ruling G-LOSS):
@@ -578,14 +662,14 @@ func (s *State) afterArrival() {
 
 // withdrawalRating is what the defender's withdrawal roll must not
 // exceed: its strategic rating, +1 under note h, +1 under note f when it
-// is all cavalry.
+// is all cavalry and option 12.3.3.2 is in play (ruling G-F).
 func (s *State) withdrawalRating() int {
 	c := s.cell()
 	r := s.sc.Forces[1].Commander.Strategic
 	if c.Notes&noteH != 0 {
 		r++
 	}
-	if a := &s.armies[1]; c.Notes&noteF != 0 && a.cavalry() == a.total() {
+	if a := &s.armies[1]; c.Notes&noteF != 0 && s.sc.AllCavalryWithdrawal && a.cavalry() == a.total() {
 		r++
 	}
 	return r
@@ -611,6 +695,9 @@ const (
 	endAutoWithdrawal
 	endOutflankMissed
 	endDayOver
+	// endBombarded is a side losing its last factor to the bombardment
+	// (G-BOMB); it comes last so saved games keep their numbers.
+	endBombarded
 )
 
 // end ends the battle with victor (2 for a draw), the loser broken or
@@ -627,10 +714,15 @@ func (s *State) end(victor uint8, broke bool, how uint8) {
 // pursuitClass is the pursuit's class after the terrain's column shifts
 // (Pursuit After Combat): class 1 against a force withdrawing unbroken
 // (ruling G-WD).
-func (s *State) pursuitClass() int {
+func (s *State) pursuitClass() int { return s.classFor(int(s.victor), s.loserBroke) }
+
+// classFor is the class of victor's pursuit of a loser broken or
+// withdrawing unbroken, the battle ending now, after the terrain's column
+// shifts (Pursuit After Combat; G-WD).
+func (s *State) classFor(victor int, broke bool) int {
 	class := 1
-	if s.loserBroke {
-		class = PursuitClass(int(s.armies[s.victor].Lost), int(s.round))
+	if broke {
+		class = PursuitClass(int(s.armies[victor].Lost), int(s.round))
 	}
 	if class == 0 {
 		return 0
@@ -660,14 +752,52 @@ func (s *State) pursue(die int) {
 	}
 	owed := 6 * Casualties(PursuitPct(die, s.pursuitClass()), v.cavalry())
 	l := &s.armies[1-s.victor]
-	for _, k := range pursuitOrder {
-		for owed > 0 && l.Factors[k] > 0 {
-			l.Factors[k]--
-			l.FactorsLost++
-			owed -= pursuitWeights[k]
-		}
-	}
+	l.FactorsLost += int16(payPursuit(&l.Factors, owed))
 	s.finish()
+}
+
+// payPursuit takes a pursuit loss of owed sixths from factors in the
+// order and at the weights of G-PUR-2 and G-PUR-3, returning the factors
+// taken.
+func payPursuit(factors *[NumKinds]int16, owed int) int {
+	n := 0
+	for _, k := range pursuitOrder {
+		if owed <= 0 {
+			break
+		}
+		// Factors are taken one by one until the loss is paid, so a kind
+		// gives the factors that pay what is owed, rounded up, or all it has.
+		w := pursuitWeights[k]
+		t := min(int(factors[k]), (owed+w-1)/w)
+		factors[k] -= int16(t)
+		n += t
+		owed -= t * w
+	}
+	return n
+}
+
+// PursuitThreat is the factors the other side would lose, on average over
+// the pursuit die, if the battle ended now with victor (0 or 1) winning,
+// the loser broken or withdrawing unbroken (Pursuit After Combat, G-WD,
+// G-PUR-1 to G-PUR-3): what a side stands to lose to a pursuit still to
+// come, for agents that value a battle's end by what each side keeps.
+func (s *State) PursuitThreat(victor int, broke bool) float64 {
+	victor &= 1
+	class := s.classFor(victor, broke)
+	cav := s.armies[victor].cavalry()
+	if class == 0 || cav == 0 {
+		return 0
+	}
+	bonus := 0
+	if s.sc.Forces[victor].Commander.CavalryLeader {
+		bonus = 1
+	}
+	sum := 0
+	for die := 1; die <= 6; die++ {
+		f := s.armies[1-victor].Factors
+		sum += payPursuit(&f, 6*Casualties(PursuitPct(die+bonus, class), cav))
+	}
+	return float64(sum) / 6
 }
 
 // reasons are the results' reasons by how the battle ended and the
@@ -679,6 +809,7 @@ var reasons = [...][2]string{
 	endAutoWithdrawal: {"", "the defender withdrew before the probe without a fight"},
 	endOutflankMissed: {"", "the defender withdrew: the outflanking force had not arrived"},
 	endDayOver:        {"the attacker withdrew at the day's end", ""},
+	endBombarded:      {"the attacker lost its last factor to the bombardment", "the defender lost its last factor to the bombardment"},
 }
 
 // finish sets the result.

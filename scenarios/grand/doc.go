@@ -49,8 +49,12 @@
 //     postures on table 5-2 (Combat Resolution Chart, Trivial Combats).
 //   - cavalry_superiority (optional, false): option 12.3.3.1, +1 to the
 //     combat die of a side with at least twice the enemy's cavalry.
+//   - all_cavalry_withdrawal (optional, false): option 12.3.3.2, note
+//     f's +1 to an all-cavalry defender's withdrawal roll (ruling G-F).
 //   - guard_commitment (optional, false): option 12.3.4, a side may
 //     commit its guard with its posture (Guard Commitment Table).
+//   - bombardment (optional, false): option 12.3.5, the artillery
+//     bombards on table 5-5 before the first round (rulings G-BOMB).
 //   - attacker, defender (required): the two forces, each a mapping of
 //     the keys below.
 //

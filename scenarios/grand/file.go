@@ -17,7 +17,7 @@ import (
 
 // The keys each section of a scenario file allows.
 var (
-	topKeys       = []string{"name", "title", "terrain", "river", "rounds", "trivial", "cavalry_superiority", "guard_commitment", "attacker", "defender"}
+	topKeys       = []string{"name", "title", "terrain", "river", "rounds", "trivial", "cavalry_superiority", "all_cavalry_withdrawal", "guard_commitment", "bombardment", "attacker", "defender"}
 	forceKeys     = []string{"name", "nation", "factors", "commander"}
 	commanderKeys = []string{"name", "nation", "strategic", "tactical", "cavalry_leader"}
 )
@@ -116,7 +116,9 @@ func (r *reader) scenario(root *yaml.Node, defaultName string) *gr.Scenario {
 		{"river", &sc.River},
 		{"trivial", &sc.Trivial},
 		{"cavalry_superiority", &sc.CavalrySuperiority},
+		{"all_cavalry_withdrawal", &sc.AllCavalryWithdrawal},
 		{"guard_commitment", &sc.GuardCommitment},
+		{"bombardment", &sc.Bombardment},
 	} {
 		if v, ok := r.Boolean(m.Get(b.key), b.key); ok {
 			*b.v = v

@@ -86,6 +86,9 @@ func TestParseKeys(t *testing.T) {
 		{"options", "x.yaml", base + "cavalry_superiority: true\nguard_commitment: true\n", func(sc *gr.Scenario) bool {
 			return sc.CavalrySuperiority && sc.GuardCommitment && !sc.River && !sc.Trivial
 		}},
+		{"options 12.3.3.2 and 12.3.5", "x.yaml", base + "all_cavalry_withdrawal: true\nbombardment: true\n", func(sc *gr.Scenario) bool {
+			return sc.AllCavalryWithdrawal && sc.Bombardment && !sc.CavalrySuperiority && !sc.GuardCommitment
+		}},
 		{"terrain any case", "x.yaml", edit(t, "terrain: clear", "terrain: Desert"), func(sc *gr.Scenario) bool { return sc.Terrain == gr.Desert }},
 		{"great britain", "x.yaml", edit(t, "nation: france", `nation: "Great Britain"`), func(sc *gr.Scenario) bool {
 			return sc.Forces[0].Nation == gr.GreatBritain && sc.Forces[0].Commander.Nation == gr.GreatBritain
@@ -369,6 +372,7 @@ func TestMarshalRoundTrip(t *testing.T) {
 	}
 	every.Name, every.Title = "every-key", "true"
 	every.River, every.Trivial, every.CavalrySuperiority, every.GuardCommitment = true, true, true, true
+	every.AllCavalryWithdrawal, every.Bombardment = true, true
 	every.Rounds, every.Terrain = 12, gr.Desert
 	every.Forces[0].Nation, every.Forces[0].Commander.Nation = gr.GreatBritain, gr.Minor
 	every.Forces[0].Factors = [gr.NumKinds]int{1, 2, 3, 4, 5, 6, 7}

@@ -37,7 +37,8 @@ func Marshal(sc *gr.Scenario) ([]byte, error) {
 	for _, o := range []struct {
 		key string
 		on  bool
-	}{{"trivial", sc.Trivial}, {"cavalry_superiority", sc.CavalrySuperiority}, {"guard_commitment", sc.GuardCommitment}} {
+	}{{"trivial", sc.Trivial}, {"cavalry_superiority", sc.CavalrySuperiority},
+		{"all_cavalry_withdrawal", sc.AllCavalryWithdrawal}, {"guard_commitment", sc.GuardCommitment}, {"bombardment", sc.Bombardment}} {
 		if o.on {
 			add(root, o.key, boolean(true))
 		}
