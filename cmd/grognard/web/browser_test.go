@@ -583,11 +583,13 @@ func TestBrowserReplay(t *testing.T) {
 	if s := stepText(); !strings.HasPrefix(s, "step 2 of ") {
 		t.Fatalf("a left arrow reaches %q", s)
 	}
-	swing, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(document.querySelector("#eval-graph .swing") || {dataset: {}}).dataset.step || ""`))
+	// The last swing drawn: dots of swings a step apart overlap, and a
+	// click lands on the one drawn last, which is on top of the others.
+	swing, err := chromedp.Run(ctx, chromedp.Evaluate[string](`([...document.querySelectorAll("#eval-graph .swing")].pop() || {dataset: {}}).dataset.step || ""`))
 	if err != nil || swing == "" {
 		t.Fatalf("the graph marks no swing (%v)", err)
 	}
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#eval-graph .swing")), chromedp.Sleep(300*time.Millisecond)); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#eval-graph .swing[data-step="`+swing+`"]`)), chromedp.Sleep(300*time.Millisecond)); err != nil {
 		t.Fatal(err)
 	}
 	if s := stepText(); !strings.HasPrefix(s, "step "+swing+" of ") {
