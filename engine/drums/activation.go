@@ -361,7 +361,9 @@ func (s *State) stepAction(t *task) {
 				y = 1
 			}
 			if u.Flags&fHeld != 0 {
-				y |= 2 // exempt from the chargers' test (Charge 2)
+				// Exempt from the chargers' test (Charge 2, ruling
+				// D-ZEALOUS-CHARGE): forced to charge by its hold test.
+				y |= 2
 			}
 			s.push(task{kind: tCharge, a: uint8(i), b: a.Target, y: y})
 		}

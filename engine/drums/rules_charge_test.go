@@ -284,8 +284,9 @@ func TestRule_ChargeCampCapture(t *testing.T) {
 
 // Hold Test: a zealous foot unit within 3BW of enemy foot tests at
 // activation; 7 or more must charge (only charges are offered and the
-// point the test spent pays for it), 6 or less acts freely with one point
-// spent.
+// point the test spent pays for it) and charges without the chargers'
+// test, 6 or less acts freely with one point spent and a charge it then
+// elects takes that test (ruling D-ZEALOUS-CHARGE).
 func TestRule_HoldTestZealous(t *testing.T) {
 	cases := []struct {
 		name   string
@@ -335,6 +336,15 @@ func TestRule_HoldTestZealous(t *testing.T) {
 				if s.top().kind != tTest || s.top().y&tfCharged == 0 {
 					t.Fatalf("a held zealous unit took the chargers' test (%s)", s.waitingFor())
 				}
+				return
+			}
+			// Ruling D-ZEALOUS-CHARGE: a unit that held (6 or less) and
+			// then elects to charge makes an ordinary charge, chargers'
+			// test included.
+			declare(t, s, act(KCharge, i, labelIdx(t, s, "R"), 0))
+			noSupply(t, s)
+			if s.top().kind != tTest || s.top().y&tfCharger == 0 {
+				t.Fatalf("a zealous unit that held and then charged did not take the chargers' test (%s)", s.waitingFor())
 			}
 		})
 	}
