@@ -17,7 +17,7 @@ const Name = "drums"
 // and a record of another version is refused rather than replayed wrong.
 // 0.2.0: melees of several units, supply dice in melee, the charged
 // unit's shot and a forced retire's turn to face asked of the player.
-const Version = "0.2.0"
+const Version = "0.3.0"
 
 // Rules is the Drums and Muskets ruleset (engine.Ruleset).
 type Rules struct{}

@@ -14,7 +14,7 @@ const Name = "grand"
 
 // Version identifies this implementation of the charts; records carry it,
 // and a record of another version is refused rather than replayed wrong.
-const Version = "0.1.0"
+const Version = "0.2.0"
 
 // Rules is the grand-strategic field-battle resolver (engine.Ruleset).
 type Rules struct{}
