@@ -38,6 +38,8 @@ func TestGrandCommands(t *testing.T) {
 		{"check nothing", []string{"scenario", "check", "--ruleset", "grand"}, exitUsage, nil, []string{"needs one or more grand scenario files"}},
 		{"show", []string{"scenario", "show", "--ruleset", "grand"}, 0, []string{"name: open-field", "attacker:", "defender:"}, nil},
 		{"show unknown", []string{"scenario", "show", "--ruleset", "grand", "waterloo"}, exitUsage, nil, []string{"waterloo"}},
+		{"resolve with a variant", []string{"resolve", "--ruleset", "grand", "--battles", "20", "--variant", "bombardment"}, 0, []string{"20 battles", "variants bombardment"}, nil},
+		{"resolve with an unknown variant", []string{"resolve", "--ruleset", "grand", "--battles", "20", "--variant", "rockets"}, exitUsage, nil, []string{`unknown variant "rockets"`, "bombardment", "fix --variant"}},
 		{"too many battles", []string{"resolve", "--ruleset", "grand", "--battles", "0"}, exitUsage, nil, []string{"--battles 0"}},
 		{"bad agent", []string{"resolve", "--ruleset", "grand", "-b", "equilibrium:depth=9"}, exitUsage, nil, []string{"-b", "depth 9"}},
 		{"bad scenario", []string{"resolve", "--ruleset", "grand", "--scenario", "waterloo"}, exitUsage, nil, []string{"waterloo"}},

@@ -41,6 +41,7 @@ func (a *app) resolveCommand() *cli.Command {
 			&cli.StringFlag{Name: "scenario", Usage: "built-in battle or a scenario file's path (default: the ruleset's first; see 'grognard rules')", EnvVars: []string{"GROGNARD_SCENARIO"}},
 			&cli.StringFlag{Name: "a", Usage: "agent spec for side 0 (default: the ruleset's quick opponent; see 'grognard agents')", EnvVars: []string{"GROGNARD_A"}},
 			&cli.StringFlag{Name: "b", Usage: "agent spec for side 1 (default: as -a)", EnvVars: []string{"GROGNARD_B"}},
+			&cli.StringSliceFlag{Name: "variant", Usage: "switch on an optional rule of the ruleset by name (repeatable; its rules notes in docs/rules list them)", EnvVars: []string{"GROGNARD_VARIANT"}},
 			&cli.IntFlag{Name: "battles", Value: 1000, Usage: fmt.Sprintf("battles to resolve (1 to %d)", maxResolveBattles), EnvVars: []string{"GROGNARD_BATTLES"}},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "master seed of every battle's dice and agents", EnvVars: []string{"GROGNARD_SEED"}},
 			&cli.IntFlag{Name: "workers", Value: 2, Usage: "battles resolved at once (1 to 64)", EnvVars: []string{"GROGNARD_WORKERS"}},
@@ -57,7 +58,9 @@ type ResolveSummary struct {
 	Sides    [2]string `json:"sides"`
 	Agents   [2]string `json:"agents"`
 	Seed     uint64    `json:"seed"`
-	Battles  int       `json:"battles"`
+	// Variants are the optional rules played (--variant).
+	Variants []string `json:"variants,omitempty"`
+	Battles  int      `json:"battles"`
 	// Wins are side 0's and side 1's; Draws the rest.
 	Wins  [2]int `json:"wins"`
 	Draws int    `json:"draws"`
@@ -116,7 +119,11 @@ func (a *app) resolve(c *cli.Context) error {
 	if scenario == "" {
 		scenario = engine.DefaultScenario(rs)
 	}
-	first, err := rs.NewGame(scenario, engine.Options{})
+	opts := engine.Options{Variants: c.StringSlice("variant")}
+	if _, err := rs.ScenarioHash(scenario, opts); err != nil && len(opts.Variants) > 0 {
+		return cli.Exit(fmt.Sprintf("%v: fix --variant", err), exitUsage)
+	}
+	first, err := rs.NewGame(scenario, opts)
 	if err != nil {
 		return cli.Exit(fmt.Sprintf("scenario %s: %v (see 'grognard rules' for the built-in battles)", scenario, err), exitUsage)
 	}
@@ -164,7 +171,7 @@ func (a *app) resolve(c *cli.Context) error {
 				}
 				return nil
 			}
-			rec, err := tournaments.PlayMatch(ctx, rs, scenario, engine.Options{}, players, base, obs)
+			rec, err := tournaments.PlayMatch(ctx, rs, scenario, opts, players, base, obs)
 			if err != nil {
 				return fmt.Errorf("battle %d: %w", i+1, err)
 			}
@@ -188,7 +195,7 @@ func (a *app) resolve(c *cli.Context) error {
 	}
 	progress()
 	s := summarise(out, specs, seed, time.Since(start))
-	s.Ruleset, s.Scenario = rs.Name(), scenario
+	s.Ruleset, s.Scenario, s.Variants = rs.Name(), scenario, opts.Variants
 	if sn, ok := first.(engine.ScenarioNamer); ok && !strings.ContainsAny(scenario, `/\`) {
 		s.Scenario = sn.ScenarioName()
 	}
@@ -279,7 +286,11 @@ func summarise(out []battleOutcome, specs [2]string, seed uint64, elapsed time.D
 // writeResolve prints the figures for people.
 func writeResolve(w io.Writer, s ResolveSummary) {
 	pct := func(k int) float64 { return 100 * float64(k) / float64(s.Battles) }
-	fmt.Fprintf(w, "%s: %d battles, %s %s, %s %s, seed %d\n", s.Scenario, s.Battles, s.Sides[0], s.Agents[0], s.Sides[1], s.Agents[1], s.Seed)
+	variants := ""
+	if len(s.Variants) > 0 {
+		variants = ", variants " + strings.Join(s.Variants, " ")
+	}
+	fmt.Fprintf(w, "%s: %d battles, %s %s, %s %s, seed %d%s\n", s.Scenario, s.Battles, s.Sides[0], s.Agents[0], s.Sides[1], s.Agents[1], s.Seed, variants)
 	fmt.Fprintf(w, "%s won %d (%.1f%%), %s won %d (%.1f%%), drawn %d (%.1f%%)\n", s.Sides[0], s.Wins[0], pct(s.Wins[0]), s.Sides[1], s.Wins[1], pct(s.Wins[1]), s.Draws, pct(s.Draws))
 	reasons := make([]string, 0, len(s.Endings))
 	for r := range s.Endings {
