@@ -185,24 +185,6 @@ func (s *State) meleeRollWords(x int) string {
 	return w
 }
 
-// adjustmentWords lists a table's rows that applied, " (Are classed as
-// Determined +1, Received any hits this turn -1)", or " (no row applies)".
-func adjustmentWords(rows []Adjustment) string {
-	if len(rows) == 0 {
-		return " (no row applies)"
-	}
-	var b strings.Builder
-	b.WriteString(" (")
-	for k, r := range rows {
-		if k > 0 {
-			b.WriteString(", ")
-		}
-		fmt.Fprintf(&b, "%s %+d", r.Row, r.Value)
-	}
-	b.WriteByte(')')
-	return b.String()
-}
-
 // poolWords says how a dice pool was built, row by row: "6 dice from the
 // bases; first shot: add 2; target moved: remove 1 in 3: 6 dice".
 func poolWords(p *Pool) string {
@@ -257,11 +239,11 @@ func (s *State) DescribeRoll() string {
 		return fmt.Sprintf("%s initiative tie-break for the %s", r, s.sideName(a))
 	case rHold:
 		h := s.holdSituation(a)
-		return fmt.Sprintf("%s hold test for %s, modifier %+d%s: 7 or more must charge", r, s.unitWords(a), HoldModifier(h), adjustmentWords(HoldRows(h)))
+		return fmt.Sprintf("%s hold test for %s, modifier %+d%s: 7 or more must charge", r, s.unitWords(a), HoldModifier(h), tabletop.Adjustments(HoldRows(h)))
 	case rTest:
 		t := s.top()
 		sit := s.testSituation(a, TestKind(t.x), int(t.b), t.y)
-		return fmt.Sprintf("%s resilience test (%s) for %s, modifier %+d%s", r, TestKind(t.x), s.unitWords(a), ResilienceModifier(sit), adjustmentWords(ResilienceRows(sit)))
+		return fmt.Sprintf("%s resilience test (%s) for %s, modifier %+d%s", r, TestKind(t.x), s.unitWords(a), ResilienceModifier(sit), tabletop.Adjustments(ResilienceRows(sit)))
 	case rMove:
 		return fmt.Sprintf("%s movement distance in BW for %s", r, s.unitWords(a))
 	case rShoot:

@@ -1,6 +1,10 @@
 package drums
 
-import "math"
+import (
+	"math"
+
+	"github.com/grognard/grognard/engine/tabletop"
+)
 
 // This file holds the document's tables as pure functions over small
 // situation structs: the game state fills a struct with the facts of one
@@ -8,7 +12,8 @@ import "math"
 // facts (types, formations, flags of what happened this turn), not table
 // rows; the functions decide which rows apply, in the order of the table,
 // so the rulings about what a row means live here, beside the row, with a
-// test pinning each. Nothing here allocates: they run in playouts.
+// test pinning each. Nothing here allocates (they run in playouts) but the
+// Rows functions, which list the rows that applied for a person to read.
 
 // tableFormed reports whether a formation counts as "formed" in the
 // melee, shooting and resilience tables.
@@ -867,10 +872,7 @@ var (
 func ResilienceModifier(r ResilienceSituation) int { return resilienceRows(r, nil) }
 
 // Adjustment is one row of a table that applies, with what it adds.
-type Adjustment struct {
-	Row   string
-	Value int
-}
+type Adjustment = tabletop.Adjustment
 
 // ResilienceRows are the rows of the Situation Adjustment Table that
 // apply to the testers and add something in the test's column, in the

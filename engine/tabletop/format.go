@@ -72,3 +72,47 @@ func SnapDegrees(d float64) float64 {
 	}
 	return r
 }
+
+// Adjustment is one row of a rules table that applies to a roll, with
+// what it adds: what a pending roll's description lists, so that a person
+// at the table can check the modifier row by row.
+type Adjustment struct {
+	Row   string
+	Value int
+}
+
+// Adjustments lists the rows that apply to a roll, " (first die +1,
+// target in cover -1)", or " (no row applies)" when none does.
+func Adjustments(rows []Adjustment) string {
+	if len(rows) == 0 {
+		return " (no row applies)"
+	}
+	var b strings.Builder
+	b.WriteString(" (")
+	for k, r := range rows {
+		if k > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(r.Row)
+		b.WriteByte(' ')
+		if r.Value >= 0 {
+			b.WriteByte('+')
+		}
+		b.WriteString(strconv.Itoa(r.Value))
+	}
+	b.WriteByte(')')
+	return b.String()
+}
+
+// Terms collects a roll's modifiers row by row when Rows is not nil; the
+// zero Terms only passes the values on, so the sum on a game's hot path
+// allocates nothing: m += t.Add(2, "enfilade").
+type Terms struct{ Rows *[]Adjustment }
+
+// Add returns v, noting it as row when t collects and v is not 0.
+func (t Terms) Add(v int, row string) int {
+	if t.Rows != nil && v != 0 {
+		*t.Rows = append(*t.Rows, Adjustment{Row: row, Value: v})
+	}
+	return v
+}

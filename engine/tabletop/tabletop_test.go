@@ -342,6 +342,27 @@ func TestSnap(t *testing.T) {
 	}
 }
 
+func TestAdjustments(t *testing.T) {
+	var rows []Adjustment
+	tm := Terms{Rows: &rows}
+	sum := tm.Add(2, "enfilade") + tm.Add(0, "range") + tm.Add(-1, "target in cover")
+	if sum != 1 || len(rows) != 2 {
+		t.Fatalf("sum %d, rows %+v: want 1 and the two rows that add something", sum, rows)
+	}
+	if got := Adjustments(rows); got != " (enfilade +2, target in cover -1)" {
+		t.Errorf("Adjustments = %q", got)
+	}
+	if got := Adjustments(nil); got != " (no row applies)" {
+		t.Errorf("Adjustments(nil) = %q", got)
+	}
+	if v := (Terms{}).Add(3, "x"); v != 3 {
+		t.Errorf("the zero Terms passes %d on, want 3", v)
+	}
+	if n := testing.AllocsPerRun(100, func() { _ = Terms{}.Add(1, "x") + Terms{}.Add(-1, "y") }); n != 0 {
+		t.Errorf("the zero Terms allocates %v times", n)
+	}
+}
+
 // FuzzParseLength: no word makes the length or point reader panic; what
 // it accepts is finite, and a number it reads with a suffix reads the
 // same as the bare number in that unit.

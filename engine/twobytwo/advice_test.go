@@ -1,10 +1,14 @@
 package twobytwo
 
 import (
+	"fmt"
 	"math"
+	"strings"
 	"testing"
 
+	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/engine/geom"
+	"github.com/grognard/grognard/engine/tabletop"
 )
 
 // TestMeleeHarmAgreesWithMeleeLoss: the destroyed part of MeleeHarm (a
@@ -92,5 +96,57 @@ func TestDeclaredShotModifier(t *testing.T) {
 	do(t, s, act(KindSupport, s1, tg))
 	if got := s.DeclaredShotModifier(); got != 1 {
 		t.Fatalf("with a supporter: %+d, want +1", got)
+	}
+}
+
+// TestDescribeRollNamesTheRows: a pending shot's, melee's or rally's
+// description lists the modifiers that make its total, row by row, and
+// they add up to the modifier the roll was set with (issue 69: what a real
+// table needs, for every ruleset).
+func TestDescribeRollNamesTheRows(t *testing.T) {
+	seen := map[uint8]int{}
+	for seed := uint64(1); seed <= 4; seed++ {
+		_, _, err := randomGame(seed, func(s *State) error {
+			if s.ToMove() != engine.Chance {
+				return nil
+			}
+			var rows, rows2 []tabletop.Adjustment
+			mod2 := 0
+			switch s.chance {
+			case chFire:
+				s.fireTerms(tabletop.Terms{Rows: &rows})
+			case chRally:
+				s.rallyTerms(int(s.chUnit), tabletop.Terms{Rows: &rows})
+			case chMelee:
+				s.meleeTerms(true, tabletop.Terms{Rows: &rows})
+				mod2 = s.meleeTerms(false, tabletop.Terms{Rows: &rows2})
+			default:
+				return nil
+			}
+			seen[s.chance]++
+			text := s.DescribeRoll()
+			sum := 0
+			for _, r := range append(rows, rows2...) {
+				sum += r.Value
+				if want := fmt.Sprintf("%s %+d", r.Row, r.Value); !strings.Contains(text, want) {
+					return fmt.Errorf("%q does not list %q", text, want)
+				}
+			}
+			if sum != int(s.chMod)+mod2 || s.chance == chMelee && mod2 != int(s.chMod2) {
+				return fmt.Errorf("%q: rows add up to %d, the modifiers are %d and %d", text, sum, s.chMod, s.chMod2)
+			}
+			if len(rows)+len(rows2) == 0 && !strings.Contains(text, "no row applies") {
+				return fmt.Errorf("%q: no row and no word of it", text)
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, k := range []uint8{chFire, chRally, chMelee} {
+		if seen[k] == 0 {
+			t.Errorf("no roll of kind %d was met: the test does not cover it", k)
+		}
 	}
 }

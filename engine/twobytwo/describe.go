@@ -137,7 +137,9 @@ func (s *State) DescribeRoll() string {
 		i := s.nextInQueue(side, pt)
 		return fmt.Sprintf("1d6 reinforcement at point %d (%s edge) for %s: %d+ needed", pt+1, s.points[side][pt].Edge, s.label(i), s.reinfNeed(side, pt))
 	case chRally:
-		return fmt.Sprintf("1d6 rally: %s (%s), modifier %+d, 5+ rallies", s.label(int(s.chUnit)), statusNames[s.U[s.chUnit].Stat], s.chMod)
+		var rows []tabletop.Adjustment
+		s.rallyTerms(int(s.chUnit), tabletop.Terms{Rows: &rows})
+		return fmt.Sprintf("1d6 rally: %s (%s), modifier %+d%s, 5+ rallies", s.label(int(s.chUnit)), statusNames[s.U[s.chUnit].Stat], s.chMod, rowsIf(rows, s.chMod))
 	case chFire:
 		var sup []string
 		for k := 0; k < int(s.n); k++ {
@@ -149,13 +151,18 @@ func (s *State) DescribeRoll() string {
 		if len(sup) > 0 {
 			w = " supported by " + strings.Join(sup, ", ")
 		}
-		return fmt.Sprintf("1d6 shooting: %s at %s%s, modifier %+d (8+ rout, 7 disrupted, 6 pinned, 5 halted)", s.label(int(s.firePrimary)), s.label(int(s.fireTarget)), w, s.chMod)
+		var rows []tabletop.Adjustment
+		s.fireTerms(tabletop.Terms{Rows: &rows})
+		return fmt.Sprintf("1d6 shooting: %s at %s%s, modifier %+d%s (8+ rout, 7 disrupted, 6 pinned, 5 halted)", s.label(int(s.firePrimary)), s.label(int(s.fireTarget)), w, s.chMod, rowsIf(rows, s.chMod))
 	case chRoutTest:
 		return fmt.Sprintf("1d6 rout: %s is destroyed on 1 or 2", s.label(int(s.chUnit)))
 	case chBombard:
 		return fmt.Sprintf("1d6 bombardment of %s, modifier %+d (8+ rout, 7 disrupted, 6 pinned, 5 halted)", s.label(int(s.chUnit)), s.chMod)
 	case chMelee:
-		return fmt.Sprintf("2d6 melee: first die %s (modifier %+d), second die %s (modifier %+d); draws re-roll", s.meleeSide(true), s.chMod, s.meleeSide(false), s.chMod2)
+		var att, def []tabletop.Adjustment
+		s.meleeTerms(true, tabletop.Terms{Rows: &att})
+		s.meleeTerms(false, tabletop.Terms{Rows: &def})
+		return fmt.Sprintf("2d6 melee: first die %s (modifier %+d%s), second die %s (modifier %+d%s); draws re-roll", s.meleeSide(true), s.chMod, inParens(rowsIf(att, s.chMod)), s.meleeSide(false), s.chMod2, inParens(rowsIf(def, s.chMod2)))
 	}
 	return "no roll pending"
 }
@@ -215,4 +222,27 @@ func (s *State) Summary() string {
 		}
 	}
 	return b.String()
+}
+
+// rowsIf lists the rows of a roll's modifier when they add up to the
+// modifier the roll was set with, and says nothing otherwise: a correction
+// made since the roll was set up (set) may have changed what they read.
+func rowsIf(rows []tabletop.Adjustment, mod int8) string {
+	sum := 0
+	for _, r := range rows {
+		sum += r.Value
+	}
+	if sum != int(mod) {
+		return ""
+	}
+	return tabletop.Adjustments(rows)
+}
+
+// inParens is rowsIf's list inside a parenthesis already open: "modifier
+// +2: unit type +1, elite +1".
+func inParens(rows string) string {
+	if rows == "" {
+		return ""
+	}
+	return ": " + strings.TrimSuffix(strings.TrimPrefix(rows, " ("), ")")
 }

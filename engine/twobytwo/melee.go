@@ -6,6 +6,7 @@ import (
 
 	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/engine/geom"
+	"github.com/grognard/grognard/engine/tabletop"
 )
 
 // beginMelee starts the phasing player's melee phase ("Player 1 Resolves Melees").
@@ -127,7 +128,10 @@ func (s *State) columnSupport(i int) int {
 // meleeModifier totals the melee modifiers of one side of the current
 // melee ("Melee: Modifiers"); it is computed on that side's primary unit
 // (ruling R-MELEEPRIMARY).
-func (s *State) meleeModifier(attacker bool) int {
+func (s *State) meleeModifier(attacker bool) int { return s.meleeTerms(attacker, tabletop.Terms{}) }
+
+// meleeTerms is meleeModifier, noting each modifier in tm.
+func (s *State) meleeTerms(attacker bool, tm tabletop.Terms) int {
 	me, foe := int(s.mAttPrimary), int(s.mDefPrimary)
 	myMask := s.mAttMask
 	if !attacker {
@@ -137,50 +141,50 @@ func (s *State) meleeModifier(attacker bool) int {
 	t, ft := s.typ(me), s.typ(foe)
 	p := s.prof(me)
 	us := &s.sc.Units[me]
-	m := p.MeleeMod // heavy +2, medium +1, warband +1, light cavalry -1, artillery/HQ/light infantry -3
+	m := tm.Add(int(p.MeleeMod), "unit type") // heavy +2, medium +1, warband +1, light cavalry -1, artillery/HQ/light infantry -3
 	if p.Elite {
-		m++
+		m += tm.Add(1, "elite")
 	}
 	foeDisrupted := s.U[foe].Stat == Disrupted
 	if foeDisrupted {
-		m += 2
+		m += tm.Add(2, "enemy disrupted")
 	}
 	if t == Lancers { // ruling R-LANCER
 		if foeDisrupted {
-			m += 2
+			m += tm.Add(2, "lancers against disrupted")
 		}
 		if ft.IsCavalry() {
-			m--
+			m += tm.Add(-1, "lancers against cavalry")
 		}
 	}
 	if s.sc.onHill(s.rect(me)) && !s.sc.onHill(s.rect(foe)) {
-		m++
+		m += tm.Add(1, "uphill")
 	}
 	if s.hqInContact(me) {
-		m++
+		m += tm.Add(1, "HQ in contact")
 	}
 	// Overlap support: +1 per extra attacker; column support: +1.
-	m += bits.OnesCount64(myMask) - 1
+	m += tm.Add(bits.OnesCount64(myMask)-1, "support")
 	if us.Large {
-		m++
+		m += tm.Add(1, "large unit")
 	}
 	if us.Small {
-		m--
+		m += tm.Add(-1, "small unit")
 	}
 	if attacker && s.has(me, fSubsequent) {
-		m--
+		m += tm.Add(-1, "subsequent round")
 	}
 	if t.IsCavalry() && ft.IsInfantry() && s.U[foe].Stat != Disrupted {
-		m-- // cavalry vs ordered infantry (ruling R-ORDERED)
+		m += tm.Add(-1, "cavalry against ordered infantry") // ruling R-ORDERED
 	}
 	if s.has(me, fRoadColumn) && s.side(me) != s.phasing {
 		// Road column: "just prior to being contacted" (ruling
 		// R-ROADCOLUMN): the unit caught on the road, in the enemy's
 		// turn after its own move, not a charger coming down the road.
-		m -= 2
+		m += tm.Add(-2, "caught in road column")
 	}
 	if t.IsCavalry() && s.sc.inArea(s.U[me].Pos, Town) {
-		m -= 2
+		m += tm.Add(-2, "cavalry in a town")
 	}
 	return m
 }

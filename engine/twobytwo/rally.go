@@ -1,5 +1,7 @@
 package twobytwo
 
+import "github.com/grognard/grognard/engine/tabletop"
+
 // beginRally starts the phasing player's rally phase: every pinned or
 // disrupted unit that may attempt a rally does so, in unit order (ruling
 // R-RALLYALL: attempting never hurts, so it is not a choice).
@@ -82,7 +84,10 @@ func (s *State) inRallyRange(i int) bool {
 
 // rallyModifier says whether unit i attempts a rally this phase and with
 // what modifier (the rally table of "Rallying").
-func (s *State) rallyModifier(i int) (int, bool) {
+func (s *State) rallyModifier(i int) (int, bool) { return s.rallyTerms(i, tabletop.Terms{}) }
+
+// rallyTerms is rallyModifier, noting each modifier in t.
+func (s *State) rallyTerms(i int, tm tabletop.Terms) (int, bool) {
 	u := &s.U[i]
 	if u.Loc != LocTable || s.side(i) != s.phasing || (u.Stat != Pinned && u.Stat != Disrupted) {
 		return 0, false
@@ -106,22 +111,22 @@ func (s *State) rallyModifier(i int) (int, bool) {
 		if !p.Elite && !hqContact && !self {
 			return 0, false
 		}
-		mod -= 2
+		mod += tm.Add(-2, "enemy within 2\"")
 	}
 	if t == Militia || s.sc.Units[i].Small {
-		mod--
+		mod += tm.Add(-1, "militia or small")
 	}
 	if u.Stat == Disrupted {
-		mod--
+		mod += tm.Add(-1, "disrupted")
 	}
 	if p.Elite || p.Light {
-		mod++
+		mod += tm.Add(1, "elite or light")
 	}
 	if hqContact {
-		mod++
+		mod += tm.Add(1, "HQ in contact")
 	}
 	if self {
-		mod += 2
+		mod += tm.Add(2, "HQ rallying itself")
 	}
 	return mod, true
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/grognard/grognard/engine"
 	"github.com/grognard/grognard/engine/geom"
+	"github.com/grognard/grognard/engine/tabletop"
 )
 
 // beginShoot starts the shooting phase of the non-phasing player ("Sequence
@@ -244,14 +245,17 @@ func (s *State) applySupport(a engine.Action) error {
 
 // fireModifier totals the shooting modifiers of the declared shot
 // ("Shooting ranges" damage modifier and "Modifiers").
-func (s *State) fireModifier() int {
-	f, t := int(s.firePrimary), int(s.fireTarget)
-	sh, _ := s.sight(f, t)
-	m := s.rangeBand(f, sh.dist)
-	fs, ts := &s.sc.Units[f], &s.sc.Units[t]
+func (s *State) fireModifier() int { return s.fireTerms(tabletop.Terms{}) }
+
+// fireTerms is fireModifier, noting each modifier in t.
+func (s *State) fireTerms(t tabletop.Terms) int {
+	f, tg := int(s.firePrimary), int(s.fireTarget)
+	sh, _ := s.sight(f, tg)
+	m := t.Add(s.rangeBand(f, sh.dist), "range")
+	fs, ts := &s.sc.Units[f], &s.sc.Units[tg]
 	fp := s.prof(f)
-	tt := s.typ(t)
-	fr, tr := s.rect(f), s.rect(t)
+	tt := s.typ(tg)
+	fr, tr := s.rect(f), s.rect(tg)
 	// Enfilade +2 / flank +1 (ruling R-FLANK).
 	if face := nearestFace(fr, tr); face != geom.FaceFront {
 		behind := true
@@ -261,51 +265,53 @@ func (s *State) fireModifier() int {
 			}
 		}
 		if behind {
-			m += 2
+			m += t.Add(2, "enfilade")
 		} else {
-			m++
+			m += t.Add(1, "flank")
 		}
 	}
 	if tt.IsCavalry() {
-		m += 2
+		m += t.Add(2, "target cavalry")
 	}
 	if fs.Large {
-		m++
+		m += t.Add(1, "large unit")
 	}
 	if fs.Screened && !ts.Screened {
-		m++
+		m += t.Add(1, "screened against unscreened")
 	}
 	if s.hqInContact(f) {
-		m++
+		m += t.Add(1, "HQ in contact")
 	}
 	if fp.Arm == ArmInfantry && !fs.Bows && s.U[f].Stat != Pinned {
-		m++ // first volley (ruling R-VOLLEY)
+		m += t.Add(1, "first volley") // ruling R-VOLLEY
 	}
+	support := 0
 	for k := 0; k < int(s.n); k++ {
 		if k != f && s.fireMask&(1<<uint(k)) != 0 {
-			m++ // supporting fire, per extra unit
+			support++ // supporting fire, per extra unit
 		}
 	}
-	if s.U[t].Stat == Disrupted {
-		m++
+	m += t.Add(support, "supporting fire")
+	if s.U[tg].Stat == Disrupted {
+		m += t.Add(1, "target disrupted")
 	}
 	if s.sc.onHill(fr) && !s.sc.onHill(tr) {
-		m++ // target downhill (ruling R-DOWNHILL)
+		m += t.Add(1, "target downhill") // ruling R-DOWNHILL
 	}
 	if fs.Small {
-		m--
+		m += t.Add(-1, "small unit")
 	}
 	if s.typ(f) == IrregularShooters {
-		m--
+		m += t.Add(-1, "irregular shooters")
 	}
 	if tt.IsInfantry() {
-		m += s.sc.coverModifier(tr, s.sc.behindHedge(sh.origin, sh.aimAt))
+		m += t.Add(s.sc.coverModifier(tr, s.sc.behindHedge(sh.origin, sh.aimAt)), "target in cover")
 	}
 	if tt == LightInfantry {
-		m--
+		m += t.Add(-1, "target light infantry")
 	}
 	if s.fireStall && !sh.inArc {
-		m -= 2 // shooting out of flank or rear (ruling R-OUTOFARC)
+		m += t.Add(-2, "shooting out of flank or rear") // ruling R-OUTOFARC
 	}
 	return m
 }
