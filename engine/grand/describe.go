@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/grognard/grognard/engine"
+	"github.com/grognard/grognard/engine/tabletop"
 )
 
 // sideWords are the sides as notation writes them.
@@ -99,12 +100,14 @@ func (s *State) DescribeRoll() string {
 		c := s.cell()
 		var parts []string
 		for side := range 2 {
-			l := s.levels(c, side)
+			var cs, ms, ds []tabletop.Adjustment
+			l := s.levelTerms(c, side, tabletop.Terms{Rows: &cs}, tabletop.Terms{Rows: &ms})
 			if l == (Levels{}) {
 				parts = append(parts, fmt.Sprintf("%s: no combat this round", s.sc.Forces[side].Name))
 				continue
 			}
-			parts = append(parts, fmt.Sprintf("%s: casualty level %d, morale level %d, die %+d", s.sc.Forces[side].Name, l.C, l.M, s.dieModifier(c, side)))
+			die := s.dieTerms(c, side, tabletop.Terms{Rows: &ds})
+			parts = append(parts, fmt.Sprintf("%s: casualty level %d%s, morale level %d%s, die %+d%s", s.sc.Forces[side].Name, l.C, shifts(cs), l.M, shifts(ms), die, shifts(ds)))
 		}
 		text := fmt.Sprintf("round %d combat dice, the attacker's then the defender's (%s)", s.round, strings.Join(parts, "; "))
 		for side := range 2 {
@@ -424,3 +427,12 @@ func tenths(v int16) float64 { return float64(v) / 10 }
 // endNames say how a battle ended, by endHow, for messages.
 var endNames = [...]string{"not at all", "with a side breaking", "with both sides breaking", "with the defender withdrawing",
 	"with the defender withdrawing before a probe", "with the outflanking force missing", "at the day's end", "with a side losing its last factor to the bombardment"}
+
+// shifts lists the rows that moved a level or the die off the chart's
+// value, "" when none did (the chart's own value needs no word).
+func shifts(rows []tabletop.Adjustment) string {
+	if len(rows) == 0 {
+		return ""
+	}
+	return tabletop.Adjustments(rows)
+}

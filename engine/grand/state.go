@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/grognard/grognard/engine"
+	"github.com/grognard/grognard/engine/tabletop"
 )
 
 // KindPosture is the only kind of action: a side's sealed posture for a
@@ -380,6 +381,12 @@ func (s *State) roundIndex() int { return min(int(s.round), 3) - 1 }
 // leaders' notes and a guard commitment's shift applied (G-CLAMP keeps
 // them on the chart).
 func (s *State) levels(c Cell, side int) Levels {
+	return s.levelTerms(c, side, tabletop.Terms{}, tabletop.Terms{})
+}
+
+// levelTerms is levels, noting each shift of the casualty level in tc and
+// of the morale level in tm (the chart's cell and the clamp are not rows).
+func (s *State) levelTerms(c Cell, side int, tc, tm tabletop.Terms) Levels {
 	line := c.First[side]
 	if c.Split && s.armies[c.Outflanker].Out == outArrived {
 		line = c.Second[side]
@@ -392,25 +399,25 @@ func (s *State) levels(c Cell, side int) Levels {
 	}
 	switch s.sc.Terrain {
 	case Forest:
-		l.C--
+		l.C += int8(tc.Add(-1, "forest"))
 	case Mountain:
 		if side == 0 {
-			l.C--
+			l.C += int8(tc.Add(-1, "mountain, attacking"))
 		}
 	case Marsh:
-		l.C--
-		l.M++
+		l.C += int8(tc.Add(-1, "marsh"))
+		l.M += int8(tm.Add(1, "marsh"))
 	case Desert:
-		l.M++
+		l.M += int8(tm.Add(1, "desert"))
 	}
 	leader := s.sc.Forces[side].Commander.Nation
 	if c.Notes&noteC != 0 && leader == Turkey {
-		l.M++
+		l.M += int8(tm.Add(1, "note c, Turkish leader"))
 	}
 	if c.Notes&noteL != 0 && side == 1 && leader == Russia {
-		l.M++
+		l.M += int8(tm.Add(1, "note l, Russian defender"))
 	}
-	l.M += int8(s.armies[side].Guard)
+	l.M += int8(tm.Add(int(s.armies[side].Guard), "guard committed"))
 	l.C, l.M = int8(clamp(int(l.C), 1, 5)), int8(clamp(int(l.M), 1, 5))
 	return l
 }
@@ -418,19 +425,22 @@ func (s *State) levels(c Cell, side int) Levels {
 // dieModifier is side's modifier to its combat die: the Commander Chart
 // (not under note k), an Austrian leader under note e, and cavalry
 // superiority under option 12.3.3.1.
-func (s *State) dieModifier(c Cell, side int) int {
+func (s *State) dieModifier(c Cell, side int) int { return s.dieTerms(c, side, tabletop.Terms{}) }
+
+// dieTerms is dieModifier, noting each row in t.
+func (s *State) dieTerms(c Cell, side int, t tabletop.Terms) int {
 	m := 0
 	if c.Notes&noteK == 0 {
 		def, att := CommanderModifiers(s.sc.Forces[1].Commander.Tactical, s.sc.Forces[0].Commander.Tactical)
-		m += [2]int{att, def}[side]
+		m += t.Add([2]int{att, def}[side], "Commander Chart")
 	}
 	if c.Notes&noteE != 0 && s.sc.Forces[side].Commander.Nation == Austria {
-		m++
+		m += t.Add(1, "note e, Austrian leader")
 	}
 	if s.sc.CavalrySuperiority {
 		mine, theirs := s.armies[side].cavalry(), s.armies[1-side].cavalry()
 		if mine > 0 && mine >= 2*theirs {
-			m++
+			m += t.Add(1, "cavalry superiority (12.3.3.1)")
 		}
 	}
 	return m
