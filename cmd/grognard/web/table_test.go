@@ -2,6 +2,7 @@ package web
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -105,5 +106,50 @@ func TestTableCorrectionsThroughTheAPI(t *testing.T) {
 	}
 	if !test || !shot {
 		t.Fatalf("no test (%v) or no shot (%v) came up", test, shot)
+	}
+}
+
+// TestLostActionsReachThePage: in a drums game of two bots advanced through
+// the page's requests, every step whose declared action was lost says why
+// in the reply the page shows, as show history records it (issue 69: no
+// declared action vanishes without a result or a reason, in any front end).
+func TestLostActionsReachThePage(t *testing.T) {
+	ts := newTestServer(t, 0)
+	id := openSession(t, ts)
+	found := 0
+	for seed := 1; seed <= 6 && found == 0; seed++ {
+		if code, rep := cmd(t, ts, id, "new_game", "ruleset=drums", "side0=random", "side1=random", fmt.Sprintf("seed=%d", seed)); code != 200 || !rep.OK {
+			t.Fatalf("new_game: %d %+v", code, rep)
+		}
+		var shown strings.Builder
+		for step := 0; step < 400; step++ {
+			_, adv := cmd(t, ts, id, "advance", "max=25")
+			if !adv.OK {
+				t.Fatalf("advance: %+v", adv)
+			}
+			shown.WriteString(adv.Text)
+			if strings.Contains(adv.Text, "game over") {
+				break
+			}
+		}
+		_, h := cmd(t, ts, id, "show", "history")
+		var steps []struct {
+			Report string `json:"report"`
+		}
+		if err := json.Unmarshal(h.Result, &steps); err != nil {
+			t.Fatalf("show history: %v: %s", err, h.Result)
+		}
+		for _, s := range steps {
+			if s.Report == "" {
+				continue
+			}
+			found++
+			if !strings.Contains(shown.String(), s.Report) {
+				t.Fatalf("seed %d: the report %q is in the history but was never shown on the page", seed, s.Report)
+			}
+		}
+	}
+	if found == 0 {
+		t.Fatal("no step lost a declared action in the games played: the test checks nothing")
 	}
 }
