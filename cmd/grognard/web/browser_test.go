@@ -443,14 +443,18 @@ func TestBrowserDragSaveAndLoad(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("start")), chromedp.WaitEnabled(chromedp.ID("hint"))); err != nil {
 		t.Fatal(err)
 	}
-	if err := chromedp.Do(ctx,
-		chromedp.SetUploadFiles(chromedp.ID("load"), []string{file}),
-		chromedp.Sleep(500*time.Millisecond),
-		chromedp.WaitEnabled(chromedp.ID("hint")),
-	); err != nil {
+	if err := chromedp.Do(ctx, chromedp.SetUploadFiles(chromedp.ID("load"), []string{file})); err != nil {
 		t.Fatalf("load: %v", err)
 	}
-	got, _ := chromedp.Run(ctx, chromedp.Text(chromedp.ID("status")))
+	// The page shows the loaded game once the server has answered: wait
+	// for it (a fixed pause read the fresh game on a busy machine).
+	var got string
+	for range 150 {
+		if got, _ = chromedp.Run(ctx, chromedp.Text(chromedp.ID("status"))); got == want {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
 	if got != want {
 		t.Fatalf("the loaded game shows\n%s\nthe saved one showed\n%s", got, want)
 	}
