@@ -1,6 +1,7 @@
 package ladder_test
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -193,21 +194,58 @@ func TestKillAndResume(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "kill.db")
 	newLadder(t, path, "a", "b", "c", "d").Close()
 	rng := rand.New(rand.NewPCG(5, 8))
+	storedAny := false
 	for kill := range 20 {
 		cmd := exec.Command(os.Args[0], "-test.run=^TestHelperLadderRun$")
 		cmd.Env = append(os.Environ(), "GROGNARD_LADDER_HELPER="+path)
-		var out bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &out, &out
+		var out, errOut bytes.Buffer // the child's stdout lines, its stderr
+		cmd.Stderr = &errOut
+		stdout, err := cmd.StdoutPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
+		}
+		// The child says "stored" after each game it stores. The last run
+		// is killed only after one, if none was stored before: a start
+		// slower than the random kills (under -race, on a busy machine)
+		// must not leave the test with nothing to check.
+		stored := make(chan struct{}, 1)
+		var reader conc.WaitGroup
+		reader.Go(func() {
+			sc := bufio.NewScanner(stdout)
+			for sc.Scan() {
+				if sc.Text() == "stored" {
+					select {
+					case stored <- struct{}{}:
+					default:
+					}
+				}
+				out.WriteString(sc.Text() + "\n")
+			}
+		})
+		if kill == 19 && !storedAny {
+			select {
+			case <-stored:
+				storedAny = true
+			case <-time.After(2 * time.Minute):
+				t.Fatal("the ladder stored no game in two minutes")
+			}
 		}
 		time.Sleep(time.Duration(20+rng.IntN(200)) * time.Millisecond)
 		if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
 			t.Fatalf("kill %d: %v", kill, err)
 		}
-		err := cmd.Wait()
+		err = cmd.Wait()
+		reader.Wait()
+		select {
+		case <-stored:
+			storedAny = true
+		default:
+		}
 		if ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus); !ok || !ws.Signaled() {
-			t.Fatalf("kill %d: the ladder ended before it was killed (%v):\n%s", kill, err, out.String())
+			t.Fatalf("kill %d: the ladder ended before it was killed (%v):\n%s%s", kill, err, out.String(), errOut.String())
 		}
 	}
 	l, err := ladder.Open(context.Background(), path, 7)
@@ -243,7 +281,8 @@ func TestHelperLadderRun(t *testing.T) {
 		fmt.Println(err)
 		os.Exit(2)
 	}
-	if _, err := l.Run(context.Background(), ladder.RunOptions{Workers: 2}); err != nil {
+	// Each stored game is told on stdout, which TestKillAndResume reads.
+	if _, err := l.Run(context.Background(), ladder.RunOptions{Workers: 2, Done: func(ladder.Game) { fmt.Println("stored") }}); err != nil {
 		fmt.Println(err)
 		os.Exit(3)
 	}
