@@ -73,17 +73,21 @@ const resultWeight = 0.5
 // it has broken). Pursuit losses are factors lost, so a battle's end
 // counts the pursuit once its die is rolled.
 func Kept(st *grand.State, side int) float64 {
+	factors, start, morale := holdings(st, side)
+	return 0.5*factors/start + 0.5*morale
+}
+
+// holdings are side's factors left, its factors at the battle's start and
+// the share of its starting morale it has left (0 once broken).
+func holdings(st *grand.State, side int) (factors, start, morale float64) {
 	a := st.Army(side)
-	start := st.Scenario().Forces[side].Total()
-	factors := 0
 	for _, v := range a.Factors {
-		factors += int(v)
+		factors += float64(v)
 	}
-	morale := 0.0
 	if m0 := a.Morale + a.Lost; m0 > 0 && a.Morale > 0 {
 		morale = float64(a.Morale) / float64(m0)
 	}
-	return 0.5*float64(factors)/float64(start) + 0.5*morale
+	return factors, float64(st.Scenario().Forces[side].Total()), morale
 }
 
 // Settle scores a battle that is over for the attacker, in [-1, 1]: the
@@ -116,18 +120,9 @@ func Value(st *grand.State) float64 {
 // expectKept is what side is expected to keep (as Kept) if it wins with
 // probability pWin and otherwise breaks now.
 func expectKept(st *grand.State, side int, pWin float64) float64 {
-	a := st.Army(side)
-	start := st.Scenario().Forces[side].Total()
-	factors := 0
-	for _, v := range a.Factors {
-		factors += int(v)
-	}
-	morale := 0.0
-	if m0 := a.Morale + a.Lost; m0 > 0 && a.Morale > 0 {
-		morale = float64(a.Morale) / float64(m0)
-	}
-	kept := float64(factors) - (1-pWin)*st.PursuitThreat(1-side, true)
-	return 0.5*kept/float64(start) + 0.5*morale*pWin
+	factors, start, morale := holdings(st, side)
+	kept := factors - (1-pWin)*st.PursuitThreat(1-side, true)
+	return 0.5*kept/start + 0.5*morale*pWin
 }
 
 func logistic(x float64) float64 { return 1 / (1 + math.Exp(-x)) }

@@ -279,18 +279,7 @@ func TestEquilibriumBeatsAFixedPosture(t *testing.T) {
 // protocol, the attacker's postures by hand (the sealed choice's notation)
 // and the defender's by the equilibrium bot, to its end.
 func TestProtocolPlaysAGrandBattle(t *testing.T) {
-	engine.Register(grand.Rules{})
-	s := protocol.NewSession(protocol.Config{Name: "test", Version: "1"})
-	defer s.Close()
-	ctx := context.Background()
-	do := func(cmd string, args ...string) protocol.Reply {
-		t.Helper()
-		rep, err := s.Execute(ctx, protocol.Request{Cmd: cmd, Args: args})
-		if err != nil {
-			t.Fatalf("%s %v: %v", cmd, args, err)
-		}
-		return rep
-	}
+	do := grandSession(t)
 	do("new_game", "ruleset=grand", "scenario=river-crossing", "human=0", "bot=equilibrium", "seed=3")
 	for round := range 20 {
 		if rep := do("show"); strings.Contains(rep.Text, "Battle over") {
@@ -430,18 +419,7 @@ func TestSettleValuesWhatIsKept(t *testing.T) {
 // last round, the Combat Resolution Chart's %L at the round's levels and
 // modified die.
 func TestProtocolShowJSONHasLossPct(t *testing.T) {
-	engine.Register(grand.Rules{})
-	s := protocol.NewSession(protocol.Config{Name: "test", Version: "1"})
-	defer s.Close()
-	ctx := context.Background()
-	do := func(cmd string, args ...string) protocol.Reply {
-		t.Helper()
-		rep, err := s.Execute(ctx, protocol.Request{Cmd: cmd, Args: args})
-		if err != nil {
-			t.Fatalf("%s %v: %v", cmd, args, err)
-		}
-		return rep
-	}
+	do := grandSession(t)
 	do("new_game", "ruleset=grand", "scenario=open-field", "human=0", "bot=fixed-posture", "seed=5")
 	do("play", "attacker", "escalated-assault")
 	do("advance")
@@ -467,5 +445,22 @@ func TestProtocolShowJSONHasLossPct(t *testing.T) {
 	}
 	if st.Last.Levels[0] == (grand.Levels{}) {
 		t.Fatalf("no round was fought: %s", rep.Text)
+	}
+}
+
+// grandSession is a protocol session for a grand game and its request
+// helper, which fails the test on a refused request.
+func grandSession(t *testing.T) func(cmd string, args ...string) protocol.Reply {
+	t.Helper()
+	engine.Register(grand.Rules{})
+	s := protocol.NewSession(protocol.Config{Name: "test", Version: "1"})
+	t.Cleanup(s.Close)
+	return func(cmd string, args ...string) protocol.Reply {
+		t.Helper()
+		rep, err := s.Execute(context.Background(), protocol.Request{Cmd: cmd, Args: args})
+		if err != nil {
+			t.Fatalf("%s %v: %v", cmd, args, err)
+		}
+		return rep
 	}
 }
