@@ -56,10 +56,7 @@ func (s *State) gridMove(i int, a *engine.Action, facing bool, want int) (moveRe
 			if ref == okMove && res.contact == want {
 				return res, true
 			}
-			// Only a hair too long is the grid's doing: a move too long
-			// by more (through a town or a wood) is left to the caller's
-			// shorter tries, without three more checks.
-			if ref != refTooFar || res.cost-res.allow > gridSlack {
+			if ref != refTooFar {
 				break
 			}
 		}
@@ -67,11 +64,6 @@ func (s *State) gridMove(i int, a *engine.Action, facing bool, want int) (moveRe
 	*a = orig
 	return moveResult{}, false
 }
-
-// gridSlack is the most overrun gridMove's pull-backs (three hundredths
-// of an inch at most) can take back; a move on the grid overruns by the
-// grid alone by about a hundredth.
-const gridSlack = 0.03
 
 // pullBack shortens the last leg of unit i's move a by back, and reports
 // whether the leg was longer than that.
