@@ -14,7 +14,6 @@ package drums
 
 import (
 	"context"
-	"math/rand/v2"
 
 	"github.com/grognard/grognard/agents/selfplay"
 	"github.com/grognard/grognard/engine"
@@ -28,24 +27,17 @@ type Game = selfplay.Game
 
 // epsilons and their weights: mostly doctrine play, some noisy, some
 // random.
-var epsilons = []struct{ eps, weight float64 }{{0, 0.35}, {0.1, 0.25}, {0.3, 0.20}, {1, 0.20}}
+var epsilons = []selfplay.Noise{{Eps: 0, Weight: 0.35}, {Eps: 0.1, Weight: 0.25}, {Eps: 0.3, Weight: 0.20}, {Eps: 1, Weight: 0.20}}
 
 // Plan draws n games from seed: game i depends only on seed and i.
 func Plan(n int, seed uint64) []Game {
 	games := make([]Game, n)
 	for i := range games {
-		r := rand.New(rand.NewPCG(seed, uint64(i)*0x9e3779b97f4a7c15+1))
+		r := selfplay.PlanRNG(seed, i)
 		g := Game{Index: i}
 		for s := range 2 {
 			g.Agents[s] = Doctrine(r.IntN(2)).AgentName()
-			x := r.Float64()
-			for _, e := range epsilons {
-				if x < e.weight {
-					g.Eps[s] = e.eps
-					break
-				}
-				x -= e.weight
-			}
+			g.Eps[s] = selfplay.PickNoise(r, epsilons)
 			g.AgentSeeds[s] = r.Uint64()
 		}
 		g.DiceSeed = r.Uint64()

@@ -506,9 +506,10 @@ func (g *game) applyDice(d engine.Dice) (Step, error) {
 }
 
 // addReport adds to step what the state reports of it (engine.Report: a
-// declared action lost, and why): in its Report, at the end of its Text,
-// which every front end shows, and in the record step's Text, which show
-// history gives and replay ignores.
+// declared action lost, and why): in its Report, at the end of its Text
+// and of its Table (the ruler instructions a real-table front end shows
+// instead), and in the record step's Text, which show history gives and
+// replay ignores.
 func (g *game) addReport(step *Step) {
 	r := engine.Report(g.st)
 	if r == "" {
@@ -516,6 +517,9 @@ func (g *game) addReport(step *Step) {
 	}
 	step.Report = r
 	step.Text += " -- " + r
+	if step.Table != "" {
+		step.Table += " -- " + r
+	}
 	if n := len(g.rec.Steps); n > 0 {
 		rs := &g.rec.Steps[n-1]
 		if rs.Text != "" {

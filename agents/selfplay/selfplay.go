@@ -57,6 +57,29 @@ func (g *Game) Name(s int) string {
 	return fmt.Sprintf("%s+random(%g)", g.Agents[s], g.Eps[s])
 }
 
+// Noise is one rate of uniformly random moves a planned side may play
+// with (Game.Eps) and its share of the sides drawn.
+type Noise struct{ Eps, Weight float64 }
+
+// PlanRNG is game i's random stream in a plan drawn from seed: game i
+// depends only on seed and i, so a plan's games are the same whatever n.
+func PlanRNG(seed uint64, i int) *rand.Rand {
+	return rand.New(rand.NewPCG(seed, uint64(i)*0x9e3779b97f4a7c15+1))
+}
+
+// PickNoise draws one rate from levels by their weights (which sum to 1),
+// taking one number of r.
+func PickNoise(r *rand.Rand, levels []Noise) float64 {
+	x := r.Float64()
+	for _, l := range levels {
+		if x < l.Weight {
+			return l.Eps
+		}
+		x -= l.Weight
+	}
+	return 0
+}
+
 // Outcome is how a played game ended.
 type Outcome struct {
 	Result engine.Result

@@ -127,3 +127,22 @@ func TestGameName(t *testing.T) {
 		t.Errorf("name %q", g.Name(0))
 	}
 }
+
+// TestPickNoise: rates come in their weights' shares, one number drawn a
+// pick, and a plan's stream depends on the seed and the game alone.
+func TestPickNoise(t *testing.T) {
+	levels := []selfplay.Noise{{Eps: 0, Weight: 0.5}, {Eps: 0.3, Weight: 0.25}, {Eps: 1, Weight: 0.25}}
+	counts := map[float64]int{}
+	r := selfplay.PlanRNG(7, 3)
+	for range 40000 {
+		counts[selfplay.PickNoise(r, levels)]++
+	}
+	for _, l := range levels {
+		if got := float64(counts[l.Eps]) / 40000; got < l.Weight-0.02 || got > l.Weight+0.02 {
+			t.Errorf("rate %g drawn %.3f of the time, want %.2f", l.Eps, got, l.Weight)
+		}
+	}
+	if selfplay.PlanRNG(7, 3).Uint64() != selfplay.PlanRNG(7, 3).Uint64() || selfplay.PlanRNG(7, 3).Uint64() == selfplay.PlanRNG(7, 4).Uint64() {
+		t.Error("a plan's stream is not a function of its seed and game")
+	}
+}

@@ -15,7 +15,6 @@ package twobytwo
 import (
 	"context"
 	"fmt"
-	"math/rand/v2"
 
 	"github.com/grognard/grognard/agents/selfplay"
 	"github.com/grognard/grognard/engine"
@@ -39,13 +38,13 @@ type Game = selfplay.Game
 var greedySpecs = []string{"greedy", "greedy:aggression=0.2", "greedy:aggression=0.8"}
 
 // epsilons and their weights: mostly greedy play, some noisy, some random.
-var epsilons = []struct{ eps, weight float64 }{{0, 0.40}, {0.1, 0.25}, {0.3, 0.20}, {1, 0.15}}
+var epsilons = []selfplay.Noise{{Eps: 0, Weight: 0.40}, {Eps: 0.1, Weight: 0.25}, {Eps: 0.3, Weight: 0.20}, {Eps: 1, Weight: 0.15}}
 
 // Plan draws n games from seed: game i depends only on seed and i.
 func Plan(n int, seed uint64) []Game {
 	games := make([]Game, n)
 	for i := range games {
-		r := rand.New(rand.NewPCG(seed, uint64(i)*0x9e3779b97f4a7c15+1))
+		r := selfplay.PlanRNG(seed, i)
 		g := Game{Index: i}
 		if r.Float64() < GeneratedShare {
 			g.Scenario = fmt.Sprintf("gen:%d", 1+r.IntN(1_000_000))
@@ -54,14 +53,7 @@ func Plan(n int, seed uint64) []Game {
 		}
 		for s := 0; s < 2; s++ {
 			g.Agents[s] = greedySpecs[r.IntN(len(greedySpecs))]
-			x := r.Float64()
-			for _, e := range epsilons {
-				if x < e.weight {
-					g.Eps[s] = e.eps
-					break
-				}
-				x -= e.weight
-			}
+			g.Eps[s] = selfplay.PickNoise(r, epsilons)
 			g.AgentSeeds[s] = r.Uint64()
 		}
 		g.DiceSeed = r.Uint64()

@@ -242,13 +242,7 @@ func (p *player) printStep(st protocol.Step) {
 		return
 	}
 	if p.table && st.Table != "" {
-		// The ruler instructions, and what the step lost and why, which
-		// Text carries but Table does not (engine.Reporter).
-		report := ""
-		if st.Report != "" {
-			report = " -- " + st.Report
-		}
-		fmt.Fprintf(p.out, "  %s (bot): %s%s\n", st.Player, st.Table, report)
+		fmt.Fprintf(p.out, "  %s (bot): %s\n", st.Player, st.Table)
 		return
 	}
 	fmt.Fprintf(p.out, "  %s (bot): %s\n", st.Player, st.Text)

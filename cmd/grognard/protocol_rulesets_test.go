@@ -107,8 +107,25 @@ func protocolJSONGame(t *testing.T, bin, r string) {
 	if r := c.sendJSON("new_game", "ruleset="+r, "seed=6", "side0=human", "side1=random", "dice=manual", "turn_limit=3"); !r.OK {
 		t.Fatalf("new_game: %s", r.Error)
 	}
-	die, pools, over := 0, 0, false
-	for step := 0; step < 8000 && !over; step++ {
+	pools := playTypingDice(t, c, 8000, func(int) {
+		if r := c.sendJSON("genmove", "agent=random"); !r.OK {
+			t.Fatalf("genmove: %s", r.Error)
+		}
+	})
+	t.Logf("%d pools of more than two dice typed", pools)
+	if r := c.sendJSON("quit"); !r.OK {
+		t.Fatalf("quit: %+v", r)
+	}
+}
+
+// playTypingDice plays a JSON-framed game to its end (within maxSteps
+// advances): it types every die the program stops for, as from real dice,
+// and calls human(step) when the human side is to move, which must make a
+// move. It returns how many pools of more than two dice were typed.
+func playTypingDice(t *testing.T, c *protocolClient, maxSteps int, human func(step int)) int {
+	t.Helper()
+	die, pools := 0, 0
+	for step := 0; step < maxSteps; step++ {
 		r := c.sendJSON("advance")
 		if !r.OK {
 			t.Fatalf("advance: %s", r.Error)
@@ -121,7 +138,7 @@ func protocolJSONGame(t *testing.T, bin, r string) {
 		}
 		switch {
 		case strings.HasPrefix(adv.Stopped, "game over"):
-			over = true
+			return pools
 		case strings.HasPrefix(adv.Stopped, "dice"):
 			p := c.sendJSON("pending")
 			var pend struct {
@@ -143,18 +160,11 @@ func protocolJSONGame(t *testing.T, bin, r string) {
 				t.Fatalf("dice %v: %s", args, r.Error)
 			}
 		case strings.HasPrefix(adv.Stopped, "human"):
-			if r := c.sendJSON("genmove", "agent=random"); !r.OK {
-				t.Fatalf("genmove: %s", r.Error)
-			}
+			human(step)
 		default:
 			t.Fatalf("advance stopped for another reason: %s", adv.Stopped)
 		}
 	}
-	if !over {
-		t.Fatal("the game did not end")
-	}
-	t.Logf("%d pools of more than two dice typed", pools)
-	if r := c.sendJSON("quit"); !r.OK {
-		t.Fatalf("quit: %+v", r)
-	}
+	t.Fatal("the game did not end")
+	return pools
 }

@@ -253,61 +253,22 @@ func TestProtocolJSONConformance(t *testing.T) {
 	if r := c.sendJSON("new_game", "seed=8", "side0=human", "side1=heuristic:doctrine=reserve", "dice=manual", "turn_limit=5"); !r.OK {
 		t.Fatalf("new_game: %s", r.Error)
 	}
-	die := 0
-	over := false
-	for step := 0; step < 5000 && !over; step++ {
-		r := c.sendJSON("advance")
-		if !r.OK {
-			t.Fatalf("advance: %s", r.Error)
-		}
-		var adv struct {
-			Stopped string `json:"stopped"`
-		}
-		if err := json.Unmarshal(r.Result, &adv); err != nil {
-			t.Fatal(err)
-		}
-		switch {
-		case strings.HasPrefix(adv.Stopped, "game over"):
-			over = true
-		case strings.HasPrefix(adv.Stopped, "dice"):
-			p := c.sendJSON("pending")
-			var pend struct {
-				Pending     bool
-				Dice, Sides int
-			}
-			if err := json.Unmarshal(p.Result, &pend); err != nil || !pend.Pending || pend.Dice < 1 {
-				t.Fatalf("pending: %s (%v)", p.Result, err)
-			}
-			args := make([]string, pend.Dice)
-			for k := range args {
-				die = (die*7 + 3) % 1000003
-				args[k] = fmt.Sprint(1 + die%pend.Sides)
-			}
-			if r := c.sendJSON("dice", args...); !r.OK {
-				t.Fatalf("dice %v: %s", args, r.Error)
-			}
-		case strings.HasPrefix(adv.Stopped, "human"):
-			if step%7 == 0 {
-				before := c.sendJSON("show", "json").Result
-				for _, bad := range badRequests {
-					if r := c.sendJSON(bad[0], bad[1:]...); r.OK || r.Error == "" || strings.Contains(r.Error, "\n") {
-						t.Fatalf("%q: %+v", bad, r)
-					}
-				}
-				if after := c.sendJSON("show", "json").Result; string(after) != string(before) {
-					t.Fatal("refused requests changed the game")
+	playTypingDice(t, c, 5000, func(step int) {
+		if step%7 == 0 {
+			before := c.sendJSON("show", "json").Result
+			for _, bad := range badRequests {
+				if r := c.sendJSON(bad[0], bad[1:]...); r.OK || r.Error == "" || strings.Contains(r.Error, "\n") {
+					t.Fatalf("%q: %+v", bad, r)
 				}
 			}
-			if r := c.sendJSON("genmove", "agent=greedy"); !r.OK {
-				t.Fatalf("genmove: %s", r.Error)
+			if after := c.sendJSON("show", "json").Result; string(after) != string(before) {
+				t.Fatal("refused requests changed the game")
 			}
-		default:
-			t.Fatalf("advance stopped for another reason: %s", adv.Stopped)
 		}
-	}
-	if !over {
-		t.Fatal("the game did not end")
-	}
+		if r := c.sendJSON("genmove", "agent=greedy"); !r.OK {
+			t.Fatalf("genmove: %s", r.Error)
+		}
+	})
 	r := c.sendJSON("result")
 	var res struct{ Over bool }
 	if err := json.Unmarshal(r.Result, &res); err != nil || !res.Over {

@@ -12,20 +12,6 @@ import (
 	"github.com/grognard/grognard/engine/geom"
 )
 
-// sameAction compares two actions field by field, floats by their bits
-// (so -0 and 0 differ, as they would in a record).
-func sameAction(a, b engine.Action) bool {
-	if a.Kind != b.Kind || a.Unit != b.Unit || a.Target != b.Target || a.Arg != b.Arg || a.Order != b.Order || a.NPath != b.NPath {
-		return false
-	}
-	for k := range a.Path {
-		if math.Float64bits(a.Path[k].X) != math.Float64bits(b.Path[k].X) || math.Float64bits(a.Path[k].Y) != math.Float64bits(b.Path[k].Y) {
-			return false
-		}
-	}
-	return math.Float64bits(a.Facing) == math.Float64bits(b.Facing)
-}
-
 // checkNotation checks that a is written as one line that reads back to
 // exactly a, in s and in fresh, a game of the same scenario at its start
 // (the text must not depend on the position).
@@ -39,7 +25,7 @@ func checkNotation(s, fresh *State, a engine.Action) error {
 		if err != nil {
 			return err
 		}
-		if !sameAction(got, a) {
+		if !enginetest.SameAction(got, a) {
 			return fmt.Errorf("%s reads back as %+v, want %+v", text, got, a)
 		}
 	}
@@ -160,7 +146,7 @@ func TestNotationExamples(t *testing.T) {
 			t.Errorf("%q: %v", c.text, err)
 			continue
 		}
-		if !sameAction(got, c.a) {
+		if !enginetest.SameAction(got, c.a) {
 			t.Errorf("%q reads as %+v, want %+v", c.text, got, c.a)
 		}
 	}

@@ -43,22 +43,11 @@ func arrowColour(kind string) string {
 	return "#111111"
 }
 
-// Arrow is one action drawn on the picture: a line through Points from
-// where it starts to where it ends, outlines of where it puts units
-// (Ghosts), a ring of Radius round Points[0] (an activation), or a Word by
-// Points[0] (reload, stand, pass).
-type Arrow struct {
-	// Kind is one of the Arrow* kinds.
-	Kind   string
-	Points []geom.Vec
-	Ghosts []geom.Rect
-	Radius float64
-	Word   string
-	// Label is written at the end, for example "1".
-	Label string
-	// Title is the action in words, shown when the arrow is pointed at.
-	Title string
-}
+// Arrow is one action drawn on the picture: the shared renderer's arrow
+// (a line through Points, Ghosts where it puts units, a ring of Radius
+// round Points[0] for an activation, or a Word by Points[0] for reload,
+// stand and pass), its Kind one of the Arrow* kinds.
+type Arrow = svg.Arrow
 
 // ActionArrow is the arrow that shows action a, played in position st, or
 // false for an action with nothing to draw on the table (a supply die, who
@@ -283,8 +272,6 @@ func arrows(as []Arrow) svg.Arrows {
 		}
 		out.Kinds = append(out.Kinds, k)
 	}
-	for _, a := range as {
-		out.Items = append(out.Items, svg.Arrow{Kind: a.Kind, Points: a.Points, Ghosts: a.Ghosts, Radius: a.Radius, Word: a.Word, Label: a.Label, Title: a.Title})
-	}
+	out.Items = as
 	return out
 }
