@@ -82,13 +82,24 @@ func facingArg(args []string) (float64, []string, error) {
 var moveWords = map[string]bool{"to": true, "via": true, "facing": true, "face": true, "slide": true, "at": true, "status": true}
 
 // splitLabel returns the unit label at the start of ws (the words up to
-// the first keyword; a quoted word is never a keyword) and the rest.
+// the first keyword, a move's or a correction's mark; a quoted word is
+// never a keyword) and the rest.
 func splitLabel(ws []tabletop.Word) (string, []string) {
 	k := 0
-	for k < len(ws) && (ws[k].Quoted || !moveWords[strings.ToLower(ws[k].Text)]) {
+	for k < len(ws) && (ws[k].Quoted || !endsLabel(ws[k].Text)) {
 		k++
 	}
 	return strings.Join(tabletop.Texts(ws[:k]), " "), tabletop.Texts(ws[k:])
+}
+
+// endsLabel reports whether w ends a unit's label: a move's keyword or a
+// correction's mark (markWords, not-MARK).
+func endsLabel(w string) bool {
+	if moveWords[strings.ToLower(w)] {
+		return true
+	}
+	_, _, mark := markWord(w)
+	return mark
 }
 
 // findUnit resolves a unit by label (case ignored) or by index written
@@ -246,6 +257,49 @@ type unitWords struct {
 	at     *geom.Vec
 	facing *float64
 	status string
+	// set and clear are the marks of what the unit has done that a
+	// correction sets (WORD) or clears (not-WORD): markWords.
+	set, clear uint16
+}
+
+// markWords are the marks of what a unit has done this phase or turn that
+// a person at the table sets by name in a correction, and clears by
+// not-NAME (ruling R-TABLEEDIT): moved or held this movement phase, fired
+// this shooting phase, in road column, through a town, fought this melee
+// phase, followed up into the melee.
+var markWords = [...]struct {
+	word string
+	flag uint16
+}{
+	{"moved", fMoved},
+	{"fired", fFired},
+	{"road-column", fRoadColumn},
+	{"through-town", fThroughTown},
+	{"fought", fFought},
+	{"followed-up", fSubsequent},
+}
+
+// markWord is the flag a mark word sets (on) or its not- form clears.
+func markWord(w string) (flag uint16, on, ok bool) {
+	name, neg := strings.CutPrefix(strings.ToLower(w), "not-")
+	for _, m := range markWords {
+		if m.word == name {
+			return m.flag, !neg, true
+		}
+	}
+	return 0, false, false
+}
+
+// markHelp lists the mark words for CorrectHelp.
+func markHelp() string {
+	var b strings.Builder
+	for k, m := range markWords {
+		if k > 0 {
+			b.WriteByte('|')
+		}
+		b.WriteString(m.word)
+	}
+	return b.String()
 }
 
 // parseUnitWords reads UNIT [at X Y] [facing F] [status S]; usage is the
@@ -280,6 +334,14 @@ func (s *State) parseUnitWords(args []tabletop.Word, def engine.Length, withStat
 			}
 			u.status, rest = rest[0], rest[1:]
 		default:
+			if f, on, ok := markWord(word); ok && withStatus {
+				if on {
+					u.set, u.clear = u.set|f, u.clear&^f
+				} else {
+					u.set, u.clear = u.set&^f, u.clear|f
+				}
+				continue
+			}
 			return u, fmt.Errorf("unexpected %q: write %s", word, usage)
 		}
 	}
@@ -309,14 +371,14 @@ func (s *State) parsePlacement(args []tabletop.Word, def engine.Length) (engine.
 
 // CorrectHelp says how to write a correction (engine.Corrector).
 func (s *State) CorrectHelp() string {
-	return "unit UNIT [at X Y] [facing F] [status S], or turn T [side S]: S is one of " + strings.Join(StatusNames(), ", ") +
+	return "unit UNIT [at X Y] [facing F] [status S] [" + markHelp() + "] (not-WORD clears one), or turn T [side S]: S is one of " + strings.Join(StatusNames(), ", ") +
 		" for a unit, and 0, 1 or the side's name for the side to move"
 }
 
 // Correct makes the position match the table (ruling R-TABLEEDIT), its
 // bare numbers in inches (engine.Corrector):
 //
-//	unit UNIT [at X Y] [facing F] [status S]
+//	unit UNIT [at X Y] [facing F] [status S] [MARK|not-MARK ...]
 //	turn T [side S]
 //
 // It says what it changed ("set F3 Line", "turn 5, Austrians to move"),
@@ -361,16 +423,21 @@ func (s *State) correctIn(text string, def engine.Length) (string, error) {
 }
 
 func (s *State) setUnitWords(args []tabletop.Word, def engine.Length) (string, error) {
-	u, err := s.parseUnitWords(args, def, true, "set unit UNIT [at X Y] [facing F] [status S]")
+	u, err := s.parseUnitWords(args, def, true, "set unit UNIT [at X Y] [facing F] [status S] [moved|fired|... or not-moved|...]")
 	if err != nil {
 		return "", err
 	}
-	if u.at == nil && u.facing == nil && u.status == "" {
-		return "", fmt.Errorf("set unit %s: say what to change: at X Y, facing F or status S", u.label)
+	if u.at == nil && u.facing == nil && u.status == "" && u.set == 0 && u.clear == 0 {
+		return "", fmt.Errorf("set unit %s: say what to change: at X Y, facing F, status S or what it has done (%s)", u.label, markHelp())
 	}
-	if err := s.SetUnit(u.unit, UnitEdit{Pos: u.at, Facing: u.facing, Status: u.status}); err != nil {
-		return "", err
+	if u.at != nil || u.facing != nil || u.status != "" {
+		if err := s.SetUnit(u.unit, UnitEdit{Pos: u.at, Facing: u.facing, Status: u.status}); err != nil {
+			return "", err
+		}
 	}
+	// The marks change no position or status, so they need none of
+	// SetUnit's checks (R-TABLEEDIT: a correction never runs a rule).
+	s.U[u.unit].Flags = (s.U[u.unit].Flags | u.set) &^ u.clear
 	return "set " + s.Spec(u.unit).Label, nil
 }
 

@@ -235,6 +235,43 @@ func TestCorrect(t *testing.T) {
 	}
 }
 
+// TestCorrectMarks (ruling R-TABLEEDIT): a correction sets and clears
+// what a unit has done this phase or turn, as the table says, alone or
+// with its place; an unknown mark, or a mark in a placement, is refused
+// and changes nothing.
+func TestCorrectMarks(t *testing.T) {
+	st := editPosition(t)
+	i := idx(t, st, "F1")
+	for _, c := range []struct {
+		text      string
+		set, zero uint16
+	}{
+		{"unit F1 moved fired road-column", fMoved | fFired | fRoadColumn, 0},
+		{"unit F1 not-fired through-town fought followed-up", fMoved | fRoadColumn | fThroughTown | fFought | fSubsequent, fFired},
+		{"unit F1 at 5 6 not-moved not-road-column", fThroughTown | fFought | fSubsequent, fMoved | fRoadColumn},
+		{"unit F1 moved not-moved", 0, fMoved},
+	} {
+		if what, err := st.Correct(c.text); err != nil || what != "set F1" {
+			t.Fatalf("%q: %q %v", c.text, what, err)
+		}
+		if f := st.U[i].Flags; f&c.set != c.set || f&c.zero != 0 {
+			t.Fatalf("%q: flags %b, want %b set and %b clear", c.text, f, c.set, c.zero)
+		}
+	}
+	before := st.Hash()
+	for _, bad := range []string{"unit F1 sleepy", "unit F1 not-sleepy", "unit F1 moved at -5 3"} {
+		if _, err := st.Correct(bad); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+		if st.Hash() != before {
+			t.Fatalf("%q changed the state", bad)
+		}
+	}
+	if _, err := st.ParseMove("place F1 at 5 6 moved"); err == nil {
+		t.Error("a mark in a placement was accepted")
+	}
+}
+
 // TestPieces: every unit is a piece, numbered as the units are, with one
 // base on the table and none off it.
 func TestPieces(t *testing.T) {
